@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// `npm test`: type-check, server and model tests (node:test over real sockets), then browser tests
+// in real Chromium. Installs Debian's Chromium when it is missing and we may (root with apt-get);
+// otherwise says exactly what to run. Ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    ok = false;
+    console.error(`=== ${label} failed (exit ${r.status ?? r.signal})`);
+  }
+  return r.status === 0;
+}
+
+export function chromiumPath() {
+  for (const p of [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (p && existsSync(p)) return p;
+  }
+  return null;
+}
+
+function ensureChromium() {
+  if (chromiumPath()) return true;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  if (isRoot && hasApt) {
+    console.log('Chromium is missing; installing Debian\'s chromium package.');
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
+  }
+  if (chromiumPath()) return true;
+  console.error('Browser tests need Chromium. Run: sudo apt-get install -y chromium (or set CHROME_PATH).');
+  return false;
+}
+
+// `npm test -- sandbox proxy` runs only the server tests under those folders;
+// `--no-browser` and `--no-typecheck` skip those stages.
+const args = process.argv.slice(2);
+const only = args.filter((a) => !a.startsWith('--'));
+const skipBrowser = args.includes('--no-browser') || (only.length > 0 && !only.includes('browser'));
+const skipTypecheck = args.includes('--no-typecheck') || only.length > 0;
+
+mkdirSync('.tmp', { recursive: true });
+
+if (!skipTypecheck) run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+
+// Node 20's --test takes no globs: collect *.test.ts under the server folders, and the pure-model
+// tests under src/ (named *.node.test.ts; the browser tests there are run by web-test-runner).
+function findTests(dir, suffix) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : findTests(p, suffix);
+    return e.name.endsWith(suffix) ? [p] : [];
+  });
+}
+const serverGlobs = [
+  ...findTests('sandbox', '.test.ts'),
+  ...findTests('proxy', '.test.ts'),
+  ...findTests('scripts', '.test.ts'),
+  ...findTests('test/node', '.test.ts'),
+  ...findTests('src', '.node.test.ts'),
+].filter((f) => only.length === 0 || only.some((o) => f.startsWith(o))).sort();
+if (serverGlobs.length) run('server and model tests', process.execPath, [
+  '--import', 'tsx', '--test', '--test-concurrency=1',
+  '--test-reporter=spec', '--test-reporter-destination=stdout',
+  '--test-reporter=tap', '--test-reporter-destination=.tmp/server.tap',
+  ...serverGlobs,
+]);
+if (existsSync('.tmp/server.tap')) {
+  const tap = readFileSync('.tmp/server.tap', 'utf8');
+  const n = (k) => Number(tap.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
+  results.passed += n('pass');
+  results.failed += n('fail') + n('cancelled');
+  results.skipped += n('skipped');
+}
+
+if (!skipBrowser && existsSync('web-test-runner.config.mjs')) {
+  if (ensureChromium()) {
+    if (run('browser tests', 'npx', ['wtr', '--config', 'web-test-runner.config.mjs'], { CHROME_PATH: chromiumPath() })) {
+      // wtr prints its own totals; count the run as one passing group when it exits 0.
+    }
+  } else {
+    ok = false;
+  }
+}
+
+console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+process.exit(ok && results.failed === 0 ? 0 : 1);

@@ -1,0 +1,74 @@
+/**
+ * Uploads a payment-proof file through the proxy's `PUT /uploads/<kind>` and returns the
+ * `storage://` URI to put in a submission. The proxy asks the upstream for the signed address
+ * and streams the file there, so the signed address never reaches the browser.
+ *
+ * XMLHttpRequest rather than fetch: fetch reports no upload progress, and a form must show it.
+ */
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from './contract.js';
+import { ApiError, toApiError } from './errors.js';
+
+export const UPLOAD_KINDS = [
+  'registration-evidence',
+  'exhibition-payment-proof',
+  'workshop-payment-proof',
+] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+export interface UploadOptions {
+  /** Called with a fraction between 0 and 1 as bytes leave the browser. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  /** Extra query parameters, e.g. `workshopRegistrationId` for workshop proofs. */
+  query?: Record<string, string>;
+}
+
+/** Why a file cannot be sent, before any request; null when it can. */
+export function proofFileProblem(file: { type: string; size: number }): 'type' | 'size' | 'empty' | null {
+  if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) return 'type';
+  if (file.size === 0) return 'empty';
+  if (file.size > UPLOAD_MAX_BYTES) return 'size';
+  return null;
+}
+
+export function uploadUrl(endpoint: string, kind: UploadKind, filename: string, query: Record<string, string> = {}): string {
+  const base = endpoint.replace(/\/+$/, '');
+  const params = new URLSearchParams({ filename, ...query });
+  return `${base}/uploads/${kind}?${params.toString()}`;
+}
+
+export function uploadFile(
+  endpoint: string,
+  kind: UploadKind,
+  file: File,
+  { onProgress, signal, query }: UploadOptions = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', uploadUrl(endpoint, kind, file.name, query));
+    xhr.setRequestHeader('Content-Type', file.type);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const body: unknown = xhr.response;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const uri = (body as { data?: { uri?: unknown } } | null)?.data?.uri;
+        if (typeof uri === 'string' && uri.startsWith('storage://')) {
+          onProgress?.(1);
+          resolve(uri);
+        } else {
+          reject(new ApiError(502, 'bad_gateway', 'The upload answer carried no storage URI.'));
+        }
+      } else {
+        reject(toApiError(xhr.status, body));
+      }
+    };
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'network_error', 'The upload could not reach the server. Check the connection and try again.'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}

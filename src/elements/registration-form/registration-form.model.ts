@@ -1,0 +1,243 @@
+/**
+ * Pure logic of `<conf-registration-form>`: reading the registration config tolerantly, deciding
+ * what to render, building the request body, and mapping the server's field errors back onto
+ * form controls. No DOM here, so it is tested with node:test.
+ */
+import type { BodyOf } from '../../api/schemas.js';
+
+export type FieldKind = 'text' | 'email' | 'select' | 'checkbox' | 'number' | 'date' | 'textarea';
+const KINDS: readonly FieldKind[] = ['text', 'email', 'select', 'checkbox', 'number', 'date', 'textarea'];
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export interface CustomFieldView {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  options: Choice[];
+  helpText: string;
+}
+
+export interface TicketChoice extends Choice {
+  description: string;
+  /** Minor units; null when the config does not say. */
+  amount: number | null;
+  currency: string | null;
+}
+
+export interface ConfigView {
+  availability: 'open' | 'closed' | 'try-later';
+  fields: CustomFieldView[];
+  tickets: TicketChoice[];
+  paymentMethods: (Choice & { instructions: string })[];
+  phaseName: string | null;
+}
+
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+const rec = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/**
+ * Reads `/registrations/config` data. Item shapes are not fixed by the spec, so each field is
+ * read with fallbacks (`name`/`key`/`id`, `label`/`name`); a missing required part throws a
+ * message the element shows instead of rendering a broken form.
+ */
+export function readConfig(data: unknown): ConfigView {
+  const d = rec(data);
+  if (typeof d.public_registration_enabled !== 'boolean') {
+    throw new Error('The registration configuration is missing "public_registration_enabled".');
+  }
+  const phase = d.open_phase === null || d.open_phase === undefined ? null : rec(d.open_phase);
+  const availability = !d.public_registration_enabled ? 'closed' : phase === null ? 'try-later' : 'open';
+
+  const fields = arr(d.fields).flatMap((raw): CustomFieldView[] => {
+    const f = rec(raw);
+    const name = str(f.name) || str(f.key) || str(f.id);
+    // Only enabled fields are rendered (usage rule 3); a field without a flag counts as enabled.
+    if (!name || f.enabled === false) return [];
+    const kind = KINDS.includes(f.kind as FieldKind)
+      ? (f.kind as FieldKind)
+      : KINDS.includes(f.type as FieldKind)
+        ? (f.type as FieldKind)
+        : 'text';
+    const options = arr(f.options).flatMap((o): Choice[] => {
+      if (typeof o === 'string') return [{ value: o, label: o }];
+      const r = rec(o);
+      const value = str(r.value) || str(r.id);
+      return value ? [{ value, label: str(r.label) || str(r.name) || value }] : [];
+    });
+    return [{
+      name,
+      label: str(f.label) || str(f.title) || name,
+      // A choice without options cannot be answered; fall back to free text.
+      kind: kind === 'select' && options.length === 0 ? 'text' : kind,
+      required: f.required === true,
+      options,
+      helpText: str(f.helpText) || str(f.help_text) || str(f.description),
+    }];
+  });
+
+  const tickets = arr(d.ticket_types).flatMap((raw): TicketChoice[] => {
+    const t = rec(raw);
+    const value = str(t.id);
+    if (!value) return [];
+    const price = rec(t.price);
+    return [{
+      value,
+      label: str(t.name) || str(t.label) || value,
+      description: str(t.description),
+      amount: typeof price.amount === 'number' ? price.amount : null,
+      currency: str(price.currency) || null,
+    }];
+  });
+
+  const paymentMethods = arr(d.payment_methods).flatMap((raw) => {
+    const p = rec(raw);
+    const value = str(p.id);
+    return value ? [{ value, label: str(p.name) || str(p.label) || value, instructions: str(p.instructions) }] : [];
+  });
+
+  return { availability, fields, tickets, paymentMethods, phaseName: phase ? str(phase.name) || null : null };
+}
+
+/** Whether the chosen ticket costs money, so payment details and proof are needed. */
+export function needsPayment(view: ConfigView, ticketId: string): boolean {
+  const t = view.tickets.find((x) => x.value === ticketId);
+  // Unknown price: ask for payment rather than lose a paid registration's proof.
+  return t ? t.amount === null || t.amount > 0 : true;
+}
+
+/** Values as a form holds them: control name → string (checkbox: 'true' | ''). */
+export type FormValues = Record<string, string>;
+
+/** Control name of a custom field; kept apart from the fixed fields' names. */
+export const customControlName = (field: string): string => `custom.${field}`;
+
+export const FIXED_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'ticketTypeId',
+  'paymentMethodId',
+  'paymentReference',
+  'paymentProofUrl',
+] as const;
+
+export function buildRegistrationBody(
+  view: ConfigView,
+  values: FormValues,
+  proofUrl: string | null,
+): BodyOf<'registrationCreate'> {
+  const v = (k: string) => (values[k] ?? '').trim();
+  const body: BodyOf<'registrationCreate'> = {
+    firstName: v('firstName'),
+    lastName: v('lastName'),
+    email: v('email'),
+    ticketTypeId: v('ticketTypeId'),
+  };
+  if (needsPayment(view, body.ticketTypeId)) {
+    if (v('paymentMethodId')) body.paymentMethodId = v('paymentMethodId');
+    if (v('paymentReference')) body.paymentReference = v('paymentReference');
+    const proof = proofUrl ?? v('paymentProofUrl');
+    if (proof) body.paymentProofUrl = proof;
+  }
+  const custom: Record<string, string> = {};
+  for (const f of view.fields) {
+    const raw = v(customControlName(f.name));
+    if (f.kind === 'checkbox') custom[f.name] = raw ? 'true' : 'false';
+    else if (raw) custom[f.name] = raw;
+  }
+  if (Object.keys(custom).length) body.customFields = custom;
+  return body;
+}
+
+/**
+ * Maps the server's `details.fields` (dot paths of the request body) onto control names.
+ * Messages are the server's own; paths that match no control are returned apart so the
+ * element can show them at form level rather than drop them.
+ */
+export function mapFieldErrors(
+  fields: Record<string, string>,
+  controls: readonly string[],
+): { byControl: Record<string, string>; unmatched: string[] } {
+  const byControl: Record<string, string> = {};
+  const unmatched: string[] = [];
+  for (const [path, message] of Object.entries(fields)) {
+    const control = path.startsWith('customFields.') ? customControlName(path.slice('customFields.'.length)) : path;
+    if (controls.includes(control)) byControl[control] = message;
+    else unmatched.push(message);
+  }
+  return { byControl, unmatched };
+}
+
+/**
+ * Initial values: the saved draft wins over the host page's prefill (the person already typed
+ * it), prefill wins over nothing. Only known controls are taken.
+ */
+export function initialValues(
+  controls: readonly string[],
+  prefill: FormValues,
+  draft: FormValues | null,
+): FormValues {
+  const out: FormValues = {};
+  for (const c of controls) {
+    const value = draft?.[c] || prefill[c];
+    if (value) out[c] = value;
+  }
+  return out;
+}
+
+/** `data-prefill-first-name="Ada"` → `{ firstName: 'Ada' }`; `data-prefill-custom.org` works too. */
+export function prefillFromDataset(dataset: Record<string, string | undefined>): FormValues {
+  const out: FormValues = {};
+  for (const [key, value] of Object.entries(dataset)) {
+    if (!key.startsWith('prefill') || key.length <= 'prefill'.length || value === undefined) continue;
+    const name = key.slice('prefill'.length);
+    out[name.charAt(0).toLowerCase() + name.slice(1)] = value;
+  }
+  return out;
+}
+
+/**
+ * What goes into the session draft: everything typed, but no uploaded proof — a file cannot be
+ * restored after a reload, and its storage URI alone would claim a proof the form no longer shows.
+ */
+export function draftOf(values: FormValues): FormValues {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => !v.startsWith('storage://')));
+}
+
+/**
+ * One idempotency key per attempt: reused while the same body is retried (double click, 503,
+ * slow network), renewed when the person changes what they send.
+ */
+export class AttemptKey {
+  private key: string | null = null;
+  private bodyJson: string | null = null;
+
+  constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
+
+  for(body: unknown): string {
+    const json = JSON.stringify(body);
+    if (this.key === null || json !== this.bodyJson) {
+      this.key = this.newKey();
+      this.bodyJson = json;
+    }
+    return this.key;
+  }
+
+  /** After a success the next submission is a new registration. */
+  reset(): void {
+    this.key = null;
+    this.bodyJson = null;
+  }
+}
+
+/** Bots fill hidden fields and submit at once; people take a few seconds. */
+export function looksLikeBot(honeypot: string, startedAt: number, now: number, minFillMs = 3000): boolean {
+  return honeypot.trim() !== '' || now - startedAt < minFillMs;
+}

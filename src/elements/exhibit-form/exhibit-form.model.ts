@@ -1,0 +1,115 @@
+/**
+ * Pure logic of `<conf-exhibit-form>`. The API has no endpoint that tells the exhibition settings
+ * (window, registration requirement, fee), so the form starts from what the organizer declares in
+ * attributes and then believes the server: each refusal (`exhibition_not_open`,
+ * `exhibition_closed`, `registration_required`, `payment_required`) updates what the form asks
+ * for. Codes other than these only show the server's message.
+ */
+import type { BodyOf } from '../../api/schemas.js';
+import type { ApiError } from '../../api/errors.js';
+
+export interface Fee {
+  amount: number;
+  currency: string;
+}
+
+export interface ExhibitionRules {
+  window: 'open' | 'not-open' | 'closed';
+  opensAt: string | null;
+  closesAt: string | null;
+  registrationRequired: boolean;
+  fee: Fee | null;
+  /** Payment methods the server named with a fee refusal, if any. */
+  paymentMethods: { value: string; label: string }[];
+}
+
+export const DEFAULT_RULES: ExhibitionRules = {
+  window: 'open',
+  opensAt: null,
+  closesAt: null,
+  registrationRequired: false,
+  fee: null,
+  paymentMethods: [],
+};
+
+const rec = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** `"450 EUR"` or `"450.00 EUR"` → minor units; null when absent or unreadable. */
+export function parseFeeAttribute(value: string | null | undefined): Fee | null {
+  const m = value?.trim().match(/^(\d+(?:[.,]\d{1,2})?)\s*([A-Za-z]{3})$/);
+  if (!m) return null;
+  return { amount: Math.round(Number(m[1]!.replace(',', '.')) * 100), currency: m[2]!.toUpperCase() };
+}
+
+/** The window as the organizer declared it, judged at `now`. */
+export function windowAt(rules: ExhibitionRules, now: number): ExhibitionRules['window'] {
+  if (rules.opensAt && now < Date.parse(rules.opensAt)) return 'not-open';
+  if (rules.closesAt && now >= Date.parse(rules.closesAt)) return 'closed';
+  return 'open';
+}
+
+/** What a refusal teaches the form. Returns the same object when the error says nothing new. */
+export function learnFromError(rules: ExhibitionRules, error: ApiError): ExhibitionRules {
+  const details = rec(error.details);
+  switch (error.code) {
+    case 'exhibition_not_open':
+      return { ...rules, window: 'not-open', opensAt: typeof details.opensAt === 'string' ? details.opensAt : rules.opensAt };
+    case 'exhibition_closed':
+      return { ...rules, window: 'closed', closesAt: typeof details.closesAt === 'string' ? details.closesAt : rules.closesAt };
+    case 'registration_required':
+      return { ...rules, registrationRequired: true };
+    case 'payment_required': {
+      const fee = rec(details.fee);
+      const methods = Array.isArray(details.paymentMethods) ? details.paymentMethods : [];
+      return {
+        ...rules,
+        fee:
+          typeof fee.amount === 'number' && typeof fee.currency === 'string'
+            ? { amount: fee.amount, currency: fee.currency }
+            : rules.fee ?? { amount: 0, currency: '' },
+        paymentMethods: methods.length
+          ? methods.flatMap((m) => {
+              const r = rec(m);
+              return typeof r.id === 'string' ? [{ value: r.id, label: typeof r.name === 'string' ? r.name : r.id }] : [];
+            })
+          : rules.paymentMethods,
+      };
+    }
+    default:
+      return rules;
+  }
+}
+
+export type ExhibitValues = Record<string, string>;
+
+/** Team rows are kept as an array; blank rows are dropped, duplicates kept (two people, one name). */
+export function buildExhibitionBody(
+  rules: ExhibitionRules,
+  values: ExhibitValues,
+  team: readonly string[],
+  proofUrl: string | null,
+): BodyOf<'exhibitionSubmission'> {
+  const v = (k: string) => (values[k] ?? '').trim();
+  const body: BodyOf<'exhibitionSubmission'> = {
+    title: v('title'),
+    exhibitType: v('exhibitType') as BodyOf<'exhibitionSubmission'>['exhibitType'],
+    shortDescription: v('shortDescription'),
+    presenter: { fullName: v('presenter.fullName'), email: v('presenter.email') },
+  };
+  if (v('driveUrl')) body.driveUrl = v('driveUrl');
+  const people = team.map((p) => p.trim()).filter(Boolean);
+  if (people.length) body.teamPeople = people;
+  if (v('registrationId')) body.registrationId = v('registrationId');
+  if (rules.fee) {
+    body.payment = { paymentMethodId: v('payment.paymentMethodId'), paymentReference: v('payment.paymentReference') };
+    if (proofUrl) body.payment.proofUrl = proofUrl;
+  }
+  return body;
+}
+
+/** Formats minor units for people, in their language. */
+export function formatFee(fee: Fee, locale: string): string {
+  if (!fee.currency) return '';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: fee.currency }).format(fee.amount / 100);
+}

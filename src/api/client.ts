@@ -1,0 +1,270 @@
+/**
+ * The browser's client of Public API v1, typed over the contract table in `contract.ts`.
+ *
+ * It calls the proxy (`{endpoint}/api/public/v1/...`), never the platform: the proxy holds the
+ * key. Every failure, including a proxy that cannot be reached, becomes one {@link ApiError} so an
+ * element has a single error path to render. Responses are read tolerantly: extra fields pass
+ * through, and a body that is not the API's JSON is reported as such instead of crashing.
+ */
+import { API_PREFIX, ENDPOINTS, buildPath, type EndpointId } from './contract.js';
+import { ApiError, toApiError } from './errors.js';
+import type { BodyOf, BodySchemaName } from './schemas.js';
+import type {
+  Abstract,
+  BadgeCheckin,
+  AttendanceRecord,
+  Exhibit,
+  Health,
+  ListMeta,
+  Registration,
+  RegistrationConfig,
+  ScheduleEvent,
+  SiteDocument,
+  SitePage,
+  Speaker,
+  Submission,
+  UploadAddress,
+  Venue,
+  Workshop,
+  WorkshopRegistration,
+} from './records.js';
+
+/** What each endpoint answers with under `data` (records are the sandbox's gap decisions). */
+export interface ResultMap {
+  health: Health;
+  websiteSite: SiteDocument;
+  websitePages: SitePage;
+  events: ScheduleEvent;
+  venues: Venue;
+  speakers: Speaker;
+  workshops: Workshop;
+  workshopRegister: WorkshopRegistration;
+  workshopProofUploadUrl: UploadAddress;
+  badgeCheckin: BadgeCheckin;
+  attendanceCheckin: AttendanceRecord;
+  abstracts: Abstract;
+  abstract: Abstract;
+  abstractSubmit: Submission;
+  exhibits: Exhibit;
+  exhibitionProofUploadUrl: UploadAddress;
+  exhibitionSubmit: Submission;
+  registrationConfig: RegistrationConfig;
+  evidenceUploadUrl: UploadAddress;
+  registrationCreate: Registration;
+}
+
+type Spec<I extends EndpointId> = (typeof ENDPOINTS)[I];
+/** Endpoints answering with a page of records. */
+export type ListId = { [I in EndpointId]: Spec<I>['result'] extends 'list' ? I : never }[EndpointId];
+/** Endpoints answering with one record. */
+export type RecordId = { [I in EndpointId]: Spec<I>['result'] extends 'record' ? I : never }[EndpointId];
+/** Endpoints taking a JSON body. */
+export type PostId = { [I in EndpointId]: Spec<I>['method'] extends 'POST' ? I : never }[EndpointId];
+type BodyFor<I extends PostId> = Spec<I>['body'] extends BodySchemaName ? BodyOf<Spec<I>['body']> : never;
+
+export interface RequestOptions {
+  /** Path parameters, e.g. `{ abstractId }`. */
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /**
+   * Send `If-None-Match` with the ETag of the last answer for the same URL; a 304 then returns
+   * that answer again with `changed: false`. For polling.
+   */
+  conditional?: boolean;
+}
+
+export interface Answer<T> {
+  body: T;
+  /** False when the server said 304 Not Modified and the remembered body was returned. */
+  changed: boolean;
+  /** The proxy marks answers served from its last good copy while the platform is down. */
+  stale: boolean;
+}
+
+export interface ListAllResult<T> {
+  data: T[];
+  total: number;
+  /** False when every page was unchanged since the last conditional call. */
+  changed: boolean;
+  stale: boolean;
+}
+
+export interface ClientOptions {
+  /** Injected for tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Page size for {@link ApiClient.listAll}. */
+  pageSize?: number;
+}
+
+/** Remembered conditional answers, bounded so a screen polling for days holds a fixed set. */
+const MAX_REMEMBERED = 64;
+
+export class ApiClient {
+  readonly base: string;
+  private readonly fetchFn: typeof fetch;
+  private readonly pageSize: number;
+  private readonly remembered = new Map<string, { etag: string; body: unknown }>();
+
+  /** @param endpoint absolute URL of the proxy (origin plus optional path), no trailing slash */
+  constructor(readonly endpoint: string, options: ClientOptions = {}) {
+    this.base = endpoint.replace(/\/+$/, '') + API_PREFIX;
+    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.pageSize = options.pageSize ?? 100;
+  }
+
+  url(id: EndpointId, params?: Record<string, string>, query?: RequestOptions['query']): string {
+    const url = new URL(this.base + buildPath(ENDPOINTS[id].path, params));
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    return url.href;
+  }
+
+  /** One page of a list endpoint. */
+  list<I extends ListId>(
+    id: I,
+    options: RequestOptions & { limit?: number; offset?: number } = {},
+  ): Promise<Answer<{ data: ResultMap[I][]; meta: ListMeta }>> {
+    const query = { ...options.query, limit: options.limit, offset: options.offset };
+    return this.request(id, { ...options, query }).then((a) => ({ ...a, body: readList<ResultMap[I]>(a.body) }));
+  }
+
+  /**
+   * Every record of a list: the first page, then the remaining pages concurrently once
+   * `meta.total` is known. With `conditional`, each page is revalidated by its ETag.
+   */
+  async listAll<I extends ListId>(
+    id: I,
+    options: Omit<RequestOptions, 'params'> = {},
+  ): Promise<ListAllResult<ResultMap[I]>> {
+    const limit = this.pageSize;
+    const first = await this.list(id, { ...options, limit, offset: 0 });
+    const total = Math.max(first.body.meta.total, first.body.data.length);
+    const offsets: number[] = [];
+    for (let o = first.body.data.length; o < total && first.body.data.length > 0; o += limit) offsets.push(o);
+    const rest = await Promise.all(offsets.map((offset) => this.list(id, { ...options, limit, offset })));
+    const pages = [first, ...rest];
+    return {
+      data: pages.flatMap((p) => p.body.data),
+      total,
+      changed: pages.some((p) => p.changed),
+      stale: pages.some((p) => p.stale),
+    };
+  }
+
+  /** A single record (`data` of the answer). */
+  async get<I extends RecordId>(id: I, options: RequestOptions = {}): Promise<Answer<ResultMap[I]>> {
+    const a = await this.request(id, options);
+    return { ...a, body: readData<ResultMap[I]>(a.body, this.url(id, options.params)) };
+  }
+
+  /**
+   * A write. The idempotency key lets the proxy answer a repeated submission with the first
+   * outcome instead of creating a second record.
+   */
+  async post<I extends PostId>(
+    id: I,
+    body: BodyFor<I>,
+    options: { idempotencyKey?: string; signal?: AbortSignal; params?: Record<string, string> } = {},
+  ): Promise<ResultMap[I]> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    const a = await this.request(id, { ...options, method: 'POST', headers, body: JSON.stringify(body) });
+    return readData<ResultMap[I]>(a.body, this.url(id, options.params));
+  }
+
+  /** Any endpoint by id; answers the parsed JSON body as sent. */
+  async request(
+    id: EndpointId,
+    options: RequestOptions & { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Answer<unknown>> {
+    const url = this.url(id, options.params, options.query);
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const known = options.conditional ? this.remembered.get(url) : undefined;
+    if (known) headers['if-none-match'] = known.etag;
+    let res: Response;
+    try {
+      res = await this.fetchFn(url, {
+        method: options.method ?? ENDPOINTS[id].method,
+        headers,
+        body: options.body,
+        signal: options.signal,
+        // The elements set no cookies and must not send the host site's.
+        credentials: 'omit',
+        // The proxy revalidates; the browser's HTTP cache must not answer 200 from disk for a 304.
+        cache: 'no-store',
+      });
+    } catch (e) {
+      if (isAbort(e, options.signal)) throw e;
+      throw networkError(url, e);
+    }
+    const stale = /stale/i.test(res.headers.get('warning') ?? '') || res.headers.get('x-cache') === 'STALE';
+    if (res.status === 304 && known) return { body: known.body, changed: false, stale };
+    const body = await readJson(res, url);
+    if (!res.ok) throw toApiError(res.status, body);
+    const etag = res.headers.get('etag');
+    if (options.conditional && etag) {
+      this.remembered.delete(url);
+      this.remembered.set(url, { etag, body });
+      if (this.remembered.size > MAX_REMEMBERED) this.remembered.delete(this.remembered.keys().next().value!);
+    }
+    return { body, changed: true, stale };
+  }
+}
+
+function isAbort(e: unknown, signal?: AbortSignal): boolean {
+  return (signal?.aborted ?? false) || (e instanceof DOMException && e.name === 'AbortError');
+}
+
+/** Code of the error raised when the proxy cannot be reached at all. */
+export const NETWORK_ERROR = 'network_error';
+/** Code of the error raised when the answer is not the API's JSON (wrong endpoint, HTML page). */
+export const INVALID_RESPONSE = 'invalid_response';
+
+function networkError(url: string, cause: unknown): ApiError {
+  const origin = new URL(url).origin;
+  return new ApiError(
+    0,
+    NETWORK_ERROR,
+    `Could not reach the conference proxy at ${origin}. It may be down, or this page's origin is not ` +
+      `allowed by the proxy (CORS), or the page's Content-Security-Policy does not allow connect-src ${origin}.`,
+    { url, cause: cause instanceof Error ? cause.message : String(cause) },
+  );
+}
+
+async function readJson(res: Response, url: string): Promise<unknown> {
+  const text = await res.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    if (!res.ok) return null; // toApiError turns this into a generic message for the status
+    throw new ApiError(
+      res.status,
+      INVALID_RESPONSE,
+      `The address ${new URL(url).origin} did not answer like the conference proxy (no JSON). ` +
+        `Check the endpoint attribute.`,
+      { url, contentType: res.headers.get('content-type') },
+    );
+  }
+}
+
+function readList<T>(body: unknown): { data: T[]; meta: ListMeta } {
+  const b = (body ?? {}) as { data?: unknown; meta?: Partial<ListMeta> };
+  const data = Array.isArray(b.data) ? (b.data as T[]) : Array.isArray(body) ? (body as T[]) : null;
+  if (!data) throw new ApiError(200, INVALID_RESPONSE, 'The answer has no list of records (data).', { body });
+  const meta = b.meta ?? {};
+  return {
+    data,
+    meta: {
+      total: typeof meta.total === 'number' ? meta.total : data.length,
+      limit: typeof meta.limit === 'number' ? meta.limit : data.length,
+      offset: typeof meta.offset === 'number' ? meta.offset : 0,
+    },
+  };
+}
+
+function readData<T>(body: unknown, url: string): T {
+  const b = body as { data?: unknown } | null;
+  if (b && typeof b === 'object' && 'data' in b) return b.data as T;
+  throw new ApiError(200, INVALID_RESPONSE, 'The answer has no record (data).', { url });
+}

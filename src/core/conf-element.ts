@@ -1,0 +1,269 @@
+/**
+ * Base class of every data element: endpoint resolution, the shared attributes (`endpoint`,
+ * `lang`, `theme`, `time-zone`, `now`, `refresh`), per-element locale, custom states, the element's
+ * own width, and embed diagnostics. Subclasses implement {@link ConfElement.renderContent} and hold
+ * their data in a {@link ResourceController}; {@link ConfElement.renderResource} draws the loading,
+ * error, empty and stale views around their content.
+ */
+import { consume } from '@lit/context';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { msg, str } from '@lit/localize';
+import { ApiClient } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
+import { endpointContext } from './context.js';
+import { diagnoseRequestError, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
+import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
+import { langOf, matchLocale, withLocale, type Locale } from './localize.js';
+import type { ResourceController } from './resource-controller.js';
+import { statusStyles, themeStyles } from './theme.styles.js';
+import { currentTime, isTimeZone, LOCAL_ZONE, TimeFormatter, viewerTimeZone } from './time.js';
+import { VERSION } from './version.js';
+
+export const THEMES = ['auto', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+const clients = new Map<string, ApiClient>();
+
+export abstract class ConfElement extends LitElement {
+  static override styles = [themeStyles, statusStyles];
+  /** Compared by the safe define when a page loads two copies of the bundle. */
+  static readonly version = VERSION;
+  /** Below this width (px) the element says its container is too narrow. */
+  static minWidth = 200;
+
+  /** Address of the proxy; else the nearest `<conf-provider>`'s, else the script's origin. */
+  @property({ reflect: true }) endpoint?: string;
+  /** `light`, `dark`, or `auto` (follows the viewer's system setting). */
+  @property({ reflect: true }) theme: Theme = 'auto';
+  /** IANA zone to show times in; `local` for the viewer's; default: the conference's. */
+  @property({ attribute: 'time-zone', reflect: true }) timeZone?: string;
+  /** ISO instant that replaces the clock, for previews and tests. */
+  @property({ reflect: true }) now?: string;
+  /** Seconds between refreshes of live data; 0 (default) for none. */
+  @property({ type: Number, reflect: true }) refresh = 0;
+
+  @consume({ context: endpointContext, subscribe: true })
+  @state()
+  protected providedEndpoint?: string;
+
+  /** The element's own content-box width, for layout (not the viewport's). */
+  @state() protected width = 0;
+
+  protected readonly internals: ElementInternals;
+  private readonly warned = new Set<string>();
+  private readonly runtimeNotices = new Map<string, Diagnostic>();
+  private resizeObserver?: ResizeObserver;
+  private formatter?: TimeFormatter;
+
+  constructor() {
+    super();
+    this.internals = this.attachInternals();
+  }
+
+  static override get observedAttributes(): string[] {
+    // `lang` stays the native property; observing it re-renders in the new language.
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang') this.requestUpdate();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resizeObserver ??= new ResizeObserver((entries) => {
+      const w = Math.round(entries[0]?.contentRect.width ?? 0);
+      if (w !== this.width) this.width = w;
+    });
+    this.resizeObserver.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+  }
+
+  get resolvedEndpoint(): ResolvedEndpoint {
+    return resolveEndpoint(this.endpoint, this.providedEndpoint, document.baseURI);
+  }
+
+  /** One client per proxy address, shared by elements so conditional answers are shared too. */
+  get client(): ApiClient {
+    const url = this.resolvedEndpoint.url;
+    let c = clients.get(url);
+    if (!c) {
+      c = new ApiClient(url);
+      clients.set(url, c);
+    }
+    return c;
+  }
+
+  get locale(): Locale {
+    return matchLocale(langOf(this));
+  }
+
+  /** The clock, or the `now` attribute. */
+  currentTime(): Date {
+    return currentTime(this.now);
+  }
+
+  /** The zone times are shown in, given the conference's (from the data). */
+  displayZone(conferenceZone: string | null | undefined): string {
+    const viewer = viewerTimeZone();
+    const own = this.timeZone?.trim();
+    if (own === LOCAL_ZONE) return viewer;
+    if (own && isTimeZone(own)) return own;
+    return conferenceZone && isTimeZone(conferenceZone) ? conferenceZone : viewer;
+  }
+
+  /** A formatter for the display zone, reused across renders. */
+  timeFormatter(conferenceZone: string | null | undefined): TimeFormatter {
+    const zone = this.displayZone(conferenceZone);
+    const f = this.formatter;
+    if (f && f.zone === zone && f.locale === this.locale && f.viewerZone === viewerTimeZone()) return f;
+    return (this.formatter = new TimeFormatter(this.locale, zone));
+  }
+
+  /** Sets a custom state (`:state(name)`), where the browser supports them. */
+  setState(name: string, on: boolean): void {
+    const states = this.internals.states as Set<string> | undefined;
+    if (!states) return;
+    try {
+      if (on) states.add(name);
+      else states.delete(name);
+    } catch {
+      // Browsers before `:state()` throw on names without the `--` prefix; the attribute-free
+      // fallback is simply no state there.
+    }
+  }
+
+  /** Shows a diagnostic until {@link clearNotice} (for problems found outside attributes). */
+  protected notice(d: Diagnostic): void {
+    this.runtimeNotices.set(d.code, d);
+    this.requestUpdate();
+  }
+
+  protected clearNotice(code: string): void {
+    if (this.runtimeNotices.delete(code)) this.requestUpdate();
+  }
+
+  /** Problems with the element's attributes; subclasses add their own. */
+  protected attributeProblems(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    const tag = this.localName;
+    if (!(THEMES as readonly string[]).includes(this.theme)) out.push(unknownValue(tag, 'theme', this.theme, THEMES));
+    const tz = this.timeZone?.trim();
+    if (tz && tz !== LOCAL_ZONE && !isTimeZone(tz)) {
+      out.push({
+        code: 'unknown_time_zone',
+        message: `<${tag}> does not know the time zone "${tz}"; it shows the conference's instead.`,
+        fix: 'Use an IANA zone name such as "Europe/Berlin", or "local" for the viewer\'s zone.',
+      });
+    }
+    if (!(this.refresh >= 0)) {
+      out.push({ code: 'invalid_refresh', message: `<${tag}> refresh must be a number of seconds.`, fix: 'e.g. refresh="60", or remove it.' });
+    }
+    const rejected = this.resolvedEndpoint.rejected;
+    if (rejected !== undefined) {
+      out.push({
+        code: 'invalid_endpoint',
+        message: `"${rejected}" is not an http(s) address of the proxy.`,
+        fix: 'Set endpoint to the proxy\'s URL, e.g. endpoint="https://conf.example.org".',
+      });
+    }
+    const ctor = this.constructor as typeof ConfElement;
+    if (this.width > 0 && this.width < ctor.minWidth) {
+      out.push({
+        code: 'narrow_container',
+        message: `<${tag}> is ${this.width}px wide, too narrow to be readable.`,
+        fix: `Give it at least ${ctor.minWidth}px, e.g. a wider column or width: 100%.`,
+      });
+    }
+    return out;
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    if (changed.has('refresh')) this.onRefreshChanged();
+  }
+
+  /** Hook for subclasses that poll: restart their countdown. */
+  protected onRefreshChanged(): void {}
+
+  protected override render(): unknown {
+    return withLocale(this.locale, () => {
+      // Content first: rendering a resource's state updates the request notices shown above it.
+      const content = this.renderContent();
+      return html`${this.renderNotices()}${content}`;
+    });
+  }
+
+  protected abstract renderContent(): unknown;
+
+  private renderNotices(): TemplateResult | typeof nothing {
+    const all = [...this.attributeProblems(), ...this.runtimeNotices.values()];
+    if (all.length === 0) return nothing;
+    for (const d of all) warnOnce(this, this.warned, d);
+    return html`<div class="notice no-print" part="notice" role="note">
+      ${all.map((d) => html`<p><strong>${d.message}</strong> ${d.fix}</p>`)}
+    </div>`;
+  }
+
+  /**
+   * Draws a resource's state: skeleton while loading, the error with the server's message and a
+   * retry, the empty text, or the content — preceded, when a refresh failed, by a stale marker.
+   */
+  protected renderResource<T>(
+    resource: ResourceController<T>,
+    views: {
+      ready: (value: T) => unknown;
+      skeleton?: () => unknown;
+      empty?: () => unknown;
+    },
+  ): unknown {
+    const v = resource.view;
+    switch (v.kind) {
+      case 'loading':
+        return html`<div part="loading" aria-busy="true">
+          <span class="visually-hidden" role="status">${msg('Loading…', { id: 'core.loading' })}</span>
+          ${views.skeleton ? views.skeleton() : html`<span class="skeleton default-skeleton"></span>`}
+        </div>`;
+      case 'error':
+        this.syncRequestNotice(v.error);
+        return html`<div class="status error" part="error" role="alert">
+          <strong>${msg('The data could not be loaded.', { id: 'core.error.title' })}</strong>
+          <span class="detail">${v.error.message}</span>
+          <button class="button" part="retry-button" @click=${() => void resource.reload()}>
+            ${msg('Try again', { id: 'core.retry' })}
+          </button>
+        </div>`;
+      case 'empty':
+        this.syncRequestNotice(null);
+        return html`<div class="status" part="empty" role="status">
+          ${views.empty ? views.empty() : msg('Nothing published yet.', { id: 'core.empty' })}
+        </div>`;
+      case 'ready': {
+        this.syncRequestNotice(v.stale);
+        const when = this.timeFormatter(null).time(v.updatedAt, viewerTimeZone());
+        return html`${v.stale
+            ? html`<div class="stale" part="stale" role="status">
+                <span>${msg(str`Showing data from ${when}; refreshing failed: ${v.stale.message}`, { id: 'core.stale' })}</span>
+                <button class="button" part="retry-button" ?disabled=${resource.loading} @click=${() => void resource.reload(true)}>
+                  ${msg('Try again', { id: 'core.retry' })}
+                </button>
+              </div>`
+            : nothing}${views.ready(v.value)}`;
+      }
+    }
+  }
+
+  private syncRequestNotice(error: ApiError | null): void {
+    const d = error ? diagnoseRequestError(error, this.resolvedEndpoint.url) : null;
+    for (const code of ['network_error', 'csp_blocked', 'invalid_response']) {
+      if (code !== d?.code) this.runtimeNotices.delete(code);
+    }
+    if (d) this.runtimeNotices.set(d.code, d);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Registers an element without ever throwing. A CMS page may load the bundle twice (a theme and a
+ * plugin each adding the script tag): the same version is a no-op; another version keeps the first
+ * definition and warns once, since a custom element name can be defined only once per page.
+ */
+import { VERSION } from './version.js';
+
+const warned = new Set<string>();
+
+export function defineElement(tag: string, ctor: CustomElementConstructor, version = VERSION): void {
+  const existing = customElements.get(tag) as (CustomElementConstructor & { version?: string }) | undefined;
+  if (!existing) {
+    try {
+      customElements.define(tag, ctor);
+    } catch (e) {
+      // A racing definition from another copy of the bundle won; nothing to fix on this page.
+      console.warn(`<${tag}> could not be defined: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return;
+  }
+  if (existing === ctor || existing.version === version) return;
+  if (warned.has(tag)) return;
+  warned.add(tag);
+  console.warn(
+    `<${tag}> is already defined by conf-widgets ${existing.version ?? 'of an unknown version'}; ` +
+      `this page also loads ${version}. The first one stays in use. Fix: include conf-widgets.js only once.`,
+  );
+}

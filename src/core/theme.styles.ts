@@ -1,0 +1,208 @@
+/**
+ * The shared style surface. Public knobs are `--conf-*` custom properties (inherited through the
+ * shadow boundary on purpose); everything else derives from them into private `--_*` locals on
+ * `:host`. `all: initial` on the host stops inherited host-page text styles (letter-spacing,
+ * text-transform, line-height, …) from leaking in; host selectors cannot reach inside at all.
+ */
+import { css } from 'lit';
+
+export const themeStyles = css`
+  :host {
+    all: initial;
+    display: block;
+    contain: layout style;
+    color-scheme: light;
+
+    --_primary: var(--conf-color-primary, #2456c8);
+    --_on-primary: var(--conf-color-on-primary, #fff);
+    --_text: var(--conf-color-text, #1b1f27);
+    --_surface: var(--conf-color-surface, #fff);
+    --_muted: var(--conf-color-muted, color-mix(in srgb, var(--_text) 62%, var(--_surface)));
+    --_border: var(--conf-color-border, color-mix(in srgb, var(--_text) 16%, var(--_surface)));
+    --_subtle: var(--conf-color-subtle, color-mix(in srgb, var(--_primary) 7%, var(--_surface)));
+    --_accent-text: color-mix(in srgb, var(--_primary) 78%, var(--_text));
+    --_danger: var(--conf-color-danger, #b3261e);
+    --_warning: var(--conf-color-warning, #8a5a00);
+    --_font: var(--conf-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_font-size: var(--conf-font-size, 1rem);
+    --_radius: var(--conf-radius, 0.5rem);
+    --_space: var(--conf-spacing, 1rem);
+    --_focus: var(--conf-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_primary) 45%, transparent));
+
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    line-height: 1.45;
+    color: var(--_text);
+    background: var(--_surface);
+    text-align: start;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  :host([theme='dark']) {
+    color-scheme: dark;
+    --_text: var(--conf-color-text, #e7e9ee);
+    --_surface: var(--conf-color-surface, #14171d);
+    --_primary: var(--conf-color-primary, #8fb0ff);
+    --_on-primary: var(--conf-color-on-primary, #0b1020);
+    --_danger: var(--conf-color-danger, #ffb4ab);
+    --_warning: var(--conf-color-warning, #f3c56b);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      color-scheme: dark;
+      --_text: var(--conf-color-text, #e7e9ee);
+      --_surface: var(--conf-color-surface, #14171d);
+      --_primary: var(--conf-color-primary, #8fb0ff);
+      --_on-primary: var(--conf-color-on-primary, #0b1020);
+      --_danger: var(--conf-color-danger, #ffb4ab);
+      --_warning: var(--conf-color-warning, #f3c56b);
+    }
+  }
+
+  /* Our own reset, so the inside looks the same on every host page. */
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  h1, h2, h3, h4, p, ul, ol, li, figure, dl, dd {
+    margin: 0;
+    padding: 0;
+  }
+  ul, ol {
+    list-style: none;
+  }
+  img {
+    display: block;
+    max-width: 100%;
+  }
+  a {
+    color: var(--_accent-text);
+  }
+  button, input, select, textarea {
+    font: inherit;
+    color: inherit;
+    letter-spacing: inherit;
+  }
+  button {
+    cursor: pointer;
+  }
+  :focus-visible {
+    outline: none;
+    box-shadow: var(--_focus);
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+
+  .button {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.4em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    padding: 0.45em 0.9em;
+    min-height: 2.5rem;
+  }
+  .button.primary {
+    background: var(--_primary);
+    color: var(--_on-primary);
+    border-color: var(--_primary);
+  }
+  .input {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    padding: 0.45em 0.75em;
+    min-height: 2.5rem;
+    width: 100%;
+  }
+
+  @media print {
+    :host {
+      color-scheme: light;
+      --_text: #000;
+      --_surface: #fff;
+      --_muted: #444;
+      --_border: #999;
+      --_subtle: #fff;
+      --_primary: #000;
+      --_accent-text: #000;
+    }
+    .no-print,
+    button,
+    input {
+      display: none !important;
+    }
+  }
+`;
+
+/** Views of the async states, shared by every data element. */
+export const statusStyles = css`
+  .status {
+    padding: var(--_space);
+    border-radius: var(--_radius);
+    background: var(--_subtle);
+    color: var(--_text);
+    display: grid;
+    gap: 0.5rem;
+    justify-items: start;
+  }
+  .status.error {
+    border-inline-start: 4px solid var(--_danger);
+  }
+  .status .detail {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .stale {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem 1rem;
+    padding: 0.5rem var(--_space);
+    margin-block-end: 0.75rem;
+    border-radius: var(--_radius);
+    border-inline-start: 4px solid var(--_warning);
+    background: var(--_subtle);
+    font-size: 0.9em;
+  }
+  .notice {
+    padding: 0.5rem var(--_space);
+    margin-block-end: 0.75rem;
+    border: 1px dashed var(--_warning);
+    border-radius: var(--_radius);
+    font-size: 0.85em;
+  }
+  .notice strong {
+    display: block;
+  }
+  .skeleton {
+    display: block;
+    border-radius: var(--_radius);
+    background: linear-gradient(90deg, var(--_subtle), color-mix(in srgb, var(--_text) 8%, var(--_surface)), var(--_subtle));
+    background-size: 200% 100%;
+    animation: conf-shimmer 1.4s ease-in-out infinite;
+  }
+  .default-skeleton {
+    height: 6rem;
+  }
+  @keyframes conf-shimmer {
+    from { background-position: 100% 0; }
+    to { background-position: -100% 0; }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .skeleton { animation: none; }
+  }
+  @media print {
+    .stale, .notice { display: none; }
+  }
+`;

@@ -1,0 +1,128 @@
+/**
+ * Times in the conference's zone, with the viewer's own time beside them when their zone's offset
+ * differs at that instant. Offsets are compared per instant, not by zone name, so a viewer in
+ * London looking at a Berlin conference sees the extra label all year, while one in Paris never
+ * does, and DST changes between the two zones are handled by `Intl` itself.
+ *
+ * Pure (only `Intl`), so it runs under node:test as well as in the browser.
+ */
+
+/** `time-zone="local"`: the viewer's own zone. */
+export const LOCAL_ZONE = 'local';
+
+export function viewerTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes east of UTC of `zone` at `date` (e.g. 120 for Berlin in summer). */
+export function offsetMinutes(date: Date, zone: string): number {
+  let f = offsetFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormats.set(zone, f);
+  }
+  const name = f.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{1,2})(?::?(\d{2}))?/.exec(name);
+  if (!m) return 0;
+  const sign = m[1] === '-' ? -1 : 1;
+  return sign * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
+/** Reads an ISO instant tolerantly; null when absent or unreadable. */
+export function parseInstant(value: unknown): Date | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export interface TimeLabel {
+  /** In the display zone, e.g. `09:00–09:45`. */
+  text: string;
+  /** The same in the viewer's zone, when its offset differs; with the zone's short name. */
+  local?: string;
+}
+
+/**
+ * Formats instants for one locale and display zone; caches its `Intl` formatters, since a
+ * schedule formats thousands of times per render.
+ */
+export class TimeFormatter {
+  private readonly cache = new Map<string, Intl.DateTimeFormat>();
+
+  constructor(
+    readonly locale: string,
+    /** The zone times are shown in (the conference's, unless overridden). */
+    readonly zone: string,
+    /** The viewer's zone, for the label beside. */
+    readonly viewerZone: string = viewerTimeZone(),
+  ) {}
+
+  private fmt(key: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+    const k = key + '|' + zone;
+    let f = this.cache.get(k);
+    if (!f) {
+      f = new Intl.DateTimeFormat(this.locale, { ...options, timeZone: zone });
+      this.cache.set(k, f);
+    }
+    return f;
+  }
+
+  time(d: Date, zone = this.zone): string {
+    return this.fmt('t', zone, { hour: '2-digit', minute: '2-digit' }).format(d);
+  }
+
+  /** e.g. "Wednesday, 10 June" */
+  day(d: Date, zone = this.zone): string {
+    return this.fmt('d', zone, { weekday: 'long', day: 'numeric', month: 'long' }).format(d);
+  }
+
+  /** e.g. "Wed 10 Jun" */
+  shortDay(d: Date, zone = this.zone): string {
+    return this.fmt('sd', zone, { weekday: 'short', day: 'numeric', month: 'short' }).format(d);
+  }
+
+  /** Calendar date `YYYY-MM-DD` of the instant in the display zone, for grouping by day. */
+  dateKey(d: Date, zone = this.zone): string {
+    const parts = this.fmt('k', zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d);
+    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+    return `${get('year')}-${get('month')}-${get('day')}`;
+  }
+
+  zoneName(d: Date, zone = this.zone): string {
+    const parts = this.fmt('z', zone, { hour: 'numeric', timeZoneName: 'short' }).formatToParts(d);
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  }
+
+  /** Whether the viewer would read a different clock time at `d`. */
+  differsForViewer(d: Date): boolean {
+    return offsetMinutes(d, this.zone) !== offsetMinutes(d, this.viewerZone);
+  }
+
+  range(start: Date, end?: Date | null): TimeLabel {
+    const span = (zone: string) =>
+      end ? `${this.time(start, zone)}–${this.time(end, zone)}` : this.time(start, zone);
+    const label: TimeLabel = { text: span(this.zone) };
+    if (this.differsForViewer(start)) {
+      // A different calendar day for the viewer is worth saying, else "01:00" misleads.
+      const dayNote = this.dateKey(start, this.viewerZone) !== this.dateKey(start) ? ` ${this.shortDay(start, this.viewerZone)}` : '';
+      label.local = `${span(this.viewerZone)}${dayNote} ${this.zoneName(start, this.viewerZone)}`;
+    }
+    return label;
+  }
+}
+
+/** The clock, or the instant of a `now` attribute (fixed, for previews and tests). */
+export function currentTime(nowAttribute: string | null | undefined): Date {
+  return parseInstant(nowAttribute ?? undefined) ?? new Date();
+}

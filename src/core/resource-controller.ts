@@ -38,6 +38,8 @@ export interface ResourceOptions<T> {
   count?: (value: T) => number;
   /** Whether this resource polls with the host's `refresh`. */
   poll?: boolean;
+  /** Load only when {@link ResourceController.reload} is called (e.g. when a dialog opens). */
+  lazy?: boolean;
 }
 
 /** The state to render; exactly one of the views applies. */
@@ -65,8 +67,9 @@ export class ResourceController<T> implements ReactiveController {
     this.task = new Task(host, {
       args: () => [host.client.endpoint, ...(options.args?.() ?? [])],
       task: (_args, { signal }) => this.load(signal),
+      autoRun: !options.lazy,
     });
-    if (options.poll !== false) {
+    if (options.poll !== false && !options.lazy) {
       this.polling = new PollingController(host, {
         interval: () => host.refresh,
         run: () => this.reload(true, true),
@@ -75,6 +78,8 @@ export class ResourceController<T> implements ReactiveController {
   }
 
   hostUpdated(): void {
+    // The element's states describe its main data, not details loaded on demand.
+    if (this.options.lazy) return;
     const v = this.view;
     this.host.setState('loading', this.task.status === TaskStatus.PENDING);
     this.host.setState('stale', v.kind === 'ready' && v.stale !== null);

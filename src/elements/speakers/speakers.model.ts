@@ -1,0 +1,124 @@
+/**
+ * Pure logic of `<conf-speakers>`: tolerant reading of speaker and event records, search, the
+ * sessions of one speaker, and the grid's column count. No DOM, so node:test covers it.
+ */
+import type { ScheduleEvent, Speaker } from '../../api/records.js';
+
+export interface SpeakerCard {
+  id: string;
+  fullName: string;
+  affiliation: string;
+  jobTitle: string;
+  bio: string;
+  photoUrl: string | null;
+  links: { label: string; url: string }[];
+  initials: string;
+  /** Lower-cased, accent-free text the search matches against. */
+  haystack: string;
+  /** The record as served, for events. */
+  raw: Speaker;
+}
+
+export interface SpeakerSession {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date | null;
+  venueId: string;
+  timeZone: string | null;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** Folds case and accents so "jose" finds "José" and "MULLER" finds "Müller". */
+export function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+}
+
+export function initials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  const first = words[0]?.match(/\p{L}/u)?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.match(/\p{L}/u)?.[0] ?? '') : '';
+  return (first + last).toLocaleUpperCase() || '?';
+}
+
+function safeUrl(v: unknown): string | null {
+  const s = text(v);
+  if (!s) return null;
+  try {
+    const u = new URL(s, 'https://invalid.example');
+    // Only web addresses: a `javascript:` link from bad data must never become an href or src.
+    return u.protocol === 'https:' || u.protocol === 'http:' ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a speaker record; null when it has no id or name to show. */
+export function toCard(raw: unknown): SpeakerCard | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  const id = typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : '';
+  const fullName = text(r.fullName) || [text(r.firstName), text(r.lastName)].filter(Boolean).join(' ') || text(r.name);
+  if (!id || !fullName) return null;
+  const affiliation = text(r.affiliation);
+  const jobTitle = text(r.jobTitle);
+  const links = Array.isArray(r.links)
+    ? r.links.flatMap((l: unknown) => {
+        const o = (l ?? {}) as Record<string, unknown>;
+        const url = safeUrl(o.url);
+        return url ? [{ label: text(o.label) || url, url }] : [];
+      })
+    : [];
+  return {
+    id,
+    fullName,
+    affiliation,
+    jobTitle,
+    bio: text(r.bio),
+    photoUrl: safeUrl(r.photoUrl),
+    links,
+    initials: initials(fullName),
+    haystack: fold([fullName, affiliation, jobTitle].join(' ')),
+    raw: raw as Speaker,
+  };
+}
+
+export function toCards(records: readonly unknown[]): SpeakerCard[] {
+  const cards = records.flatMap((r) => toCard(r) ?? []);
+  return cards.sort((a, b) => a.fullName.localeCompare(b.fullName));
+}
+
+/** Speakers whose name, affiliation or job title contain every word of the query. */
+export function search(cards: readonly SpeakerCard[], query: string): SpeakerCard[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...cards];
+  return cards.filter((c) => words.every((w) => c.haystack.includes(w)));
+}
+
+/** The sessions a speaker appears in, in time order; unreadable events are skipped. */
+export function sessionsOf(speakerId: string, events: readonly unknown[]): SpeakerSession[] {
+  const out: SpeakerSession[] = [];
+  for (const e of events) {
+    const r = (e ?? {}) as Partial<ScheduleEvent> & Record<string, unknown>;
+    if (!Array.isArray(r.speakerIds) || !r.speakerIds.map(String).includes(speakerId)) continue;
+    const start = new Date(text(r.startsAt));
+    if (Number.isNaN(start.getTime())) continue;
+    const end = new Date(text(r.endsAt));
+    out.push({
+      id: String(r.id ?? ''),
+      title: text(r.title) || '—',
+      start,
+      end: Number.isNaN(end.getTime()) ? null : end,
+      venueId: text(r.venueId),
+      timeZone: text(r.timeZone) || null,
+    });
+  }
+  return out.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** Grid columns for the element's own width: cards of at least `min` px, `gap` px apart. */
+export function columnsFor(width: number, min = 180, gap = 16, max = 6): number {
+  if (!(width > 0)) return 1;
+  return Math.max(1, Math.min(max, Math.floor((width + gap) / (min + gap))));
+}

@@ -1,0 +1,251 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { msg, str } from '@lit/localize';
+import { ConfElement } from '../../core/conf-element.js';
+import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
+import { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
+import { speakersStyles } from './speakers.styles.js';
+import { columnsFor, search, sessionsOf, toCards, type SpeakerCard, type SpeakerSession } from './speakers.model.js';
+
+interface SessionData {
+  events: unknown[];
+  venues: Map<string, string>;
+}
+
+/**
+ * @summary The conference's speakers as a responsive grid with search and a detail dialog
+ * (bio and their sessions from the schedule).
+ *
+ * The grid's columns follow the element's own width, so it fits a sidebar and a full page alike.
+ *
+ * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
+ * @attr theme - `auto` (default, follows the system), `light` or `dark`.
+ * @attr time-zone - IANA zone for session times; `local` for the viewer's; default: the conference's.
+ * @attr now - ISO instant that replaces the clock (previews, tests).
+ * @attr refresh - Seconds between refreshes; 0 (default) for none.
+ * @attr query - Initial search text.
+ *
+ * @csspart notice - Embed diagnostics shown to the organizer.
+ * @csspart loading - The skeleton shown while loading.
+ * @csspart error - The error view with the server's message.
+ * @csspart retry-button - The button that loads again.
+ * @csspart stale - The marker over data kept after a failed refresh.
+ * @csspart empty - The text shown when there are no speakers, or no search matches.
+ * @csspart search - The search input.
+ * @csspart grid - The list of speaker cards.
+ * @csspart card - One speaker's card (a button).
+ * @csspart photo - A speaker's photo, or the initials in its place.
+ * @csspart name - A speaker's name.
+ * @csspart affiliation - A speaker's affiliation.
+ * @csspart dialog - The detail dialog.
+ * @csspart close-button - The dialog's close button.
+ *
+ * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
+ * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
+ * @cssproperty [--conf-color-surface=#fff] - Background.
+ * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-radius=0.5rem] - Corner radius.
+ * @cssproperty [--conf-spacing=1rem] - Base spacing.
+ * @cssproperty [--conf-speakers-card-min=180px] - Narrowest card before the grid drops a column.
+ * @cssproperty [--conf-speakers-photo-size=96px] - Photo diameter.
+ *
+ * @cssstate loading - While data is being fetched.
+ * @cssstate stale - Showing the last good data after a refresh failed.
+ * @cssstate error - Loading failed and there is nothing to show.
+ * @cssstate empty - No speakers published.
+ *
+ * @event {ConfLoadedEvent} conf-loaded - Speakers loaded; `detail.count`.
+ * @event {ConfErrorEvent} conf-error - Loading failed; `detail.message` is the server's.
+ * @event {ConfSpeakerOpenEvent} conf-speaker-open - A speaker's details open; cancelable.
+ */
+export class ConfSpeakers extends ConfElement {
+  static override styles = [...ConfElement.styles, speakersStyles];
+  static override minWidth = 220;
+
+  /** Search text; reflects what the viewer typed. */
+  @property() query = '';
+
+  @state() private openId: string | null = null;
+  @query('dialog') private dialog?: HTMLDialogElement;
+  private opener: HTMLElement | null = null;
+
+  private readonly speakers = new ResourceController<SpeakerCard[]>(this, {
+    name: 'speakers',
+    load: async ({ client, signal, conditional }) => {
+      const r = await client.listAll('speakers', { signal, conditional: true });
+      if (conditional && !r.changed) return UNCHANGED;
+      return toCards(r.data);
+    },
+    count: (v) => v.length,
+  });
+
+  /** Events and venues for the dialog, fetched the first time one opens. */
+  private readonly sessions = new ResourceController<SessionData>(this, {
+    name: 'sessions',
+    lazy: true,
+    load: async ({ client, signal }) => {
+      const [events, venues] = await Promise.all([
+        client.listAll('events', { signal }),
+        client.listAll('venues', { signal }),
+      ]);
+      const names = new Map<string, string>();
+      for (const v of venues.data as unknown[]) {
+        const r = (v ?? {}) as Record<string, unknown>;
+        if (r.id != null && typeof r.name === 'string') names.set(String(r.id), r.name);
+      }
+      return { events: events.data, venues: names };
+    },
+  });
+
+  protected override onRefreshChanged(): void {
+    this.speakers.reschedule();
+  }
+
+  /** Opens a speaker's details, as a click on their card does. */
+  open(id: string): void {
+    const card = this.speakers.value?.find((c) => c.id === id);
+    if (!card) return;
+    const event = new ConfSpeakerOpenEvent({ id, speaker: card.raw });
+    if (!this.dispatchEvent(event)) return;
+    this.opener = (this.shadowRoot?.activeElement as HTMLElement | null) ?? null;
+    this.openId = id;
+    if (this.sessions.value === undefined && !this.sessions.loading) void this.sessions.reload();
+    void this.updateComplete.then(() => {
+      if (this.dialog && !this.dialog.open) this.dialog.showModal();
+    });
+  }
+
+  close(): void {
+    this.dialog?.close();
+  }
+
+  private onDialogClose = (): void => {
+    this.openId = null;
+    // Keyboard users land back on the card they came from.
+    this.opener?.focus();
+    this.opener = null;
+  };
+
+  protected override renderContent(): unknown {
+    return this.renderResource(this.speakers, {
+      ready: (cards) => this.renderReady(cards),
+      skeleton: () => this.renderSkeleton(),
+      empty: () => msg('No speakers published yet.', { id: 'speakers.empty' }),
+    });
+  }
+
+  private renderSkeleton(): TemplateResult {
+    const cols = columnsFor(this.width);
+    return html`<div class="toolbar"><span class="skeleton input"></span></div>
+      <div class="grid cols-${cols}">
+        ${Array.from({ length: cols * 2 }, () => html`<span class="skeleton card-skeleton"></span>`)}
+      </div>`;
+  }
+
+  private renderReady(cards: SpeakerCard[]): TemplateResult {
+    const shown = search(cards, this.query);
+    const cols = columnsFor(this.width);
+    return html`
+      <div class="toolbar">
+        <div class="search">
+          <label for="q">${msg('Search speakers', { id: 'speakers.search' })}</label>
+          <input
+            id="q"
+            class="input"
+            part="search"
+            type="search"
+            autocomplete="off"
+            placeholder=${msg('Name, organization…', { id: 'speakers.search-placeholder' })}
+            .value=${this.query}
+            @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)}
+          />
+        </div>
+        <span class="count" role="status">${msg(str`${shown.length} speakers`, { id: 'speakers.count' })}</span>
+      </div>
+      ${shown.length === 0
+        ? html`<div class="status" part="empty">
+            <span>${msg('No matches for this search.', { id: 'core.filtered-empty' })}</span>
+            <button class="button" @click=${this.clearSearch}>${msg('Clear search', { id: 'core.clear-search' })}</button>
+          </div>`
+        : html`<ul class="grid cols-${cols} ${cols === 1 ? 'list-single' : ''}" part="grid">
+            ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
+          </ul>`}
+      ${this.renderDialog(cards)}
+    `;
+  }
+
+  private clearSearch = (): void => {
+    this.query = '';
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#q')?.focus());
+  };
+
+  private renderAvatar(c: SpeakerCard): TemplateResult {
+    return c.photoUrl
+      ? html`<img class="avatar" part="photo" src=${c.photoUrl} alt="" loading="lazy" decoding="async" />`
+      : html`<span class="avatar" part="photo" aria-hidden="true">${c.initials}</span>`;
+  }
+
+  private renderCard(c: SpeakerCard): TemplateResult {
+    return html`<button class="card" part="card" data-id=${c.id} @click=${() => this.open(c.id)}
+      aria-haspopup="dialog">
+      ${this.renderAvatar(c)}
+      <span class="text">
+        <span class="name" part="name">${c.fullName}</span>
+        ${c.affiliation ? html`<span class="affiliation" part="affiliation">${c.affiliation}</span>` : nothing}
+      </span>
+    </button>`;
+  }
+
+  private renderDialog(cards: SpeakerCard[]): TemplateResult {
+    const c = this.openId ? cards.find((x) => x.id === this.openId) : undefined;
+    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.onDialogClose}>
+      ${c
+        ? html`<div class="dialog-body">
+            <div class="dialog-head">
+              ${this.renderAvatar(c)}
+              <div>
+                <h2 id="dialog-title">${c.fullName}</h2>
+                <p class="affiliation">${[c.jobTitle, c.affiliation].filter(Boolean).join(', ')}</p>
+              </div>
+              <button class="button close" part="close-button" @click=${() => this.close()}>
+                ${msg('Close', { id: 'core.close' })}
+              </button>
+            </div>
+            ${c.bio ? html`<p class="bio">${c.bio}</p>` : nothing}
+            <section class="sessions" aria-labelledby="sessions-title">
+              <h3 id="sessions-title">${msg('Sessions', { id: 'speakers.sessions' })}</h3>
+              ${this.renderResource(this.sessions, {
+                ready: (d) => this.renderSessions(sessionsOf(c.id, d.events), d.venues),
+                skeleton: () => html`<span class="skeleton default-skeleton"></span>`,
+              })}
+            </section>
+            ${c.links.length
+              ? html`<section class="links" aria-labelledby="links-title">
+                  <h3 id="links-title">${msg('Links', { id: 'speakers.links' })}</h3>
+                  <ul>${c.links.map((l) => html`<li><a href=${l.url} target="_blank" rel="noopener noreferrer">${l.label}</a></li>`)}</ul>
+                </section>`
+              : nothing}
+          </div>`
+        : nothing}
+    </dialog>`;
+  }
+
+  private renderSessions(sessions: SpeakerSession[], venues: Map<string, string>): TemplateResult {
+    if (sessions.length === 0) return html`<p>${msg('No sessions in the schedule yet.', { id: 'speakers.no-sessions' })}</p>`;
+    return html`<ul>
+      ${sessions.map((s) => {
+        const f = this.timeFormatter(s.timeZone);
+        const range = f.range(s.start, s.end);
+        return html`<li class="session" data-id=${s.id}>
+          <strong>${s.title}</strong>
+          <span class="when">
+            <time datetime=${s.start.toISOString()}>${f.shortDay(s.start)} · ${range.text}</time>
+            ${range.local ? html`<span class="local">(${range.local}, ${msg('your time', { id: 'core.your-time' })})</span>` : nothing}
+            ${venues.get(s.venueId) ? html` · ${venues.get(s.venueId)}` : nothing}
+          </span>
+        </li>`;
+      })}
+    </ul>`;
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The bundle: importing this module defines every element. Each element can also be imported
+ * alone from its `define` module (`conf-widgets/speakers`, …).
+ */
+import './elements/provider/define.js';
+import './elements/speakers/define.js';
+
+export { ConfProvider } from './elements/provider/provider.js';
+export { ConfSpeakers } from './elements/speakers/speakers.js';
+export { ConfElement } from './core/conf-element.js';
+export { ApiClient } from './api/client.js';
+export { ApiError } from './api/errors.js';
+export { ConfLoadedEvent } from './events/conf-loaded.js';
+export { ConfErrorEvent } from './events/conf-error.js';
+export { ConfSpeakerOpenEvent } from './events/conf-speaker-open.js';
+export { VERSION } from './core/version.js';

@@ -1,0 +1,105 @@
+/**
+ * The sandbox's programmatic API: `createSandbox` gives a fetch handler over a seeded database;
+ * `startSandbox` also listens on a port. The proxy, the stories and every test use these.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { API_PREFIX } from '../src/api/contract.js';
+import { createApp } from './app.js';
+import { openDatabase } from './db/open.js';
+import type { SandboxEnv } from './env.js';
+import { CHECKIN_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
+import { buildSeed, defaultSeed, type SeedFactory } from './seed/default.js';
+import { loadSeed } from './seed/load.js';
+import { Store } from './store/index.js';
+
+export interface SandboxOptions {
+  /** A file path or ':memory:' (default ':memory:'). */
+  db?: string;
+  /** Seed when the database is empty (default true). */
+  seed?: boolean;
+  /** First day of the demo conference, `YYYY-MM-DD`; default: today in its zone. */
+  startsOn?: string;
+  /** Fraction (0..1) of API requests answered 503 before any processing. */
+  failRate?: number;
+  /** Delay added to every API answer. */
+  latencyMs?: number;
+  /** HMAC secret of upload URLs; default: random per process (URLs die with the process). */
+  signingSecret?: string;
+  /** Enables the `/__admin` routes. */
+  adminToken?: string | null;
+  now?: () => number;
+  /** Check-in rate limit per key; `false` switches it off (benchmarks). */
+  rateLimit?: RateLimitOptions | false;
+  /** Datasets to seed instead of the demo (tests). */
+  seedData?: SeedFactory;
+}
+
+export interface Sandbox {
+  app: Hono<SandboxEnv>;
+  fetch(req: Request): Promise<Response>;
+  store: Store;
+  close(): void;
+}
+
+export function createSandbox(opts: SandboxOptions = {}): Sandbox {
+  const now = opts.now ?? Date.now;
+  const store = new Store(openDatabase(opts.db ?? ':memory:'), now);
+  if ((opts.seed ?? true) && store.conferences.count() === 0) {
+    for (const seed of buildSeed(opts.seedData ?? defaultSeed, opts.startsOn, now())) loadSeed(store, seed);
+  }
+  const app = createApp({
+    store,
+    uploadSecret: opts.signingSecret ?? randomBytes(32).toString('hex'),
+    failRate: opts.failRate ?? 0,
+    latencyMs: opts.latencyMs ?? 0,
+    rateLimit: opts.rateLimit ?? CHECKIN_RATE_LIMIT,
+    adminToken: opts.adminToken ?? null,
+  });
+  return {
+    app,
+    fetch: async (req) => app.fetch(req),
+    store,
+    close: () => store.close(),
+  };
+}
+
+export interface StartedSandbox {
+  /** Origin the server listens on, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  port: number;
+  sandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions & { port?: number; hostname?: string } = {}): Promise<StartedSandbox> {
+  const sandbox = createSandbox(opts);
+  const hostname = opts.hostname ?? '127.0.0.1';
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
+    const server = serve({ fetch: sandbox.app.fetch, port: opts.port ?? 0, hostname }, (info: AddressInfo) =>
+      resolve({ server, port: info.port }),
+    );
+    server.once('error', reject);
+  });
+  const host = hostname.includes(':') ? `[${hostname}]` : hostname;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    sandbox,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          sandbox.close();
+          resolve();
+        });
+        // Keep-alive sockets would hold close() open.
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}
+
+export { API_PREFIX };
+export type { Store } from './store/index.js';
+export type { SeedFactory } from './seed/default.js';

@@ -1,0 +1,70 @@
+/**
+ * Fault injection and scenario switches, run before anything else so a forced or injected error
+ * never writes: a 503 from the sandbox means nothing happened.
+ *
+ * - `failRate`: that fraction of API requests answers 503 `service_unavailable`, `Retry-After: 1`.
+ * - `latencyMs`: every API answer is delayed by that much.
+ * - `Prefer: code=429|500|503` forces that error; `Prefer: delay=MS` delays (up to 30 s).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { SandboxError } from '../errors.js';
+
+export interface FaultOptions {
+  failRate?: number;
+  latencyMs?: number;
+  random?: () => number;
+}
+
+const MAX_DELAY_MS = 30_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Reads `code=…` and `delay=…` preferences from `Prefer` (RFC 7240, comma-separated). */
+export function parsePrefer(header: string | undefined): { code?: number; delay?: number } {
+  const out: { code?: number; delay?: number } = {};
+  if (!header) return out;
+  for (const part of header.split(/[,;]/)) {
+    const [name, raw] = part.split('=').map((s) => s.trim().replace(/^"|"$/g, ''));
+    const n = Number(raw);
+    if (!raw || !Number.isFinite(n)) continue;
+    if (name === 'code') out.code = n;
+    if (name === 'delay') out.delay = Math.min(Math.max(0, n), MAX_DELAY_MS);
+  }
+  return out;
+}
+
+function forced(code: number): SandboxError | null {
+  switch (code) {
+    case 429:
+      return new SandboxError('rate_limited', 'Forced by the Prefer header: rate limit exceeded.', undefined, { 'Retry-After': '1' });
+    case 500:
+      return new SandboxError('internal_error', 'Forced by the Prefer header: internal error.');
+    case 503:
+      return new SandboxError('service_unavailable', 'Forced by the Prefer header: temporarily unavailable.', undefined, { 'Retry-After': '1' });
+    default:
+      return null;
+  }
+}
+
+export function faults({ failRate = 0, latencyMs = 0, random = Math.random }: FaultOptions = {}): MiddlewareHandler {
+  if (!(failRate >= 0 && failRate <= 1)) throw new Error(`failRate must be between 0 and 1, got ${failRate}`);
+  if (!(latencyMs >= 0)) throw new Error(`latencyMs must be 0 or more, got ${latencyMs}`);
+  return async function faultInjection(c, next) {
+    const prefer = parsePrefer(c.req.header('prefer'));
+    const delay = latencyMs + (prefer.delay ?? 0);
+    if (delay > 0) await sleep(delay);
+    if (prefer.code !== undefined) {
+      const err = forced(prefer.code);
+      if (err) throw err;
+    }
+    if (failRate > 0 && random() < failRate) {
+      throw new SandboxError(
+        'service_unavailable',
+        'The service is temporarily unavailable (injected fault); nothing was processed. Retry.',
+        undefined,
+        { 'Retry-After': '1' },
+      );
+    }
+    await next();
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Request body and query checks for the resolved endpoint, in this order: media type (415),
+ * size (413, counted while reading), JSON syntax (400 `invalid_json`), the contract's schema
+ * (400 `validation_failed` with field details); then the query (400 `invalid_query`).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { PAGING_DEFAULT_LIMIT, PAGING_MAX_LIMIT } from '../../src/api/contract.js';
+import { BODY_SCHEMAS } from '../../src/api/schemas.js';
+import { SandboxError } from '../errors.js';
+import type { QueryValues, SandboxEnv } from '../env.js';
+import { mediaType, readLimited } from '../read-body.js';
+import { parseBody } from '../validation.js';
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export function jsonBody({ maxBytes = MAX_JSON_BYTES }: { maxBytes?: number } = {}): MiddlewareHandler<SandboxEnv> {
+  return async function parseJsonBody(c, next) {
+    const schemaName = c.var.endpoint.spec.body;
+    if (schemaName) {
+      if (mediaType(c.req.header('content-type')) !== 'application/json') {
+        throw new SandboxError('unsupported_media_type', 'The body must be JSON, sent with Content-Type: application/json.');
+      }
+      const raw = await readLimited(c.req.raw.body, maxBytes);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new SandboxError('invalid_json', raw.length === 0 ? 'The request body is empty; JSON is required.' : 'The request body is not valid JSON.');
+      }
+      c.set('body', parseBody(BODY_SCHEMAS[schemaName], parsed));
+    }
+    await next();
+  };
+}
+
+const INCLUDES = new Set(['authors']);
+
+function count(name: string, raw: string, max?: number): number {
+  if (!/^\d{1,9}$/.test(raw)) {
+    throw new SandboxError('invalid_query', `${name} must be a whole number of 0 or more.`, { fields: { [name]: 'Must be a whole number of 0 or more.' } });
+  }
+  const n = Number(raw);
+  if (max !== undefined && (n < 1 || n > max)) {
+    throw new SandboxError('invalid_query', `${name} must be between 1 and ${max}.`, { fields: { [name]: `Must be between 1 and ${max}.` } });
+  }
+  return n;
+}
+
+/** Only the parameters the contract lists for the endpoint are read; others are ignored. */
+export function query(): MiddlewareHandler<SandboxEnv> {
+  return async function parseQuery(c, next) {
+    const accepted = c.var.endpoint.spec.query;
+    const params = new URL(c.req.url).searchParams;
+    const values: QueryValues = { limit: PAGING_DEFAULT_LIMIT, offset: 0, include: new Set() };
+    if (accepted.includes('limit') && params.has('limit')) values.limit = count('limit', params.get('limit')!, PAGING_MAX_LIMIT);
+    if (accepted.includes('offset') && params.has('offset')) values.offset = count('offset', params.get('offset')!);
+    if (accepted.includes('include')) {
+      const wanted = params.getAll('include').flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+      const unknown = wanted.filter((v) => !INCLUDES.has(v));
+      if (unknown.length > 0) {
+        throw new SandboxError('invalid_query', `include accepts only: ${[...INCLUDES].join(', ')}.`, {
+          fields: { include: `Unknown value(s): ${unknown.join(', ')}.` },
+        });
+      }
+      values.include = new Set(wanted);
+    }
+    c.set('query', values);
+    await next();
+  };
+}

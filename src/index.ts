@@ -4,6 +4,7 @@
  */
 import './elements/provider/define.js';
 import './elements/speakers/define.js';
+import './elements/schedule/define.js';
 
 export { ConfProvider } from './elements/provider/provider.js';
 export { ConfSpeakers } from './elements/speakers/speakers.js';

@@ -1,0 +1,14 @@
+import { defineElement } from '../../core/define.js';
+import { ConfSchedule } from './schedule.js';
+
+export { ConfSchedule };
+export { ConfEventOpenEvent } from './conf-event-open.js';
+export { ConfAgendaChangeEvent } from './conf-agenda-change.js';
+
+defineElement('conf-schedule', ConfSchedule);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'conf-schedule': ConfSchedule;
+  }
+}

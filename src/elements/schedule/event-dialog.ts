@@ -1,0 +1,86 @@
+/**
+ * The event detail dialog: a native modal `<dialog>` (focus trapped and returned by the browser,
+ * Escape closes it), holding description, speakers, venue and time, plus the event's actions.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { msg } from '@lit/localize';
+import { labels, typeLabel } from './labels.js';
+import type { ScheduleItem } from './schedule.model.js';
+import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
+
+export interface DialogActions {
+  close(): void;
+  downloadIcs(item: ScheduleItem): void;
+  copyLink(item: ScheduleItem): void;
+  /** Status text after an action (link copied …), announced politely. */
+  readonly status: string;
+}
+
+function paragraphs(text: string): TemplateResult[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => html`<p>${p}</p>`);
+}
+
+export function renderDialog(ctx: ViewContext, item: ScheduleItem | undefined, actions: DialogActions): TemplateResult {
+  return html`<dialog
+    part="dialog"
+    aria-labelledby="dialog-title"
+    @close=${() => actions.close()}
+    @click=${(e: MouseEvent) => {
+      // A click on the backdrop lands on the dialog element itself.
+      if (e.target === e.currentTarget) (e.currentTarget as HTMLDialogElement).close();
+    }}
+  >
+    ${item ? dialogBody(ctx, item, actions) : nothing}
+  </dialog>`;
+}
+
+function dialogBody(ctx: ViewContext, item: ScheduleItem, actions: DialogActions): TemplateResult {
+  const { event, venue, speakers } = item;
+  return html`<article class="dialog-body">
+    <header class="dialog-head">
+      <span class="badge" part="badge">${typeLabel(event.type)}</span>
+      ${starButton(ctx, item)}
+      <form method="dialog" class="dialog-close-form">
+        <button class="icon-button" part="close-button" aria-label=${msg('Close', { id: 'core.close' })}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" /></svg>
+        </button>
+      </form>
+    </header>
+    <h2 id="dialog-title" class="dialog-title">${event.title}</h2>
+    <dl class="facts">
+      <div>
+        <dt>${labels.time()}</dt>
+        <dd>${ctx.fmt.day(new Date(item.start))}, ${timeRange(ctx.fmt, item)}</dd>
+      </div>
+      <div>
+        <dt>${labels.venue()}</dt>
+        <dd>${venueName(item)}${venue?.floor ? html` · ${labels.floor(venue.floor)}` : nothing}</dd>
+      </div>
+      ${event.track ? html`<div><dt class="visually-hidden">${labels.track()}</dt><dd class="track">${event.track}</dd></div>` : nothing}
+    </dl>
+    ${event.description ? html`<div class="description">${paragraphs(event.description)}</div>` : nothing}
+    ${speakers.length
+      ? html`<section class="dialog-speakers" aria-labelledby="dialog-speakers">
+          <h3 id="dialog-speakers">${labels.speakers()}</h3>
+          <ul>
+            ${speakers.map(
+              (s) => html`<li>
+                <strong>${s.fullName}</strong>${s.jobTitle || s.affiliation
+                  ? html`<span class="affiliation">${[s.jobTitle, s.affiliation].filter(Boolean).join(', ')}</span>`
+                  : nothing}
+              </li>`,
+            )}
+          </ul>
+        </section>`
+      : nothing}
+    <footer class="dialog-actions">
+      <button type="button" class="button" part="ics-button" @click=${() => actions.downloadIcs(item)}>${labels.icsEvent()}</button>
+      <button type="button" class="button" part="copy-link-button" @click=${() => actions.copyLink(item)}>${labels.copyLink()}</button>
+      <span class="action-status" role="status">${actions.status}</span>
+    </footer>
+  </article>`;
+}

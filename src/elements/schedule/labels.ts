@@ -1,0 +1,64 @@
+/** Texts of the schedule, through `msg()` with stable ids (German in `locales/de.ts`). */
+import { msg, str } from '@lit/localize';
+import type { EventType } from '../../api/records.js';
+
+export function typeLabel(type: EventType | string): string {
+  switch (type) {
+    case 'keynote': return msg('Keynote', { id: 'schedule.type.keynote' });
+    case 'talk': return msg('Talk', { id: 'schedule.type.talk' });
+    case 'panel': return msg('Panel', { id: 'schedule.type.panel' });
+    case 'workshop': return msg('Workshop', { id: 'schedule.type.workshop' });
+    case 'break': return msg('Break', { id: 'schedule.type.break' });
+    case 'social': return msg('Social', { id: 'schedule.type.social' });
+    default: return type;
+  }
+}
+
+export const labels = {
+  days: () => msg('Days', { id: 'schedule.days' }),
+  search: () => msg('Search the programme', { id: 'schedule.search' }),
+  searchPlaceholder: () => msg('Title, speaker, topic …', { id: 'schedule.search-placeholder' }),
+  venues: () => msg('Rooms', { id: 'schedule.venues' }),
+  venuesAll: () => msg('All rooms', { id: 'schedule.venues-all' }),
+  venuesSome: (n: number, of: number) => msg(str`${n} of ${of} rooms`, { id: 'schedule.venues-some' }),
+  types: () => msg('Kinds', { id: 'schedule.types' }),
+  starredOnly: () => msg('My agenda only', { id: 'schedule.starred-only' }),
+  star: (title: string) => msg(str`Add “${title}” to my agenda`, { id: 'schedule.star' }),
+  unstar: (title: string) => msg(str`Remove “${title}” from my agenda`, { id: 'schedule.unstar' }),
+  starShort: () => msg('In my agenda', { id: 'schedule.star-short' }),
+  results: (n: number) => msg(str`${n} events shown`, { id: 'schedule.results' }),
+  share: () => msg('Share my agenda', { id: 'schedule.share' }),
+  shareCopied: () => msg('Link copied. Open it on another device to take your agenda along.', { id: 'schedule.share-copied' }),
+  shareLink: () => msg('Link to your agenda', { id: 'schedule.share-link' }),
+  shareEmpty: () => msg('Star events first: your agenda is empty.', { id: 'schedule.share-empty' }),
+  importTitle: (n: number) => msg(str`A shared agenda with ${n} events was opened.`, { id: 'schedule.import-title' }),
+  importAdd: () => msg('Add to my agenda', { id: 'schedule.import-add' }),
+  importDismiss: () => msg('Ignore', { id: 'schedule.import-dismiss' }),
+  imported: (n: number) => msg(str`${n} events added to your agenda.`, { id: 'schedule.imported' }),
+  icsAgenda: () => msg('My agenda (.ics)', { id: 'schedule.ics-agenda' }),
+  icsEvent: () => msg('Add to calendar (.ics)', { id: 'schedule.ics-event' }),
+  copyLink: () => msg('Copy link', { id: 'schedule.copy-link' }),
+  linkCopied: () => msg('Link copied.', { id: 'schedule.link-copied' }),
+  storageFailed: () => msg('Your agenda could not be saved in this browser (storage is blocked).', { id: 'schedule.storage-failed' }),
+  speakers: () => msg('Speakers', { id: 'schedule.speakers' }),
+  venue: () => msg('Room', { id: 'schedule.venue' }),
+  time: () => msg('Time', { id: 'schedule.time' }),
+  floor: (floor: string) => msg(str`Floor ${floor}`, { id: 'schedule.floor' }),
+  now: () => msg('Now', { id: 'schedule.now' }),
+  next: () => msg('Next', { id: 'schedule.next' }),
+  live: () => msg('Live', { id: 'schedule.live' }),
+  nothingNow: () => msg('Nothing right now', { id: 'schedule.nothing-now' }),
+  nothingNext: () => msg('Nothing more today', { id: 'schedule.nothing-next' }),
+  screenDone: () => msg('The programme has ended. Thank you for coming!', { id: 'schedule.screen-done' }),
+  unknownVenue: (id: string) => msg(str`Room ${id} is not in the programme.`, { id: 'schedule.unknown-venue' }),
+  empty: () => msg('No events published yet.', { id: 'schedule.empty' }),
+  filteredEmpty: () => msg('No events match these filters.', { id: 'schedule.filtered-empty' }),
+  clearFilters: () => msg('Clear filters', { id: 'schedule.clear-filters' }),
+  notFound: (id: string) => msg(str`Event ${id} is not in the programme.`, { id: 'schedule.not-found' }),
+  grid: () => msg('Programme grid', { id: 'schedule.grid' }),
+  track: () => msg('Track', { id: 'schedule.track' }),
+  list: () => msg('List', { id: 'schedule.view-list' }),
+  gridView: () => msg('Grid', { id: 'schedule.view-grid' }),
+  layout: () => msg('Layout', { id: 'schedule.layout' }),
+  viewerTime: () => msg('your time', { id: 'schedule.viewer-time' }),
+};

@@ -1,0 +1,48 @@
+/**
+ * The grid view: venues as columns, time down the side, events sized by duration. Positions are
+ * custom properties set through the CSSOM ({@link cssProps}), so a strict CSP does not break them.
+ * The grid scrolls sideways inside its own region on a phone instead of squeezing the columns.
+ */
+import { html, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { cssProps } from './css-props.js';
+import { labels } from './labels.js';
+import { isCurrent, type GridLayout } from './schedule.model.js';
+import { eventCard } from './schedule-list.js';
+import type { ViewContext } from './view-context.js';
+
+export function renderGrid(ctx: ViewContext, layout: GridLayout): TemplateResult {
+  return html`<div class="grid-scroll" part="grid" role="region" aria-label=${labels.grid()} tabindex="0">
+    <div class="grid" ${cssProps({ '--cols': Math.max(1, layout.columns.length), '--rows': Math.max(1, layout.rows) })}>
+      <div class="grid-corner" aria-hidden="true"></div>
+      ${layout.columns.map(
+        (col, i) => html`<div class="grid-venue" part="grid-venue" ${cssProps({ '--c': i + 2 })}>
+          <span class="name">${col.venue.name}</span>
+          ${col.venue.floor ? html`<span class="floor">${labels.floor(col.venue.floor)}</span>` : ''}
+        </div>`,
+      )}
+      ${layout.marks.map(
+        (mark) => html`<div class="grid-hour" aria-hidden="true" ${cssProps({ '--r': mark.row + 2 })}>
+          <span>${ctx.fmt.time(new Date(mark.at))}</span>
+        </div>`,
+      )}
+      ${repeat(
+        layout.cells,
+        (cell) => cell.item.event.id,
+        (cell) => {
+          const id = cell.item.event.id;
+          const starred = ctx.starred.has(id);
+          const live = isCurrent(cell.item, ctx.now);
+          return html`<div
+            class="grid-cell"
+            ?hidden=${!ctx.visible.has(id)}
+            ${cssProps({ '--c': cell.column + 2, '--r': cell.row + 2, '--s': cell.span, '--lane': cell.lane, '--lanes': cell.lanes })}
+          >
+            ${guard([cell.item, starred, live, ctx.fmt], () => eventCard(ctx, cell.item, live, true))}
+          </div>`;
+        },
+      )}
+    </div>
+  </div>`;
+}

@@ -1,0 +1,71 @@
+/**
+ * The list view: one day, grouped by start time across venues, so parallel sessions sit together
+ * however many rooms there are. Every item of the day stays in the DOM; filters only toggle
+ * `hidden`, and `guard` skips rebuilding a card whose inputs did not change, so a keystroke costs
+ * a pass of cheap attribute checks rather than a rebuild.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { eventHash } from './agenda.js';
+import { labels, typeLabel } from './labels.js';
+import { isCurrent, type ScheduleItem, type TimeSlot } from './schedule.model.js';
+import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
+
+export function eventCard(ctx: ViewContext, item: ScheduleItem, live: boolean, compact = false): TemplateResult {
+  const { event } = item;
+  const names = item.speakers.map((s) => s.fullName).join(', ');
+  return html`<article class="card type-${event.type}" part="event event-${event.type}${live ? ' event-live' : ''}">
+    <div class="card-top">
+      <span class="badge" part="badge">${typeLabel(event.type)}</span>
+      ${live ? html`<span class="live" part="live">${labels.live()}</span>` : nothing}
+      ${starButton(ctx, item)}
+    </div>
+    <h4 class="title">
+      <a
+        href=${eventHash(event.id)}
+        part="event-title"
+        @click=${(e: MouseEvent) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          ctx.open(item);
+        }}
+        >${event.title}</a
+      >
+    </h4>
+    <p class="meta">
+      ${timeRange(ctx.fmt, item)}
+      <span class=${compact ? 'visually-hidden' : 'venue'}>${venueName(item)}</span>
+    </p>
+    ${names ? html`<p class="speakers">${names}</p>` : nothing}
+  </article>`;
+}
+
+function itemTemplate(ctx: ViewContext, item: ScheduleItem): TemplateResult {
+  const id = item.event.id;
+  const starred = ctx.starred.has(id);
+  const live = isCurrent(item, ctx.now);
+  return html`<li class="slot-item" ?hidden=${!ctx.visible.has(id)}>
+    ${guard([item, starred, live, ctx.fmt], () => eventCard(ctx, item, live))}
+  </li>`;
+}
+
+export function renderList(ctx: ViewContext, slots: readonly TimeSlot[]): TemplateResult {
+  return html`<ol class="list" part="list">
+    ${repeat(
+      slots,
+      (slot) => slot.start,
+      (slot) => {
+        const shown = slot.items.some((i) => ctx.visible.has(i.event.id));
+        return html`<li class="slot" part="slot" ?hidden=${!shown}>
+          <h3 class="slot-time" part="slot-time">
+            ${guard([slot.start, ctx.fmt], () => html`<time datetime=${new Date(slot.start).toISOString()}>${ctx.fmt.time(new Date(slot.start))}</time>`)}
+          </h3>
+          <ul class="slot-items">
+            ${repeat(slot.items, (i) => i.event.id, (i) => itemTemplate(ctx, i))}
+          </ul>
+        </li>`;
+      },
+    )}
+  </ol>`;
+}

@@ -1,0 +1,600 @@
+/**
+ * The schedule's styles. Layout follows the element's own width through container queries on
+ * `.root` (the same schedule sits in a sidebar and on a 4K lobby screen), and the venue screen
+ * sizes its type in container units so it fills whatever display it is given.
+ */
+import { css } from 'lit';
+
+export const scheduleStyles = css`
+  :host {
+    --_hour: var(--conf-schedule-hour-height, 6rem);
+    --_col: var(--conf-schedule-column-width, 11rem);
+    --_live: var(--conf-color-live, #c62828);
+    --_star: var(--conf-color-star, #c98a00);
+  }
+  .root {
+    container-type: inline-size;
+    display: grid;
+    gap: 0.75rem;
+  }
+
+  /* --- toolbar ---------------------------------------------------------------------------- */
+  .toolbar {
+    display: grid;
+    gap: 0.5rem;
+    grid-template-columns: 1fr;
+    align-items: start;
+  }
+  @container (min-width: 48rem) {
+    .toolbar {
+      grid-template-columns: minmax(14rem, 1fr) auto;
+    }
+    .toolbar .type-filter,
+    .toolbar .share,
+    .toolbar .message {
+      grid-column: 1 / -1;
+    }
+  }
+  .search-field {
+    display: block;
+  }
+  .venue-filter {
+    position: relative;
+  }
+  .venue-filter summary {
+    list-style: none;
+    width: 100%;
+  }
+  .venue-filter summary::-webkit-details-marker {
+    display: none;
+  }
+  .venue-filter summary::after {
+    content: '▾';
+    margin-inline-start: auto;
+  }
+  .venue-filter fieldset,
+  .type-filter {
+    border: 0;
+    margin: 0;
+    padding: 0;
+    min-width: 0;
+  }
+  .venue-filter fieldset {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));
+    gap: 0.25rem 1rem;
+    padding: 0.5rem 0.25rem;
+  }
+  .check {
+    display: flex;
+    gap: 0.5rem;
+    align-items: center;
+    min-height: 2.25rem;
+  }
+  .type-filter {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4rem;
+  }
+  .chip {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35rem;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    padding: 0.2rem 0.75rem 0.2rem 0.5rem;
+    min-height: 2.25rem;
+    cursor: pointer;
+    font-size: 0.9em;
+  }
+  .chip:has(input:checked) {
+    background: var(--_subtle);
+    border-color: var(--_primary);
+  }
+  .chip input,
+  .check input {
+    accent-color: var(--_primary);
+    margin: 0;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4rem;
+  }
+  .view-switch {
+    display: inline-flex;
+  }
+  .view-switch .button:first-child {
+    border-start-end-radius: 0;
+    border-end-end-radius: 0;
+  }
+  .view-switch .button:last-child {
+    border-start-start-radius: 0;
+    border-end-start-radius: 0;
+    margin-inline-start: -1px;
+  }
+  .button[aria-pressed='true'] {
+    background: var(--_subtle);
+    border-color: var(--_primary);
+    font-weight: 600;
+  }
+  .share {
+    display: grid;
+    gap: 0.25rem;
+    font-size: 0.9em;
+  }
+  .message:empty {
+    display: none;
+  }
+  .message {
+    font-size: 0.9em;
+    color: var(--_muted);
+  }
+  .import {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1rem;
+    align-items: center;
+    padding: 0.75rem var(--_space);
+    border-radius: var(--_radius);
+    background: var(--_subtle);
+    border-inline-start: 4px solid var(--_primary);
+  }
+  .import p {
+    flex: 1 1 16rem;
+  }
+
+  /* --- day tabs ----------------------------------------------------------------------------- */
+  .tabs {
+    display: flex;
+    gap: 0.25rem;
+    overflow-x: auto;
+    border-block-end: 1px solid var(--_border);
+    scrollbar-width: thin;
+  }
+  [role='tab'] {
+    flex: 0 0 auto;
+    border: 0;
+    background: none;
+    padding: 0.6rem 1rem;
+    min-height: 2.75rem;
+    border-block-end: 3px solid transparent;
+    color: var(--_muted);
+    white-space: nowrap;
+  }
+  [role='tab'][aria-selected='true'] {
+    color: var(--_text);
+    border-block-end-color: var(--_primary);
+    font-weight: 600;
+  }
+
+  /* --- cards (list and grid) ---------------------------------------------------------------- */
+  [hidden] {
+    display: none !important;
+  }
+  .card {
+    --_type: var(--_primary);
+    display: grid;
+    gap: 0.2rem;
+    height: 100%;
+    padding: 0.6rem 0.75rem;
+    border: 1px solid var(--_border);
+    border-inline-start: 4px solid var(--_type);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    align-content: start;
+  }
+  .type-keynote { --_type: var(--conf-color-keynote, #7b2cbf); }
+  .type-talk { --_type: var(--conf-color-talk, var(--_primary)); }
+  .type-panel { --_type: var(--conf-color-panel, #00838f); }
+  .type-workshop { --_type: var(--conf-color-workshop, #2e7d32); }
+  .type-break { --_type: var(--conf-color-break, #8d8d8d); }
+  .type-social { --_type: var(--conf-color-social, #d84315); }
+  .card.type-break {
+    background: var(--_subtle);
+  }
+  .card-top {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    min-height: 1.75rem;
+  }
+  .badge {
+    font-size: 0.75em;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    font-weight: 600;
+    color: var(--_muted);
+  }
+  .live {
+    font-size: 0.75em;
+    font-weight: 700;
+    color: #fff;
+    background: var(--_live);
+    border-radius: 999px;
+    padding: 0 0.5em;
+  }
+  .star {
+    margin-inline-start: auto;
+    display: inline-grid;
+    place-items: center;
+    width: 2.25rem;
+    height: 2.25rem;
+    border: 0;
+    border-radius: 50%;
+    background: none;
+    color: var(--_muted);
+    flex: none;
+  }
+  .star svg {
+    width: 1.3rem;
+    height: 1.3rem;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.6;
+    stroke-linejoin: round;
+  }
+  .star[aria-pressed='true'] {
+    color: var(--_star);
+  }
+  .star[aria-pressed='true'] svg {
+    fill: currentColor;
+  }
+  .title {
+    font-size: 1.05em;
+    line-height: 1.3;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .title a {
+    color: inherit;
+    text-decoration: none;
+  }
+  .title a:hover {
+    text-decoration: underline;
+  }
+  .meta,
+  .speakers {
+    font-size: 0.9em;
+    color: var(--_muted);
+  }
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 0.75rem;
+  }
+  .local {
+    font-size: 0.92em;
+  }
+
+  /* --- list view ------------------------------------------------------------------------------ */
+  .list {
+    display: grid;
+    gap: 1rem;
+  }
+  .slot {
+    display: grid;
+    gap: 0.5rem;
+  }
+  .slot-time {
+    font-size: 1.1em;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    background: var(--_surface);
+    padding-block: 0.25rem;
+  }
+  .slot-items {
+    display: grid;
+    gap: 0.5rem;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr));
+  }
+  @container (min-width: 40rem) {
+    .slot {
+      grid-template-columns: 5rem 1fr;
+      align-items: start;
+    }
+    .slot-time {
+      padding-block: 0.5rem;
+    }
+  }
+
+  /* --- grid view ------------------------------------------------------------------------------ */
+  .grid-scroll {
+    overflow: auto;
+    max-height: min(80vh, 60rem);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overscroll-behavior-x: contain;
+  }
+  .grid {
+    display: grid;
+    grid-template-columns: 4rem repeat(var(--cols), minmax(var(--_col), 1fr));
+    grid-template-rows: auto repeat(var(--rows), calc(var(--_hour) / 12));
+    min-width: min-content;
+    position: relative;
+  }
+  .grid-corner,
+  .grid-venue {
+    grid-row: 1;
+    position: sticky;
+    top: 0;
+    z-index: 3;
+    background: var(--_surface);
+    border-block-end: 1px solid var(--_border);
+  }
+  .grid-corner {
+    grid-column: 1;
+    left: 0;
+    z-index: 4;
+  }
+  .grid-venue {
+    grid-column: var(--c);
+    padding: 0.5rem;
+    display: grid;
+    font-weight: 600;
+  }
+  .grid-venue .floor {
+    font-weight: 400;
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
+  .grid-hour {
+    grid-column: 1 / -1;
+    grid-row: var(--r) / span 12;
+    border-block-start: 1px solid var(--_border);
+    pointer-events: none;
+  }
+  .grid-hour span {
+    position: sticky;
+    left: 0;
+    display: inline-block;
+    width: 4rem;
+    padding: 0.15rem 0.4rem;
+    font-size: 0.8em;
+    font-variant-numeric: tabular-nums;
+    color: var(--_muted);
+    background: var(--_surface);
+    z-index: 2;
+  }
+  .grid-cell {
+    grid-column: var(--c);
+    grid-row: var(--r) / span var(--s);
+    width: calc(100% / var(--lanes));
+    margin-inline-start: calc(100% * var(--lane) / var(--lanes));
+    padding: 2px;
+    min-height: 0;
+    z-index: 1;
+  }
+  .grid-cell .card {
+    overflow: hidden;
+    padding: 0.3rem 0.45rem;
+    font-size: 0.88em;
+    gap: 0.1rem;
+  }
+  .grid-cell .card-top {
+    min-height: 0;
+  }
+  .grid-cell .star {
+    width: 1.75rem;
+    height: 1.75rem;
+  }
+
+  /* --- screen view ---------------------------------------------------------------------------- */
+  .screen {
+    font-size: clamp(1rem, 2.2cqi, 4.5rem);
+    display: grid;
+    gap: 1em;
+  }
+  .screen-head {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: 0.5em 1em;
+  }
+  .screen-heading {
+    font-size: 1.8em;
+    line-height: 1.15;
+  }
+  .clock {
+    display: grid;
+    justify-items: end;
+    margin-inline-start: auto;
+  }
+  .clock time {
+    font-size: 2.4em;
+    font-weight: 700;
+    line-height: 1;
+    font-variant-numeric: tabular-nums;
+  }
+  .clock-day {
+    color: var(--_muted);
+  }
+  .screen-venues {
+    display: grid;
+    gap: 0.75em;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 18em), 1fr));
+  }
+  .screen-venues.single {
+    grid-template-columns: 1fr;
+    font-size: 1.4em;
+  }
+  .screen-venue {
+    display: grid;
+    gap: 0.6em;
+    align-content: start;
+    padding: 0.8em;
+    border-radius: var(--_radius);
+    border: 1px solid var(--_border);
+  }
+  .screen-venue-name {
+    font-size: 1.2em;
+  }
+  .screen-label {
+    font-size: 0.75em;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    font-weight: 700;
+    color: var(--_accent-text);
+  }
+  .screen-now .screen-title {
+    font-size: 1.35em;
+  }
+  .screen-title {
+    font-weight: 700;
+    line-height: 1.2;
+  }
+  .screen-speakers,
+  .screen-when,
+  .screen-none {
+    color: var(--_muted);
+  }
+  .screen-event + .screen-event {
+    margin-block-start: 0.5em;
+  }
+  .screen-done {
+    font-size: 1.5em;
+  }
+
+  /* --- dialog --------------------------------------------------------------------------------- */
+  dialog {
+    width: min(40rem, calc(100vw - 2rem));
+    max-height: calc(100dvh - 2rem);
+    padding: 0;
+    border: 0;
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    color: var(--_text);
+    box-shadow: 0 1rem 3rem rgb(0 0 0 / 0.3);
+  }
+  dialog::backdrop {
+    background: rgb(0 0 0 / 0.45);
+  }
+  .dialog-body {
+    display: grid;
+    gap: 0.9rem;
+    padding: 1rem 1.25rem 1.25rem;
+  }
+  .dialog-head {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .dialog-head .star {
+    margin-inline-start: auto;
+  }
+  .dialog-close-form {
+    margin: 0;
+  }
+  .icon-button {
+    display: inline-grid;
+    place-items: center;
+    width: 2.5rem;
+    height: 2.5rem;
+    border: 0;
+    border-radius: 50%;
+    background: none;
+  }
+  .icon-button svg {
+    width: 1.25rem;
+    height: 1.25rem;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+  }
+  .dialog-title {
+    font-size: 1.4em;
+    line-height: 1.25;
+  }
+  .facts {
+    display: grid;
+    gap: 0.35rem;
+    margin: 0;
+  }
+  .facts div {
+    display: grid;
+    grid-template-columns: 5rem 1fr;
+    gap: 0.5rem;
+  }
+  .facts dt {
+    color: var(--_muted);
+  }
+  .facts .track {
+    grid-column: 1 / -1;
+    color: var(--_muted);
+  }
+  .description {
+    display: grid;
+    gap: 0.6rem;
+  }
+  .dialog-speakers {
+    display: grid;
+    gap: 0.4rem;
+  }
+  .dialog-speakers h3 {
+    font-size: 1em;
+  }
+  .dialog-speakers ul {
+    display: grid;
+    gap: 0.3rem;
+  }
+  .affiliation {
+    display: block;
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .dialog-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    align-items: center;
+  }
+  .action-status {
+    font-size: 0.9em;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
+
+  /* --- skeleton: the same rough shape as the content, so nothing jumps when it arrives ------- */
+  .skeleton-list,
+  .skeleton-screen {
+    display: grid;
+    gap: 0.75rem;
+  }
+  .sk-toolbar { height: 2.5rem; }
+  .sk-tabs { height: 2.75rem; width: 60%; }
+  .sk-card { height: 5.5rem; }
+  .sk-clock { height: 4rem; width: 40%; justify-self: end; }
+  .sk-block { height: 10rem; }
+
+  @media print {
+    .tabs,
+    .toolbar,
+    .star,
+    .import,
+    dialog {
+      display: none !important;
+    }
+    .grid-scroll {
+      overflow: visible;
+      max-height: none;
+    }
+    .slot {
+      break-inside: avoid;
+    }
+    .card {
+      break-inside: avoid;
+    }
+  }
+  @media (forced-colors: active) {
+    .card {
+      border-inline-start-width: 4px;
+    }
+    .star[aria-pressed='true'] svg {
+      fill: CanvasText;
+    }
+  }
+`;

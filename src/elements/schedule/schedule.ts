@@ -1,0 +1,652 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { ConfElement } from '../../core/conf-element.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
+import { unknownValue } from '../../core/diagnostics.js';
+import { templates as coreDe } from '../../core/locales/de.js';
+import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
+import type { TimeFormatter } from '../../core/time.js';
+import { ConfAgendaChangeEvent } from './conf-agenda-change.js';
+import { ConfEventOpenEvent } from './conf-event-open.js';
+import { renderDialog } from './event-dialog.js';
+import { downloadIcs } from './ics-download.js';
+import { labels, typeLabel } from './labels.js';
+import { templates as scheduleDe } from './locales/de.js';
+import { readAll, readEvent, readSpeaker, readVenue } from './read-records.js';
+import {
+  agendaShareUrl,
+  agendaStorageKey,
+  buildIndex,
+  eventHash,
+  filterItems,
+  groupBySlot,
+  icsFileName,
+  initialDay,
+  layoutGrid,
+  loadAgenda,
+  nowNext,
+  parseAgendaHash,
+  parseEventHash,
+  saveAgenda,
+  toIcs,
+  type AgendaStorage,
+  type GridLayout,
+  type ScheduleData,
+  type ScheduleIndex,
+  type ScheduleItem,
+  type TimeSlot,
+} from './schedule.model.js';
+import { renderGrid } from './schedule-grid.js';
+import { renderList } from './schedule-list.js';
+import { renderScreen } from './schedule-screen.js';
+import { scheduleStyles } from './schedule.styles.js';
+import type { ViewContext } from './view-context.js';
+
+// Core keeps one catalog per locale; the schedule's German texts join it once, at load.
+Object.assign(coreDe, scheduleDe);
+
+export const VIEWS = ['list', 'grid', 'screen'] as const;
+export type ScheduleView = (typeof VIEWS)[number];
+
+/** A lobby screen is useless if it never updates; this applies unless `refresh` is set. */
+export const SCREEN_REFRESH_SECONDS = 60;
+
+function agendaStorage(): AgendaStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Reading `localStorage` itself throws where the site's storage is blocked.
+    return null;
+  }
+}
+
+function deepActiveElement(): HTMLElement | null {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el instanceof HTMLElement ? el : null;
+}
+
+/** Replaces the URL's fragment without a history entry or a scroll; embedded pages may refuse. */
+function replaceHash(hash: string): void {
+  try {
+    const url = new URL(location.href);
+    url.hash = hash;
+    history.replaceState(history.state, '', url.href);
+  } catch {
+    // A sandboxed frame may forbid it; deep links are a convenience, not a requirement.
+  }
+}
+
+/**
+ * The conference programme: days, rooms, times and speakers, as a list, a grid or a venue screen.
+ *
+ * @summary Conference schedule with day tabs, filters, search, event details, "my agenda" stars,
+ *   a share link and calendar (.ics) export; or a self-refreshing venue screen.
+ *
+ * @attr view - `list` (by day, then time slot), `grid` (rooms as columns) or `screen` (venue screen: clock, now and next).
+ * @attr venue - Screen view: the room id to show; all rooms when absent.
+ * @attr day - The day to open, `YYYY-MM-DD` in the display zone; default today during the conference, else the first day.
+ * @attr conference - Keeps "my agenda" apart when one proxy serves several conferences.
+ * @attr endpoint - Address of the proxy; else the nearest `<conf-provider>`'s, else the script's origin.
+ * @attr time-zone - IANA zone for times, or `local` for the viewer's; default the conference's.
+ * @attr now - ISO instant used instead of the clock (previews, tests).
+ * @attr refresh - Seconds between refreshes; the screen view defaults to 60.
+ * @attr theme - `light`, `dark` or `auto`.
+ * @attr lang - Language of the texts (`en`, `de`); default the page's.
+ *
+ * @csspart toolbar - Search, filters and agenda actions.
+ * @csspart search - The search field.
+ * @csspart day-tabs - The tab list of days.
+ * @csspart day-tab - One day tab.
+ * @csspart list - The list view.
+ * @csspart slot - One time slot of the list view.
+ * @csspart slot-time - A slot's start time.
+ * @csspart event - An event card (also `event-<type>` and `event-live`).
+ * @csspart event-title - The event title link.
+ * @csspart badge - The event type label.
+ * @csspart star - The "my agenda" toggle.
+ * @csspart time - A time range; `local-time` is the viewer's time beside it.
+ * @csspart grid - The grid view's scrolling region.
+ * @csspart grid-venue - A room's column header.
+ * @csspart screen - The venue screen.
+ * @csspart clock - The venue screen's clock.
+ * @csspart screen-venue - One room on the venue screen; `screen-now`, `screen-next` inside it.
+ * @csspart dialog - The event detail dialog.
+ * @csspart share - The share link box.
+ * @csspart import - The banner offering a shared agenda.
+ * @csspart loading - The loading skeleton.
+ * @csspart error - The error view, with `retry-button`.
+ * @csspart empty - The empty and filtered-empty views.
+ * @csspart stale - The marker shown while the data is the last good copy.
+ * @csspart notice - Embed diagnostics for the page author.
+ *
+ * @cssproperty [--conf-color-primary=#2456c8] - Brand colour; accents derive from it.
+ * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
+ * @cssproperty [--conf-color-surface=#fff] - Background colour.
+ * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-radius=0.5rem] - Corner radius.
+ * @cssproperty [--conf-spacing=1rem] - Base spacing.
+ * @cssproperty [--conf-schedule-hour-height=6rem] - Height of one hour in the grid view.
+ * @cssproperty [--conf-schedule-column-width=11rem] - Minimum width of a room column in the grid view.
+ *
+ * @cssstate loading - Data is loading.
+ * @cssstate stale - Showing the last good data after a failed refresh.
+ * @cssstate error - Loading failed and there is nothing to show.
+ * @cssstate empty - No events are published.
+ *
+ * @event conf-event-open - `ConfEventOpenEvent`, detail `{ id, event }`; cancelable (the dialog then stays closed).
+ * @event conf-agenda-change - `ConfAgendaChangeEvent`, detail `{ starred, saved }`.
+ * @event conf-loaded - `ConfLoadedEvent`, detail `{ resource: 'schedule', count, stale }`.
+ * @event conf-error - `ConfErrorEvent`, detail `{ resource, status, code, message, stale, error }`.
+ */
+export class ConfSchedule extends ConfElement {
+  static override styles = [...ConfElement.styles, scheduleStyles];
+  static override minWidth = 280;
+
+  @property({ reflect: true }) view: ScheduleView = 'list';
+  @property({ reflect: true }) venue?: string;
+  @property() day?: string;
+  @property({ reflect: true }) conference?: string;
+
+  @state() private query = '';
+  @state() private venueFilter: ReadonlySet<string> = new Set();
+  @state() private typeFilter: ReadonlySet<string> = new Set();
+  @state() private starredOnly = false;
+  @state() private starred: ReadonlySet<string> = new Set();
+  @state() private openId: string | null = null;
+  @state() private pendingImport: string[] | null = null;
+  @state() private message = '';
+  @state() private dialogStatus = '';
+  @state() private shareUrl = '';
+  /** Bumped each minute so "live" marks and the screen clock move on. */
+  @state() private tick = Date.now();
+
+  private readonly data = new ResourceController<ScheduleData>(this, {
+    name: 'schedule',
+    load: async ({ client, signal, conditional }) => {
+      const [events, venues, speakers] = await Promise.all([
+        client.listAll('events', { signal, conditional }),
+        client.listAll('venues', { signal, conditional }),
+        client.listAll('speakers', { signal, conditional }),
+      ]);
+      if (conditional && !events.changed && !venues.changed && !speakers.changed) return UNCHANGED;
+      return {
+        events: readAll(events.data, readEvent),
+        venues: readAll(venues.data, readVenue),
+        speakers: readAll(speakers.data, readSpeaker),
+      };
+    },
+    count: (d) => d.events.length,
+  });
+
+  private agendaKey = '';
+  private pendingHash: string | null = null;
+  private opener: HTMLElement | null = null;
+  private clockTimer: ReturnType<typeof setTimeout> | undefined;
+  private indexMemo?: { data: ScheduleData; zone: string; index: ScheduleIndex };
+  private slotsMemo?: { index: ScheduleIndex; day: string; slots: TimeSlot[] };
+  private gridMemo?: { index: ScheduleIndex; day: string; venues: ReadonlySet<string>; layout: GridLayout };
+  private visibleMemo?: { deps: readonly unknown[]; ids: Set<string> };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('hashchange', this.onHashChange);
+    window.addEventListener('storage', this.onStorage);
+    this.pendingHash = location.hash;
+    this.startClock();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('hashchange', this.onHashChange);
+    window.removeEventListener('storage', this.onStorage);
+    clearTimeout(this.clockTimer);
+    this.clockTimer = undefined;
+  }
+
+  /** One timer, re-armed at each minute boundary; never more than one pending. */
+  private startClock(): void {
+    clearTimeout(this.clockTimer);
+    this.clockTimer = setTimeout(() => {
+      this.tick = Date.now();
+      this.startClock();
+    }, 60_000 - (Date.now() % 60_000) + 25);
+  }
+
+  private readonly onHashChange = (): void => {
+    this.pendingHash = location.hash;
+    this.requestUpdate();
+  };
+
+  /** Another tab starred something: follow it, so two open tabs never overwrite each other. */
+  private readonly onStorage = (e: StorageEvent): void => {
+    if (e.key === this.agendaKey) this.starred = loadAgenda(agendaStorage(), this.agendaKey);
+  };
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    if (this.view === 'screen' && !this.hasAttribute('refresh') && this.refresh === 0) this.refresh = SCREEN_REFRESH_SECONDS;
+    const key = agendaStorageKey(this.resolvedEndpoint.url, this.conference ?? '');
+    if (key !== this.agendaKey) {
+      this.agendaKey = key;
+      this.starred = loadAgenda(agendaStorage(), key);
+    }
+  }
+
+  protected override onRefreshChanged(): void {
+    this.data.reschedule();
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const index = this.index;
+    if (index && this.pendingHash !== null) {
+      const hash = this.pendingHash;
+      this.pendingHash = null;
+      this.applyHash(hash, index);
+    }
+    const dialog = this.renderRoot.querySelector('dialog');
+    if (dialog) {
+      const item = this.openId ? index?.byId.get(this.openId) : undefined;
+      if (item && !dialog.open) dialog.showModal();
+      else if (!item && dialog.open) dialog.close();
+    }
+  }
+
+  protected override attributeProblems(): Diagnostic[] {
+    const out = super.attributeProblems();
+    if (!(VIEWS as readonly string[]).includes(this.view)) out.push(unknownValue(this.localName, 'view', this.view, VIEWS));
+    const index = this.index;
+    if (this.view === 'screen' && this.venue && index && !index.venues.some((v) => v.id === this.venue)) {
+      out.push(unknownValue(this.localName, 'venue', this.venue, index.venues.map((v) => v.id)));
+    }
+    if (this.day && index && !index.days.includes(this.day)) {
+      out.push(unknownValue(this.localName, 'day', this.day, index.days));
+    }
+    return out;
+  }
+
+  /** The index for the current data and display zone, rebuilt only when either changes. */
+  private get index(): ScheduleIndex | undefined {
+    const data = this.data.value;
+    if (!data) return undefined;
+    const zone = this.displayZone(data.events[0]?.timeZone);
+    const m = this.indexMemo;
+    if (m && m.data === data && m.zone === zone) return m.index;
+    const index = buildIndex(data, zone);
+    this.indexMemo = { data, zone, index };
+    return index;
+  }
+
+  private get fmt(): TimeFormatter {
+    return this.timeFormatter(this.data.value?.events[0]?.timeZone);
+  }
+
+  private nowMs(): number {
+    return this.now ? this.currentTime().getTime() : Math.max(this.tick, Date.now());
+  }
+
+  private selectedDay(index: ScheduleIndex): string | null {
+    if (this.day && index.days.includes(this.day)) return this.day;
+    return initialDay(index, this.nowMs());
+  }
+
+  private visibleIds(index: ScheduleIndex, day: string | null): Set<string> {
+    const deps = [index, day, this.query, this.venueFilter, this.typeFilter, this.starredOnly, this.starredOnly ? this.starred : null];
+    const m = this.visibleMemo;
+    if (m && m.deps.length === deps.length && m.deps.every((d, i) => d === deps[i])) return m.ids;
+    const items = filterItems(index, {
+      day,
+      query: this.query,
+      venues: this.venueFilter,
+      types: this.typeFilter,
+      starredOnly: this.starredOnly,
+      starred: this.starred,
+    });
+    const ids = new Set(items.map((i) => i.event.id));
+    this.visibleMemo = { deps, ids };
+    return ids;
+  }
+
+  private slots(index: ScheduleIndex, day: string): TimeSlot[] {
+    const m = this.slotsMemo;
+    if (m && m.index === index && m.day === day) return m.slots;
+    const slots = groupBySlot(index.byDay.get(day) ?? []);
+    this.slotsMemo = { index, day, slots };
+    return slots;
+  }
+
+  private grid(index: ScheduleIndex, day: string): GridLayout {
+    const m = this.gridMemo;
+    if (m && m.index === index && m.day === day && m.venues === this.venueFilter) return m.layout;
+    const chosen = this.venueFilter;
+    const hidden = new Set(chosen.size ? index.venues.filter((v) => !chosen.has(v.id)).map((v) => v.id) : []);
+    const layout = layoutGrid(index.byDay.get(day) ?? [], index.venues, { timeZone: index.timeZone, hidden });
+    this.gridMemo = { index, day, venues: chosen, layout };
+    return layout;
+  }
+
+  private context(index: ScheduleIndex, visible: ReadonlySet<string>): ViewContext {
+    return { index, fmt: this.fmt, now: this.nowMs(), starred: this.starred, visible, open: this.openItem, toggleStar: this.toggleStar };
+  }
+
+  // --- actions ---------------------------------------------------------------------------------
+
+  private applyHash(hash: string, index: ScheduleIndex): void {
+    const eventId = parseEventHash(hash);
+    if (eventId) {
+      const item = index.byId.get(eventId);
+      if (item) {
+        if (this.openId !== eventId) this.openItem(item);
+      } else {
+        this.message = labels.notFound(eventId);
+      }
+      return;
+    }
+    const shared = parseAgendaHash(hash);
+    if (shared) {
+      const known = shared.filter((id) => index.byId.has(id));
+      this.pendingImport = known;
+    }
+  }
+
+  private readonly openItem = (item: ScheduleItem): void => {
+    const e = new ConfEventOpenEvent({ id: item.event.id, event: item.event });
+    this.dispatchEvent(e);
+    if (e.defaultPrevented) return;
+    const active = deepActiveElement();
+    if (active && this.renderRoot.contains(active)) this.opener = active;
+    this.openId = item.event.id;
+    this.dialogStatus = '';
+    if (this.index && this.selectedDay(this.index) !== item.day) this.day = item.day;
+    if (parseEventHash(location.hash) !== item.event.id) replaceHash(eventHash(item.event.id));
+  };
+
+  private readonly closeDialog = (): void => {
+    if (this.openId === null) return;
+    const id = this.openId;
+    this.openId = null;
+    if (parseEventHash(location.hash) === id) replaceHash('');
+    const opener = this.opener;
+    this.opener = null;
+    // The browser returns focus itself for most openers; a re-rendered card needs it done by hand.
+    if (opener?.isConnected) opener.focus();
+  };
+
+  private readonly toggleStar = (item: ScheduleItem): void => {
+    const next = new Set(this.starred);
+    if (next.has(item.event.id)) next.delete(item.event.id);
+    else next.add(item.event.id);
+    this.setStarred(next);
+  };
+
+  private setStarred(next: Set<string>): void {
+    this.starred = next;
+    const saved = saveAgenda(agendaStorage(), this.agendaKey, next);
+    if (!saved) this.message = labels.storageFailed();
+    this.dispatchEvent(new ConfAgendaChangeEvent({ starred: [...next].sort(), saved }));
+  }
+
+  private importShared(): void {
+    const ids = this.pendingImport ?? [];
+    const next = new Set(this.starred);
+    let added = 0;
+    for (const id of ids) {
+      if (!next.has(id)) added++;
+      next.add(id);
+    }
+    this.pendingImport = null;
+    if (parseAgendaHash(location.hash)) replaceHash('');
+    this.setStarred(next);
+    this.message = labels.imported(added);
+  }
+
+  private dismissImport(): void {
+    this.pendingImport = null;
+    if (parseAgendaHash(location.hash)) replaceHash('');
+  }
+
+  private async share(): Promise<void> {
+    if (this.starred.size === 0) {
+      this.message = labels.shareEmpty();
+      this.shareUrl = '';
+      return;
+    }
+    this.shareUrl = agendaShareUrl(location.href, this.starred);
+    try {
+      await navigator.clipboard.writeText(this.shareUrl);
+      this.message = labels.shareCopied();
+    } catch {
+      // No clipboard permission: the link stays visible in the share box to copy by hand.
+      this.message = '';
+    }
+  }
+
+  private icsFor(items: readonly ScheduleItem[], name: string): string {
+    const page = new URL(location.href);
+    return toIcs(items, {
+      now: Date.now(),
+      uidDomain: new URL(this.resolvedEndpoint.url).hostname,
+      calendarName: name,
+      eventUrl: (item) => {
+        page.hash = eventHash(item.event.id);
+        return page.href;
+      },
+    });
+  }
+
+  private downloadAgenda(index: ScheduleIndex): void {
+    const items = index.items.filter((i) => this.starred.has(i.event.id));
+    if (items.length === 0) {
+      this.message = labels.shareEmpty();
+      return;
+    }
+    downloadIcs(this.icsFor(items, labels.icsAgenda()), icsFileName('agenda'), this.renderRoot as ShadowRoot);
+  }
+
+  private readonly dialogActions = {
+    close: this.closeDialog,
+    downloadIcs: (item: ScheduleItem) =>
+      downloadIcs(this.icsFor([item], item.event.title), icsFileName(item.event.title), this.renderRoot as ShadowRoot),
+    copyLink: async (item: ScheduleItem) => {
+      const url = new URL(location.href);
+      url.hash = eventHash(item.event.id);
+      try {
+        await navigator.clipboard.writeText(url.href);
+        this.dialogStatus = labels.linkCopied();
+      } catch {
+        this.dialogStatus = url.href;
+      }
+    },
+  };
+
+  private selectDay(day: string): void {
+    this.day = day;
+  }
+
+  private async onTabKeydown(e: KeyboardEvent, days: readonly string[], current: string): Promise<void> {
+    const i = days.indexOf(current);
+    const last = days.length - 1;
+    const target =
+      e.key === 'ArrowRight' ? (i >= last ? 0 : i + 1)
+      : e.key === 'ArrowLeft' ? (i <= 0 ? last : i - 1)
+      : e.key === 'Home' ? 0
+      : e.key === 'End' ? last
+      : -1;
+    if (target < 0) return;
+    e.preventDefault();
+    const day = days[target]!;
+    this.selectDay(day);
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(`[role="tab"][data-day="${day}"]`)?.focus();
+  }
+
+  private toggleIn(set: ReadonlySet<string>, id: string, on: boolean): Set<string> {
+    const next = new Set(set);
+    if (on) next.add(id);
+    else next.delete(id);
+    return next;
+  }
+
+  private clearFilters(): void {
+    this.query = '';
+    this.venueFilter = new Set();
+    this.typeFilter = new Set();
+    this.starredOnly = false;
+  }
+
+  // --- rendering -------------------------------------------------------------------------------
+
+  protected override renderContent(): unknown {
+    return html`<div class="root view-${this.view}">
+      ${this.renderResource(this.data, {
+        ready: () => this.renderReady(),
+        skeleton: () => this.renderSkeleton(),
+        empty: () => labels.empty(),
+      })}
+    </div>`;
+  }
+
+  private renderSkeleton(): TemplateResult {
+    if (this.view === 'screen') return html`<div class="skeleton-screen"><span class="skeleton sk-clock"></span><span class="skeleton sk-block"></span><span class="skeleton sk-block"></span></div>`;
+    return html`<div class="skeleton-list">
+      <span class="skeleton sk-toolbar"></span>
+      <span class="skeleton sk-tabs"></span>
+      ${[0, 1, 2, 3, 4].map(() => html`<span class="skeleton sk-card"></span>`)}
+    </div>`;
+  }
+
+  private renderReady(): TemplateResult {
+    const index = this.index;
+    if (!index) return html``;
+    const openItem = this.openId ? index.byId.get(this.openId) : undefined;
+    if (this.view === 'screen') {
+      const ctx = this.context(index, new Set());
+      return html`${renderScreen(ctx, nowNext(index, ctx.now, this.venue || null), this.venue || null)}`;
+    }
+    const day = this.selectedDay(index);
+    const visible = this.visibleIds(index, day);
+    const ctx = this.context(index, visible);
+    const filtered = this.query || this.venueFilter.size || this.typeFilter.size || this.starredOnly;
+    return html`
+      ${this.renderImportBanner()}
+      ${this.renderToolbar(index)}
+      ${this.renderTabs(index, day)}
+      <div
+        class="panel"
+        role=${index.days.length > 1 ? 'tabpanel' : nothing}
+        id="day-panel"
+        aria-labelledby=${day && index.days.length > 1 ? `tab-${day}` : nothing}
+      >
+        <p class="visually-hidden" role="status" aria-live="polite">${filtered ? labels.results(visible.size) : ''}</p>
+        ${visible.size === 0 && day
+          ? html`<div class="status" part="empty">
+              <span>${labels.filteredEmpty()}</span>
+              <button type="button" class="button" @click=${this.clearFilters}>${labels.clearFilters()}</button>
+            </div>`
+          : nothing}
+        ${day ? (this.view === 'grid' ? renderGrid(ctx, this.grid(index, day)) : renderList(ctx, this.slots(index, day))) : nothing}
+      </div>
+      ${renderDialog(ctx, openItem, { ...this.dialogActions, status: this.dialogStatus })}
+    `;
+  }
+
+  private renderImportBanner(): TemplateResult | typeof nothing {
+    const ids = this.pendingImport;
+    if (!ids) return nothing;
+    return html`<div class="import" part="import" role="region" aria-label=${labels.importTitle(ids.length)}>
+      <p>${labels.importTitle(ids.length)}</p>
+      <button type="button" class="button primary" @click=${this.importShared}>${labels.importAdd()}</button>
+      <button type="button" class="button" @click=${this.dismissImport}>${labels.importDismiss()}</button>
+    </div>`;
+  }
+
+  private renderToolbar(index: ScheduleIndex): TemplateResult {
+    const venueSummary = this.venueFilter.size ? labels.venuesSome(this.venueFilter.size, index.venues.length) : labels.venuesAll();
+    return html`<div class="toolbar no-print" part="toolbar">
+      <label class="search-field">
+        <span class="visually-hidden">${labels.search()}</span>
+        <input
+          class="input"
+          part="search"
+          type="search"
+          enterkeyhint="search"
+          autocomplete="off"
+          placeholder=${labels.searchPlaceholder()}
+          .value=${this.query}
+          @input=${(e: InputEvent) => (this.query = (e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <details class="venue-filter" part="venue-filter">
+        <summary class="button">${labels.venues()}: ${venueSummary}</summary>
+        <fieldset>
+          <legend class="visually-hidden">${labels.venues()}</legend>
+          ${index.venues.map(
+            (v) => html`<label class="check"
+              ><input
+                type="checkbox"
+                .checked=${this.venueFilter.has(v.id)}
+                @change=${(e: Event) => (this.venueFilter = this.toggleIn(this.venueFilter, v.id, (e.target as HTMLInputElement).checked))}
+              />${v.name}</label
+            >`,
+          )}
+        </fieldset>
+      </details>
+      <fieldset class="type-filter" part="type-filter">
+        <legend class="visually-hidden">${labels.types()}</legend>
+        ${index.types.map(
+          (t) => html`<label class="chip type-${t}"
+            ><input
+              type="checkbox"
+              .checked=${this.typeFilter.has(t)}
+              @change=${(e: Event) => (this.typeFilter = this.toggleIn(this.typeFilter, t, (e.target as HTMLInputElement).checked))}
+            />${typeLabel(t)}</label
+          >`,
+        )}
+        <label class="chip starred-only"
+          ><input type="checkbox" .checked=${this.starredOnly} @change=${(e: Event) => (this.starredOnly = (e.target as HTMLInputElement).checked)} />${labels.starredOnly()}
+          (${this.starred.size})</label
+        >
+      </fieldset>
+      <div class="actions">
+        <div class="view-switch" role="group" aria-label=${labels.layout()}>
+          <button type="button" class="button" aria-pressed=${this.view === 'list' ? 'true' : 'false'} @click=${() => (this.view = 'list')}>${labels.list()}</button>
+          <button type="button" class="button" aria-pressed=${this.view === 'grid' ? 'true' : 'false'} @click=${() => (this.view = 'grid')}>${labels.gridView()}</button>
+        </div>
+        <button type="button" class="button" part="share-button" @click=${this.share}>${labels.share()}</button>
+        <button type="button" class="button" part="ics-agenda-button" @click=${() => this.downloadAgenda(index)}>${labels.icsAgenda()}</button>
+      </div>
+      ${this.shareUrl
+        ? html`<label class="share" part="share"
+            >${labels.shareLink()}<input class="input" readonly .value=${this.shareUrl} @focus=${(e: FocusEvent) => (e.target as HTMLInputElement).select()}
+          /></label>`
+        : nothing}
+      <p class="message" role="status">${this.message}</p>
+    </div>`;
+  }
+
+  private renderTabs(index: ScheduleIndex, day: string | null): TemplateResult | typeof nothing {
+    if (index.days.length < 2 || !day) return nothing;
+    const fmt = this.fmt;
+    return html`<div class="tabs" role="tablist" aria-label=${labels.days()} part="day-tabs">
+      ${index.days.map((d) => {
+        const first = index.byDay.get(d)?.[0];
+        const selected = d === day;
+        return html`<button
+          type="button"
+          role="tab"
+          part="day-tab"
+          id="tab-${d}"
+          data-day=${d}
+          aria-selected=${selected ? 'true' : 'false'}
+          aria-controls="day-panel"
+          tabindex=${selected ? '0' : '-1'}
+          @click=${() => this.selectDay(d)}
+          @keydown=${(e: KeyboardEvent) => this.onTabKeydown(e, index.days, day)}
+        >
+          ${first ? fmt.shortDay(new Date(first.start)) : d}
+        </button>`;
+      })}
+    </div>`;
+  }
+}

@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   plan_ended: 403,
   module_disabled: 403,
   insufficient_scope: 403,
+  origin_not_allowed: 403,
   // 404, 405
   not_found: 404,
   method_not_allowed: 405,
@@ -41,6 +42,7 @@ export const ERROR_CODES = {
   payment_required: 422,
   unknown_reference: 422,
   invalid_upload: 422,
+  idempotency_key_reused: 422,
   // 429, 5xx
   rate_limited: 429,
   internal_error: 500,

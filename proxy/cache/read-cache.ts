@@ -1,0 +1,120 @@
+/**
+ * The read cache: fresh entries served from the store, stale-while-revalidate, one upstream call
+ * per key at a time however many screens poll (single flight), and the last good copy served when
+ * the upstream fails.
+ *
+ * Single flight is per instance; with a shared store each instance makes at most one call per
+ * key per TTL, and usually none because another instance already refreshed the shared entry.
+ */
+import { ProxyError } from '../errors.js';
+import type { CacheEntry, CacheStore } from '../stores/types.js';
+import type { UpstreamAnswer } from '../upstream/client.js';
+import { etagOf, freshness, keepMs, type CachePolicy } from './policy.js';
+
+export type CacheState = 'hit' | 'miss' | 'stale';
+
+export type ReadOutcome =
+  | { kind: 'entry'; entry: CacheEntry; state: CacheState; upstreamMs?: number }
+  /** An upstream answer that is not cacheable (a 404, say), passed on as is. */
+  | { kind: 'answer'; answer: UpstreamAnswer; state: 'miss' };
+
+type Loaded = { entry: CacheEntry; ms: number } | { answer: UpstreamAnswer };
+
+export interface ReadCacheOptions {
+  store: CacheStore;
+  policy: CachePolicy;
+  now?: () => number;
+  /** Reports store failures and background refresh failures; they never fail a read. */
+  report?: (event: string, error: unknown) => void;
+}
+
+/** Upstream headers a cached entry repeats. */
+const KEPT_HEADERS = ['deprecation', 'sunset', 'link'] as const;
+
+export class ReadCache {
+  private readonly inflight = new Map<string, Promise<Loaded>>();
+  private readonly now: () => number;
+  private readonly report: (event: string, error: unknown) => void;
+
+  constructor(private readonly o: ReadCacheOptions) {
+    this.now = o.now ?? Date.now;
+    this.report = o.report ?? (() => {});
+  }
+
+  get enabled(): boolean {
+    return this.o.policy.ttlMs > 0;
+  }
+
+  /**
+   * `load(hasFallback)` calls the upstream; with a stale copy in hand it may give up sooner
+   * (fewer retries), since the reader gets an answer either way.
+   */
+  async read(key: string, load: (hasFallback: boolean) => Promise<UpstreamAnswer>): Promise<ReadOutcome> {
+    if (!this.enabled) return this.direct(load);
+    let entry: CacheEntry | undefined;
+    try {
+      entry = await this.o.store.get(key);
+    } catch (error) {
+      this.report('cache_get_failed', error);
+    }
+    const state = entry ? freshness(entry, this.o.policy, this.now()) : 'expired';
+    if (entry && state === 'fresh') return { kind: 'entry', entry, state: 'hit' };
+    if (entry && state === 'revalidate') {
+      this.flight(key, () => load(true)).catch((error: unknown) => this.report('revalidate_failed', error));
+      return { kind: 'entry', entry, state: 'hit' };
+    }
+    const fallback = entry && state === 'stale-only' ? entry : undefined;
+    let loaded: Loaded;
+    try {
+      loaded = await this.flight(key, () => load(fallback !== undefined));
+    } catch (error) {
+      if (fallback && error instanceof ProxyError) return { kind: 'entry', entry: fallback, state: 'stale' };
+      throw error;
+    }
+    if ('entry' in loaded) return { kind: 'entry', entry: loaded.entry, state: 'miss', upstreamMs: loaded.ms };
+    if (fallback && (loaded.answer.status >= 500 || loaded.answer.status === 429)) {
+      return { kind: 'entry', entry: fallback, state: 'stale' };
+    }
+    return { kind: 'answer', answer: loaded.answer, state: 'miss' };
+  }
+
+  private async direct(load: (hasFallback: boolean) => Promise<UpstreamAnswer>): Promise<ReadOutcome> {
+    const answer = await load(false);
+    if (answer.status !== 200) return { kind: 'answer', answer, state: 'miss' };
+    return { kind: 'entry', entry: await toEntry(answer, this.now()), state: 'miss', upstreamMs: answer.ms };
+  }
+
+  private flight(key: string, load: () => Promise<UpstreamAnswer>): Promise<Loaded> {
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const promise = (async (): Promise<Loaded> => {
+      const answer = await load();
+      if (answer.status !== 200) return { answer };
+      const entry = await toEntry(answer, this.now());
+      try {
+        await this.o.store.set(key, entry, keepMs(this.o.policy));
+      } catch (error) {
+        this.report('cache_set_failed', error);
+      }
+      return { entry, ms: answer.ms };
+    })().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, promise);
+    return promise;
+  }
+}
+
+async function toEntry(answer: UpstreamAnswer, now: number): Promise<CacheEntry> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = answer.headers.get(name);
+    if (value && !/[\r\n]/.test(value)) headers[name] = value;
+  }
+  return {
+    status: answer.status,
+    body: answer.body,
+    contentType: answer.contentType,
+    etag: await etagOf(answer.body),
+    storedAt: now,
+    headers,
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Turns upstream answers and cache entries into browser responses, built from named headers only.
+ */
+import { cacheControl, etagMatches, type CachePolicy } from '../cache/policy.js';
+import type { CacheState } from '../cache/read-cache.js';
+import { errorResponse } from '../errors.js';
+import type { CacheEntry } from '../stores/types.js';
+import type { UpstreamAnswer } from '../upstream/client.js';
+import { FORWARDED_RESPONSE_HEADERS, pickHeaders } from '../upstream/headers.js';
+
+function isErrorShape(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } } | null;
+    return typeof body?.error?.code === 'string' && typeof body.error.message === 'string';
+  } catch {
+    return false;
+  }
+}
+
+function isJson(contentType: string): boolean {
+  return /^application\/([a-z.+-]*\+)?json\b/i.test(contentType.trim());
+}
+
+/**
+ * An upstream answer passed on: success bodies as they are (already scrubbed), errors in the
+ * API's shape (an upstream error page that is not becomes a 502).
+ */
+export function fromAnswer(answer: UpstreamAnswer, extra: Record<string, string> = {}): Response {
+  const headers = {
+    ...pickHeaders(answer.headers, FORWARDED_RESPONSE_HEADERS),
+    'cache-control': 'no-store',
+    ...extra,
+  };
+  if (answer.status >= 400 && !isErrorShape(answer.body)) {
+    return errorResponse(502, 'bad_gateway', 'The conference service sent an unexpected answer.', undefined, headers);
+  }
+  if (answer.status < 400 && answer.body !== '' && !isJson(answer.contentType)) {
+    return errorResponse(502, 'bad_gateway', 'The conference service sent an unexpected answer.', undefined, headers);
+  }
+  const nullBody = answer.status === 204 || answer.status === 304;
+  return new Response(nullBody ? null : answer.body, {
+    status: answer.status,
+    headers: { 'content-type': answer.contentType, ...headers },
+  });
+}
+
+/** A cached read: 304 when the browser already holds it, otherwise the stored body. */
+export function fromEntry(
+  entry: CacheEntry,
+  state: CacheState,
+  policy: CachePolicy,
+  now: number,
+  ifNoneMatch: string | undefined,
+  head: boolean,
+): Response {
+  const headers: Record<string, string> = {
+    ...entry.headers,
+    etag: entry.etag,
+    // A stale copy must not be kept downstream as if it were fresh.
+    'cache-control': state === 'stale' || policy.ttlMs === 0 ? 'no-cache' : cacheControl(policy, entry, now),
+    'x-cache': state,
+  };
+  if (etagMatches(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers });
+  return new Response(head ? null : entry.body, {
+    status: entry.status,
+    headers: { 'content-type': entry.contentType, ...headers },
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * `/conf-widgets.js`: the built element bundle, so one deployment serves both the script and the
+ * API it calls. Versioned requests (`?v=...`) are immutable for a year; others are short-lived so
+ * a new build shows up. Until a build exists, a placeholder module says how to make one.
+ */
+import type { Handler } from 'hono';
+import { etagOf, etagMatches } from '../cache/policy.js';
+import type { ProxyEnv } from '../env.js';
+
+export const PLACEHOLDER_BUNDLE = `// conf-widgets: the element bundle has not been built yet.
+// Run \`npm run build\` to produce dist/conf-widgets.js; this proxy serves it from there.
+console.info('[conf-widgets] bundle not built; run npm run build');
+export {};
+`;
+
+interface Loaded {
+  body: string;
+  etag: string;
+  mtimeMs: number;
+}
+
+export function bundleHandler({ bundlePath }: { bundlePath: string | null }): Handler<ProxyEnv> {
+  let loaded: Loaded | null = null;
+  let placeholderTag: string | null = null;
+
+  async function load(): Promise<Loaded | null> {
+    if (bundlePath === null) return null;
+    try {
+      const fs = await import('node:fs/promises');
+      const stat = await fs.stat(bundlePath);
+      if (loaded && loaded.mtimeMs === stat.mtimeMs) return loaded;
+      const body = await fs.readFile(bundlePath, 'utf8');
+      loaded = { body, etag: await etagOf(body), mtimeMs: stat.mtimeMs };
+      return loaded;
+    } catch {
+      // No build yet, or no file system (edge runtime): the placeholder.
+      return null;
+    }
+  }
+
+  return async function bundle(c) {
+    const file = await load();
+    const body = file?.body ?? PLACEHOLDER_BUNDLE;
+    const etag = file?.etag ?? (placeholderTag ??= await etagOf(PLACEHOLDER_BUNDLE));
+    const versioned = c.req.query('v') !== undefined && file !== null;
+    const headers = {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      etag,
+      // Module scripts are fetched with CORS; the bundle is public code and carries no credentials.
+      'access-control-allow-origin': '*',
+      'x-content-type-options': 'nosniff',
+    };
+    if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+    return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * `PUT /uploads/<kind>?filename=NAME`: the browser sends the file; the proxy asks the upstream
+ * for a signed address, streams the file there itself and answers only the `storage://` URI.
+ * The signed address never reaches the browser, the key never reaches the storage host, and the
+ * file is never held whole in memory: it is counted as it streams and cut off past the cap.
+ */
+import type { Handler } from 'hono';
+import { ENDPOINTS, UPLOAD_CONTENT_TYPES, type EndpointId } from '../../src/api/contract.js';
+import type { ProxyEnv } from '../env.js';
+import { ProxyError } from '../errors.js';
+import { mediaType, tooLarge } from '../middleware/json-body.js';
+import type { Scrubber } from '../secrets.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import type { UpstreamFetch } from '../upstream/transport.js';
+import { fromAnswer } from './answer.js';
+
+/** Upload kinds browsers use, and the upload-address endpoint behind each. */
+export const UPLOAD_KINDS = {
+  'registration-evidence': 'evidenceUploadUrl',
+  'exhibition-payment-proof': 'exhibitionProofUploadUrl',
+  'workshop-payment-proof': 'workshopProofUploadUrl',
+} as const satisfies Record<string, EndpointId>;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+const ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Headers a signed address may ask for; anything else it lists is ignored. */
+const SIGNED_HEADER = /^(content-type|content-md5|x-amz-[a-z0-9-]+|x-goog-[a-z0-9-]+|x-ms-[a-z0-9-]+|x-upload-[a-z0-9-]+)$/;
+
+interface Address {
+  uploadUrl: string;
+  storageUri: string;
+  headers: Record<string, string>;
+  maxBytes: number | null;
+}
+
+function readAddress(body: string): Address | null {
+  try {
+    const data = (JSON.parse(body) as { data?: Record<string, unknown> }).data;
+    if (!data || typeof data.uploadUrl !== 'string' || typeof data.storageUri !== 'string') return null;
+    const url = new URL(data.uploadUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (!data.storageUri.startsWith('storage://')) return null;
+    const headers: Record<string, string> = {};
+    if (data.headers && typeof data.headers === 'object') {
+      for (const [name, value] of Object.entries(data.headers as Record<string, unknown>)) {
+        const lower = name.toLowerCase();
+        if (typeof value === 'string' && SIGNED_HEADER.test(lower) && !/[\r\n]/.test(value)) headers[lower] = value;
+      }
+    }
+    const maxBytes = typeof data.maxBytes === 'number' && data.maxBytes > 0 ? data.maxBytes : null;
+    return { uploadUrl: url.href, storageUri: data.storageUri, headers, maxBytes };
+  } catch {
+    return null;
+  }
+}
+
+export function uploadHandler({
+  upstream,
+  transport,
+  scrubber,
+  maxBytes,
+  timeoutMs,
+}: {
+  upstream: UpstreamClient;
+  transport: () => Promise<UpstreamFetch>;
+  scrubber: Scrubber;
+  maxBytes: number;
+  timeoutMs: number;
+}): Handler<ProxyEnv> {
+  return async function upload(c) {
+    const kind = c.req.param('kind') as string;
+    if (!Object.hasOwn(UPLOAD_KINDS, kind)) throw new ProxyError('not_found', 'No such upload kind.');
+    const endpointId = UPLOAD_KINDS[kind as UploadKind];
+    const log = c.get('log');
+    log.endpoint = `upload:${kind}`;
+
+    const contentType = mediaType(c.req.header('content-type'));
+    if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
+      throw new ProxyError('unsupported_media_type', `Upload a file of type ${UPLOAD_CONTENT_TYPES.join(', ')}.`, {
+        details: { allowed: UPLOAD_CONTENT_TYPES },
+      });
+    }
+    const declared = c.req.header('content-length');
+    const declaredBytes = declared === undefined ? null : Number(declared);
+    if (declaredBytes !== null && (!Number.isFinite(declaredBytes) || declaredBytes > maxBytes)) throw tooLarge(maxBytes);
+
+    const filename = c.req.query('filename') ?? '';
+    if (filename.length < 1 || filename.length > 200 || /[\0-\x1f\x7f/\\]/.test(filename)) {
+      throw new ProxyError('validation_failed', 'Give the file name as ?filename= (1 to 200 characters).', {
+        details: { fields: { filename: 'invalid' } },
+      });
+    }
+    const request: Record<string, string> = { filename, contentType };
+    if (kind === 'workshop-payment-proof') {
+      const id = c.req.query('workshopRegistrationId') ?? '';
+      if (!ID.test(id)) {
+        throw new ProxyError('validation_failed', 'Give the workshop registration as ?workshopRegistrationId=.', {
+          details: { fields: { workshopRegistrationId: 'invalid' } },
+        });
+      }
+      request.workshopRegistrationId = id;
+    }
+
+    const addressAnswer = await upstream.call({
+      method: 'POST',
+      path: ENDPOINTS[endpointId].path,
+      body: new TextEncoder().encode(JSON.stringify(request)),
+      retry: false,
+    });
+    log.upstreamMs = addressAnswer.ms;
+    if (addressAnswer.status !== 200 && addressAnswer.status !== 201) return fromAnswer(addressAnswer);
+    const address = readAddress(addressAnswer.body);
+    if (!address) throw new ProxyError('bad_gateway', 'The conference service sent an unusable upload address.');
+
+    const cap = Math.min(maxBytes, address.maxBytes ?? maxBytes);
+    if (declaredBytes !== null && declaredBytes > cap) throw tooLarge(cap);
+    let size = 0;
+    let over = false;
+    const counted = (c.req.raw.body ?? new ReadableStream<Uint8Array>({ start: (ctl) => ctl.close() })).pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, ctl) {
+          size += chunk.byteLength;
+          if (size > cap) {
+            over = true;
+            ctl.error(tooLarge(cap));
+          } else {
+            ctl.enqueue(chunk);
+          }
+        },
+      }),
+    );
+    const headers: Record<string, string> = { 'content-type': contentType, ...address.headers };
+    // Object stores that sign uploads usually refuse chunked bodies; pass the length when known.
+    if (declaredBytes !== null) headers['content-length'] = String(declaredBytes);
+    const started = performance.now();
+    let stored: Response;
+    try {
+      stored = await (await transport())(address.uploadUrl, {
+        method: 'PUT',
+        headers,
+        body: counted,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      if (over) throw tooLarge(cap);
+      throw new ProxyError('bad_gateway', 'The file could not be stored.', { cause: scrubber.scrub(String(error)) });
+    } finally {
+      log.upstreamMs = (log.upstreamMs ?? 0) + Math.round(performance.now() - started);
+    }
+    await stored.body?.cancel().catch(() => {});
+    if (over || stored.status === 413) throw tooLarge(cap);
+    if (stored.status < 200 || stored.status >= 300) {
+      throw new ProxyError('bad_gateway', `The file could not be stored (storage answered ${stored.status}).`);
+    }
+    return c.json({ data: { uri: address.storageUri } }, 201, { 'cache-control': 'no-store' });
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The key-holding proxy: a web-standard fetch handler (Hono) that browsers call instead of the
+ * conference API. It holds the key, exposes only what the contract marks as browser-reachable,
+ * caches reads, protects writes, streams uploads and serves the element bundle.
+ *
+ * The handler is host-agnostic: the CLI serves it with @hono/node-server, an existing Node server
+ * mounts it with `getRequestListener`, an edge runtime exports it as `{ fetch }`. See README.md.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { API_PREFIX } from '../src/api/contract.js';
+import { ReadCache } from './cache/read-cache.js';
+import { clientIp } from './client-ip.js';
+import type { ProxyEnv } from './env.js';
+import { notFound, onError } from './errors.js';
+import { bundleHandler } from './handlers/bundle.js';
+import { healthHandler, readyHandler } from './handlers/health.js';
+import { readHandler } from './handlers/read.js';
+import { uploadHandler } from './handlers/upload.js';
+import { writeHandler } from './handlers/write.js';
+import { allowList } from './middleware/allow-list.js';
+import { cors } from './middleware/cors.js';
+import { idempotency } from './middleware/idempotency.js';
+import { jsonBody } from './middleware/json-body.js';
+import { kioskToken } from './middleware/kiosk-token.js';
+import { rateLimit } from './middleware/rate-limit.js';
+import { requestLog } from './middleware/request-log.js';
+import { targetGuard } from './middleware/target-guard.js';
+import { resolveOptions, type ProxyOptions } from './options.js';
+import { createScrubber } from './secrets.js';
+import { memoryCacheStore, memoryIdempotencyStore, memoryRateLimitStore } from './stores/memory.js';
+import { createUpstreamClient } from './upstream/client.js';
+import { defaultTransport, fetchTransport, type Transport, type UpstreamFetch } from './upstream/transport.js';
+
+export type { ProxyOptions } from './options.js';
+export type { CacheEntry, CacheStore, IdempotencyStore, RateLimitStore } from './stores/types.js';
+export { memoryCacheStore, memoryIdempotencyStore, memoryRateLimitStore } from './stores/memory.js';
+
+export interface Proxy {
+  /** The web-standard handler. `env` is what the host passes (@hono/node-server: the raw request). */
+  fetch(request: Request, env?: unknown): Promise<Response>;
+  app: Hono<ProxyEnv>;
+  /** Closes upstream connections. Stores passed in options belong to the caller. */
+  close(): Promise<void>;
+}
+
+export function createProxy(options: ProxyOptions): Proxy {
+  const o = resolveOptions(options);
+  const scrubber = createScrubber(o.kioskToken ? [o.apiKey, o.kioskToken] : [o.apiKey]);
+  const log = (line: Record<string, unknown>) =>
+    o.logger(scrubber.scrub(JSON.stringify({ time: new Date().toISOString(), ...line })));
+  const report = (event: string, error: unknown) =>
+    log({ level: 'warn', msg: event, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+
+  const transportReady: Promise<Transport> = o.fetchImpl
+    ? Promise.resolve(fetchTransport(o.fetchImpl))
+    : defaultTransport();
+  const transport = async (): Promise<UpstreamFetch> => (await transportReady).fetch;
+  const upstream = createUpstreamClient({
+    base: o.upstream,
+    apiKey: o.apiKey,
+    transport: async (url, init) => (await transport())(url, init),
+    scrubber,
+    timeoutMs: o.upstreamTimeoutMs,
+    retry: o.retry,
+  });
+  const policy = o.cache;
+  const cache = new ReadCache({
+    store: o.cache.store ?? memoryCacheStore({ maxEntries: o.cache.maxEntries, now: o.now }),
+    policy,
+    now: o.now,
+    report,
+  });
+
+  const app = new Hono<ProxyEnv>();
+  app.use('*', requestLog({ logger: o.logger, scrubber }));
+  app.onError(onError((error) => report('unhandled_error', error)));
+  app.notFound(() => notFound());
+  app.use('*', targetGuard());
+
+  app.get('/healthz', healthHandler());
+  app.get('/readyz', readyHandler({ upstream }));
+  app.get('/conf-widgets.js', bundleHandler({ bundlePath: o.bundlePath }));
+
+  app.use('/api/*', cors({ allowedOrigins: o.allowedOrigins }));
+  app.use('/uploads/*', cors({ allowedOrigins: o.allowedOrigins }));
+
+  const writeLimit: MiddlewareHandler<ProxyEnv> = o.rateLimit
+    ? rateLimit({
+        store: o.rateLimit.store ?? memoryRateLimitStore({ now: o.now }),
+        max: o.rateLimit.max,
+        windowMs: o.rateLimit.windowMs,
+        keyOf: (c) => clientIp(c, o.trustedProxyHops),
+        now: o.now,
+        report,
+      })
+    : async function noWriteLimit(_c, next) {
+        await next();
+      };
+
+  const api = `${API_PREFIX}/*`;
+  app.use(api, allowList(), kioskToken({ token: o.kioskToken }));
+  app.get(api, readHandler({ cache, upstream, policy, forwardScenarioHeaders: o.forwardScenarioHeaders, now: o.now }));
+  app.post(
+    api,
+    writeLimit,
+    jsonBody({ maxBytes: o.maxBodyBytes }),
+    idempotency({
+      store: o.idempotencyStore ?? memoryIdempotencyStore({ now: o.now }),
+      ttlMs: o.idempotencyTtlMs,
+      pendingMs: o.upstreamTimeoutMs + 5000,
+      report,
+    }),
+    writeHandler({ upstream, forwardScenarioHeaders: o.forwardScenarioHeaders }),
+  );
+  app.put(
+    '/uploads/:kind',
+    writeLimit,
+    uploadHandler({ upstream, transport, scrubber, maxBytes: o.maxUploadBytes, timeoutMs: o.uploadTimeoutMs }),
+  );
+
+  return {
+    app,
+    fetch: async (request, env) => app.fetch(request, env as ProxyEnv['Bindings']),
+    close: async () => {
+      await (await transportReady.catch(() => null))?.close();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * `Idempotency-Key` on writes. The first request with a key is forwarded and its answer kept for
+ * `ttlMs`; a repeat with the same key and body gets that answer without a second upstream call,
+ * and a repeat arriving while the first is in flight waits for it. A first attempt that ended in a
+ * network error, a timeout, a 5xx or a 429 is forgotten, so the browser's retry is forwarded again.
+ * The same key with a different body is refused (422) and learns nothing of the first answer.
+ */
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { ProxyEnv } from '../env.js';
+import { ProxyError } from '../errors.js';
+import { sleep } from '../upstream/retry.js';
+import type { IdempotencyStore, StoredAnswer } from '../stores/types.js';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const REPLAYED_HEADERS = ['retry-after', 'deprecation'] as const;
+
+const sha256 = (...parts: (string | Uint8Array)[]) => {
+  const h = createHash('sha256');
+  for (const part of parts) h.update(part).update('\n');
+  return h.digest('hex');
+};
+
+function isKept(status: number): boolean {
+  return status < 500 && status !== 429;
+}
+
+function replay(answer: StoredAnswer): Response {
+  return new Response(answer.body, {
+    status: answer.status,
+    headers: {
+      'content-type': answer.contentType,
+      'cache-control': 'no-store',
+      'idempotent-replayed': 'true',
+      ...answer.headers,
+    },
+  });
+}
+
+export function idempotency({
+  store,
+  ttlMs = 24 * 60 * 60 * 1000,
+  pendingMs = 30_000,
+  pollMs = 25,
+  report = () => {},
+}: {
+  store: IdempotencyStore;
+  ttlMs?: number;
+  /** How long an attempt may stay in flight before a repeat may take over. */
+  pendingMs?: number;
+  pollMs?: number;
+  report?: (event: string, error: unknown) => void;
+}): MiddlewareHandler<ProxyEnv> {
+  if (!(ttlMs > 0) || !(pendingMs > 0)) throw new Error('idempotency: ttlMs and pendingMs must be > 0.');
+  return async function idempotencyMiddleware(c, next) {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined) return next();
+    if (!KEY_PATTERN.test(key)) {
+      throw new ProxyError('validation_failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
+        details: { fields: { 'Idempotency-Key': 'invalid' } },
+      });
+    }
+    const route = c.get('route');
+    const storeKey = sha256(route.target, key);
+    const fingerprint = sha256(c.req.method, route.target, c.get('body'));
+    const log = c.get('log');
+    const deadline = Date.now() + pendingMs;
+
+    for (;;) {
+      const existing = await store.claim(storeKey, fingerprint, pendingMs);
+      if (existing && existing.fingerprint !== fingerprint) {
+        throw new ProxyError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used for a different request.',
+        );
+      }
+      if (existing?.state === 'done') {
+        log.idempotency = 'replayed';
+        c.res = replay(existing.answer);
+        return;
+      }
+      if (existing?.state === 'pending') {
+        if (Date.now() > deadline) {
+          throw new ProxyError('service_unavailable', 'The first request with this Idempotency-Key is still running.', {
+            headers: { 'retry-after': '1' },
+          });
+        }
+        log.idempotency = 'waited';
+        await sleep(pollMs);
+        continue;
+      }
+      break;
+    }
+
+    log.idempotency ??= 'new';
+    try {
+      await next();
+    } finally {
+      const res = c.res;
+      try {
+        if (!c.error && isKept(res.status)) {
+          const headers: Record<string, string> = {};
+          for (const name of REPLAYED_HEADERS) {
+            const value = res.headers.get(name);
+            if (value) headers[name] = value;
+          }
+          const answer: StoredAnswer = {
+            status: res.status,
+            body: await res.clone().text(),
+            contentType: res.headers.get('content-type') ?? 'application/json',
+            headers,
+          };
+          await store.complete(storeKey, fingerprint, answer, ttlMs);
+        } else {
+          await store.release(storeKey);
+        }
+      } catch (error) {
+        report('idempotency_store_failed', error);
+        await store.release(storeKey).catch(() => {});
+      }
+    }
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Reads a write's JSON body within a byte cap, counted as the bytes arrive: a declared
+ * `Content-Length` over the cap is refused at once, and a chunked body is cut off the moment it
+ * passes the cap. Either way 413 before any upstream call. The body is not parsed here; the
+ * upstream validates it and answers in the API's own words.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { ProxyEnv } from '../env.js';
+import { ProxyError } from '../errors.js';
+
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+/** Reads `stream` fully, failing with 413 once more than `maxBytes` have arrived. */
+export async function readCapped(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+export function tooLarge(maxBytes: number): ProxyError {
+  return new ProxyError('payload_too_large', `The body is larger than ${maxBytes} bytes.`, {
+    details: { maxBytes },
+  });
+}
+
+export function jsonBody({ maxBytes }: { maxBytes: number }): MiddlewareHandler<ProxyEnv> {
+  if (!(maxBytes > 0)) throw new Error('jsonBody: maxBytes must be > 0.');
+  return async function jsonBodyMiddleware(c, next) {
+    const type = mediaType(c.req.header('content-type'));
+    if (type !== 'application/json') {
+      throw new ProxyError('unsupported_media_type', 'Send the body as application/json.');
+    }
+    const declared = Number(c.req.header('content-length'));
+    if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+    c.set('body', await readCapped(c.req.raw.body, maxBytes));
+    await next();
+  };
+}

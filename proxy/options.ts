@@ -1,0 +1,204 @@
+/**
+ * The proxy's options, their defaults, and the checks that refuse a bad configuration when the
+ * proxy is created (never per request). Messages name the option, never its secret value.
+ */
+import { API_PREFIX, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
+import { DEFAULT_CACHE_POLICY, type CachePolicy } from './cache/policy.js';
+import type { CacheStore, IdempotencyStore, RateLimitStore } from './stores/types.js';
+import { DEFAULT_RETRY, type RetryPolicy } from './upstream/retry.js';
+
+export interface ProxyOptions {
+  /** Base URL of Public API v1 (`{base_url}`; a trailing `/api/public/v1` is tolerated). */
+  upstream: string;
+  /** The conference's API key. Sent only to `upstream`. */
+  apiKey: string;
+  /** Exact origins (`https://conf.example.org`) granted CORS and allowed to write. */
+  allowedOrigins?: readonly string[];
+  /** Token kiosks send as `X-Kiosk-Token` to reach the check-ins; without it check-ins are off. */
+  kioskToken?: string | null;
+  /** Read cache; `false` turns it off. */
+  cache?:
+    | (Partial<CachePolicy> & { maxEntries?: number; store?: CacheStore })
+    | false;
+  idempotencyStore?: IdempotencyStore;
+  /** How long a write's answer is replayed for its `Idempotency-Key` (default 24 h). */
+  idempotencyTtlMs?: number;
+  /** Per-client-IP limit on writes; `false` turns it off. Kiosk check-ins are not counted. */
+  rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore } | false;
+  /**
+   * How many reverse proxies in front of this one append to `X-Forwarded-For` (0: use the socket
+   * address). Only trust hops you run; otherwise clients pick their own rate-limit bucket.
+   */
+  trustedProxyHops?: number;
+  /** Timeout of each upstream API call. */
+  upstreamTimeoutMs?: number;
+  /** Timeout of streaming one upload to its signed address. */
+  uploadTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** JSON request body cap (default 256 KB). */
+  maxBodyBytes?: number;
+  /** Upload cap (default 10 MB, the contract's). */
+  maxUploadBytes?: number;
+  /** Built element bundle served at `/conf-widgets.js`; null serves only the placeholder. */
+  bundlePath?: string | null;
+  /** Forward `Prefer` scenario switches: only when the upstream is the bundled sandbox. */
+  forwardScenarioHeaders?: boolean;
+  /** Receives one JSON line per request and per incident. Default: `console.log`. */
+  logger?: (line: string) => void;
+  /** A `fetch` for upstream calls. Default: undici keep-alive agent on Node, `fetch` elsewhere. */
+  fetchImpl?: typeof fetch;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export interface ResolvedOptions {
+  upstream: string;
+  apiKey: string;
+  allowedOrigins: ReadonlySet<string>;
+  kioskToken: string | null;
+  cache: CachePolicy & { maxEntries: number; store?: CacheStore };
+  idempotencyStore?: IdempotencyStore;
+  idempotencyTtlMs: number;
+  rateLimit: { max: number; windowMs: number; store?: RateLimitStore } | null;
+  trustedProxyHops: number;
+  upstreamTimeoutMs: number;
+  uploadTimeoutMs: number;
+  retry: RetryPolicy;
+  maxBodyBytes: number;
+  maxUploadBytes: number;
+  bundlePath: string | null;
+  forwardScenarioHeaders: boolean;
+  logger: (line: string) => void;
+  fetchImpl?: typeof fetch;
+  now: () => number;
+}
+
+class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function fail(message: string): never {
+  throw new ConfigError(`conf-widgets proxy: ${message}`);
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) fail(`${name} must be a number >= 0.`);
+  return value;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  const n = nonNegative(name, value, fallback);
+  if (n === 0) fail(`${name} must be greater than 0.`);
+  return n;
+}
+
+export function normalizeUpstream(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    fail('upstream is required: the base URL of the conference API (e.g. https://api.example.org).');
+  }
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    fail('upstream must be an absolute http(s) URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('upstream must use http or https.');
+  if (url.username || url.password) fail('upstream must not carry credentials; pass the key as apiKey.');
+  if (url.search || url.hash) fail('upstream must not have a query or fragment.');
+  let path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
+  return url.origin + path;
+}
+
+export function normalizeOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`allowed origin "${value}" is not a URL origin such as https://conf.example.org.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`allowed origin "${value}" must be http(s).`);
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+    fail(`allowed origin "${value}" must be an origin only (scheme, host, port), without a path.`);
+  }
+  return url.origin;
+}
+
+export function resolveOptions(o: ProxyOptions): ResolvedOptions {
+  if (!o || typeof o !== 'object') fail('options are required.');
+  const upstream = normalizeUpstream(o.upstream);
+  if (typeof o.apiKey !== 'string' || o.apiKey.trim() === '') {
+    fail('apiKey is required: the conference API key the proxy holds.');
+  }
+  // Short keys would make scrubbing them from output mangle unrelated text.
+  if (o.apiKey.length < 8 || /[\s\0]/.test(o.apiKey)) {
+    fail('apiKey looks wrong: expected at least 8 characters without spaces.');
+  }
+  const origins = (o.allowedOrigins ?? []).map((v) => {
+    if (v === '*') fail('allowedOrigins must list origins; "*" would let any site use the key.');
+    return normalizeOrigin(v);
+  });
+  let kioskToken: string | null = null;
+  if (o.kioskToken !== undefined && o.kioskToken !== null && o.kioskToken !== '') {
+    if (typeof o.kioskToken !== 'string' || o.kioskToken.length < 16 || /[\s\0]/.test(o.kioskToken)) {
+      fail('kioskToken must be at least 16 characters without spaces.');
+    }
+    if (o.kioskToken === o.apiKey) fail('kioskToken must differ from apiKey.');
+    kioskToken = o.kioskToken;
+  }
+  const cache: Partial<CachePolicy> & { maxEntries?: number; store?: CacheStore } =
+    o.cache === false ? { ttlMs: 0 } : (o.cache ?? {});
+  const rl = o.rateLimit;
+  const retry = { ...DEFAULT_RETRY, ...o.retry };
+  if (!Number.isInteger(retry.retries) || retry.retries < 0) fail('retry.retries must be an integer >= 0.');
+  const hops = o.trustedProxyHops ?? 0;
+  if (!Number.isInteger(hops) || hops < 0) fail('trustedProxyHops must be an integer >= 0.');
+  return {
+    upstream,
+    apiKey: o.apiKey,
+    allowedOrigins: new Set(origins),
+    kioskToken,
+    cache: {
+      ttlMs: nonNegative('cache.ttlMs', cache.ttlMs, DEFAULT_CACHE_POLICY.ttlMs),
+      staleWhileRevalidateMs: nonNegative(
+        'cache.staleWhileRevalidateMs',
+        cache.staleWhileRevalidateMs,
+        DEFAULT_CACHE_POLICY.staleWhileRevalidateMs,
+      ),
+      staleIfErrorMs: nonNegative(
+        'cache.staleIfErrorMs',
+        cache.staleIfErrorMs,
+        DEFAULT_CACHE_POLICY.staleIfErrorMs,
+      ),
+      maxEntries: positive('cache.maxEntries', cache.maxEntries, 1000),
+      ...(cache.store ? { store: cache.store } : {}),
+    },
+    ...(o.idempotencyStore ? { idempotencyStore: o.idempotencyStore } : {}),
+    idempotencyTtlMs: positive('idempotencyTtlMs', o.idempotencyTtlMs, 24 * 60 * 60 * 1000),
+    rateLimit:
+      rl === false
+        ? null
+        : {
+            max: positive('rateLimit.max', rl?.max, 30),
+            windowMs: positive('rateLimit.windowMs', rl?.windowMs, 60_000),
+            ...(rl?.store ? { store: rl.store } : {}),
+          },
+    trustedProxyHops: hops,
+    upstreamTimeoutMs: positive('upstreamTimeoutMs', o.upstreamTimeoutMs, 10_000),
+    uploadTimeoutMs: positive('uploadTimeoutMs', o.uploadTimeoutMs, 120_000),
+    retry: {
+      retries: retry.retries,
+      baseDelayMs: nonNegative('retry.baseDelayMs', retry.baseDelayMs, DEFAULT_RETRY.baseDelayMs),
+      maxDelayMs: nonNegative('retry.maxDelayMs', retry.maxDelayMs, DEFAULT_RETRY.maxDelayMs),
+      budgetMs: nonNegative('retry.budgetMs', retry.budgetMs, DEFAULT_RETRY.budgetMs),
+    },
+    maxBodyBytes: positive('maxBodyBytes', o.maxBodyBytes, 256 * 1024),
+    maxUploadBytes: Math.min(positive('maxUploadBytes', o.maxUploadBytes, UPLOAD_MAX_BYTES), UPLOAD_MAX_BYTES),
+    bundlePath: o.bundlePath === undefined ? 'dist/conf-widgets.js' : o.bundlePath,
+    forwardScenarioHeaders: o.forwardScenarioHeaders === true,
+    logger: o.logger ?? ((line) => console.log(line)),
+    ...(o.fetchImpl ? { fetchImpl: o.fetchImpl } : {}),
+    now: o.now ?? Date.now,
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * Test stack over real sockets: an upstream (the sandbox) behind a counting `node:http` layer,
+ * the proxy served by @hono/node-server on another port, and a client that scans every answer
+ * (status line, headers, body) and every log line for the API key.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { createProxy, type Proxy, type ProxyOptions } from '../index.js';
+import { upstreamApp, type UpstreamAppOptions } from './upstream-app.js';
+
+export const KEY = 'demo-key-all';
+export const KIOSK_TOKEN = 'kiosk-token-for-tests-0001';
+export const ORIGIN = 'https://conf.example.org';
+
+/** Every string the suite saw leave the proxy, for the key scan. */
+const leaks: string[] = [];
+
+export function scanForKey(where: string, text: string): void {
+  if (text.includes(KEY)) leaks.push(`${where}: ${text.slice(0, 300)}`);
+}
+
+export function assertNoKeyLeaks(): void {
+  assert.deepEqual(leaks, [], 'the API key appeared in a response or log line');
+}
+
+async function listen(server: Server, port = 0): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+async function shut(server: Server): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export interface CountingUpstream {
+  url: string;
+  /** Requests seen, by `METHOD /path` (no query). */
+  counts: Map<string, number>;
+  count(method: string, path: string): number;
+  total(): number;
+  /** Headers of the last request per `METHOD /path`. */
+  lastHeaders: Map<string, IncomingHttpHeaders>;
+  /** Answers every request with the key it received echoed in body and headers, plus a cookie. */
+  echo: boolean;
+  kill(): Promise<void>;
+  revive(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startUpstream(opts: UpstreamAppOptions = {}): Promise<CountingUpstream> {
+  const app = upstreamApp(opts);
+  const counts = new Map<string, number>();
+  const lastHeaders = new Map<string, IncomingHttpHeaders>();
+  let port = 0;
+  const state = { echo: false };
+  const listener = getRequestListener(async (req: Request) => {
+    const path = new URL(req.url).pathname;
+    const id = `${req.method} ${path}`;
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+    if (state.echo) {
+      const key = req.headers.get('x-api-key') ?? '';
+      return new Response(JSON.stringify({ data: { youSent: key, note: `key=${key}` } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-echo-key': key, 'set-cookie': `session=${key}` },
+      });
+    }
+    return app.fetch(req);
+  });
+  const make = () =>
+    createServer((req, res) => {
+      lastHeaders.set(`${req.method} ${(req.url ?? '').split('?')[0]}`, req.headers);
+      void listener(req, res);
+    });
+  let server = make();
+  port = await listen(server);
+  const upstream: CountingUpstream = {
+    url: `http://127.0.0.1:${port}`,
+    counts,
+    count: (method, path) => counts.get(`${method} ${path}`) ?? 0,
+    total: () => [...counts.values()].reduce((a, b) => a + b, 0),
+    lastHeaders,
+    get echo() {
+      return state.echo;
+    },
+    set echo(v: boolean) {
+      state.echo = v;
+    },
+    kill: () => shut(server),
+    async revive() {
+      server = make();
+      await listen(server, port);
+    },
+    close: async () => {
+      if (server.listening) await shut(server);
+      app.close?.();
+    },
+  };
+  return upstream;
+}
+
+export interface Stack {
+  url: string;
+  upstream: CountingUpstream;
+  proxy: Proxy;
+  logs: string[];
+  /** fetch through the proxy, scanning the answer; returns the response and its body text. */
+  request(path: string, init?: RequestInit): Promise<{ res: Response; text: string; json: unknown }>;
+  close(): Promise<void>;
+}
+
+export const API = '/api/public/v1';
+
+export async function startStack(
+  options: Partial<ProxyOptions> = {},
+  upstreamOptions: UpstreamAppOptions = {},
+  sharedUpstream?: CountingUpstream,
+): Promise<Stack> {
+  const upstream = sharedUpstream ?? (await startUpstream(upstreamOptions));
+  const logs: string[] = [];
+  const proxy = createProxy({
+    upstream: upstream.url,
+    apiKey: KEY,
+    allowedOrigins: [ORIGIN],
+    kioskToken: KIOSK_TOKEN,
+    bundlePath: null,
+    retry: { baseDelayMs: 10, maxDelayMs: 50 },
+    ...options,
+    logger: (line) => {
+      scanForKey('log', line);
+      logs.push(line);
+    },
+  });
+  const server = createServer(getRequestListener(proxy.fetch));
+  const port = await listen(server);
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    upstream,
+    proxy,
+    logs,
+    async request(path, init) {
+      const res = await fetch(url + path, init);
+      const text = await res.text();
+      scanForKey(`${init?.method ?? 'GET'} ${path} headers`, JSON.stringify([...res.headers]));
+      scanForKey(`${init?.method ?? 'GET'} ${path} body`, text);
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Not JSON (a 304, the bundle): callers use `text`.
+      }
+      return { res, text, json };
+    },
+    async close() {
+      await shut(server);
+      await proxy.close();
+      if (!sharedUpstream) await upstream.close();
+    },
+  };
+}
+
+/** The error code of an API error body. */
+export function codeOf(json: unknown): string | undefined {
+  return (json as { error?: { code?: string } } | null)?.error?.code;
+}
+
+/** Sends exact request bytes over a raw socket (no client-side URL normalization); returns the answer. */
+export async function rawRequest(baseUrl: string, requestLine: string, headers: string[] = []): Promise<{ status: number; text: string }> {
+  const { connect } = await import('node:net');
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write([requestLine, `Host: ${hostname}:${port}`, 'Connection: close', ...headers, '', ''].join('\r\n'));
+    });
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      scanForKey(`raw ${requestLine}`, data);
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), text: data });
+    });
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * Calls to the upstream API: the key injected last, the answer scrubbed of it, a timeout on every
+ * call, and retries for reads only (429, 503, network errors). Writes get one attempt: a write
+ * that may have reached the upstream is never repeated by the proxy; the browser repeats it with
+ * the same `Idempotency-Key` if it wants to.
+ */
+import { API_PREFIX } from '../../src/api/contract.js';
+import { ProxyError } from '../errors.js';
+import type { Scrubber } from '../secrets.js';
+import { isRetryableStatus, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
+import type { UpstreamFetch } from './transport.js';
+
+export interface UpstreamAnswer {
+  status: number;
+  headers: Headers;
+  /** Body text with the key scrubbed out. */
+  body: string;
+  contentType: string;
+  /** Wall time spent on the upstream, retries and waits included. */
+  ms: number;
+  attempts: number;
+}
+
+export interface UpstreamCall {
+  method: 'GET' | 'POST';
+  /** Path below the API prefix, with its query string. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: Uint8Array;
+  /** Reads only: repeat on 429, 503 and network errors. */
+  retry: boolean;
+  timeoutMs?: number;
+}
+
+export interface UpstreamClientOptions {
+  base: string;
+  apiKey: string;
+  transport: UpstreamFetch;
+  scrubber: Scrubber;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  random?: () => number;
+}
+
+export interface UpstreamClient {
+  call(call: UpstreamCall): Promise<UpstreamAnswer>;
+  /** Absolute URL of an API path (for logs, never shown to browsers). */
+  url(path: string): string;
+}
+
+function describe(error: unknown): string {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
+}
+
+export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
+  const random = o.random ?? Math.random;
+  const url = (path: string) => o.base + API_PREFIX + path;
+
+  async function once(call: UpstreamCall): Promise<Response> {
+    const timeout = AbortSignal.timeout(call.timeoutMs ?? o.timeoutMs);
+    const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+    if (call.body) headers['content-type'] = 'application/json';
+    // Last, so nothing above can supply or override it.
+    headers['x-api-key'] = o.apiKey;
+    try {
+      return await o.transport(url(call.path), {
+        method: call.method,
+        headers,
+        body: call.body ?? null,
+        signal: timeout,
+      });
+    } catch (error) {
+      if (timeout.aborted) {
+        throw new ProxyError('gateway_timeout', 'The conference service did not answer in time.', {
+          cause: error,
+        });
+      }
+      throw new ProxyError('bad_gateway', 'The conference service could not be reached.', {
+        details: { reason: describe(error) },
+        cause: error,
+      });
+    }
+  }
+
+  return {
+    url,
+    async call(call) {
+      const started = performance.now();
+      let attempt = 0;
+      for (;;) {
+        let response: Response | null = null;
+        let failure: ProxyError | null = null;
+        try {
+          response = await once(call);
+        } catch (error) {
+          failure = error as ProxyError;
+        }
+        const elapsed = performance.now() - started;
+        const retryable = call.retry && (failure !== null || isRetryableStatus(response!.status));
+        if (retryable) {
+          const after = response ? parseRetryAfter(response.headers.get('retry-after')) : null;
+          const delay = retryDelay(o.retry, attempt, elapsed, after, random);
+          if (delay !== null) {
+            // Free the socket before waiting.
+            await response?.body?.cancel().catch(() => {});
+            attempt++;
+            await sleep(delay);
+            continue;
+          }
+        }
+        if (failure) throw failure;
+        const res = response!;
+        let text: string;
+        try {
+          text = await res.text();
+        } catch (error) {
+          throw new ProxyError('bad_gateway', 'The conference service sent an incomplete answer.', {
+            cause: error,
+          });
+        }
+        return {
+          status: res.status,
+          headers: res.headers,
+          body: o.scrubber.scrub(text),
+          contentType: res.headers.get('content-type') ?? 'application/json',
+          ms: Math.round(performance.now() - started),
+          attempts: attempt + 1,
+        };
+      }
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Shared helpers for the sandbox's tests: start a sandbox on port 0 over ':memory:' with the
+ * fixture, call it over real HTTP with a key, and assert the error shape.
+ */
+import assert from 'node:assert/strict';
+import { API_PREFIX } from '../../src/api/contract.js';
+import { startSandbox, type SandboxOptions, type StartedSandbox } from '../index.js';
+import { fixtureConferences, FX } from './fixture.js';
+
+export { FX };
+export const ADMIN_TOKEN = 'test-admin-token';
+/** A summer date, so offsets are +02:00 in Europe/Berlin. */
+export const STARTS_ON = '2030-06-10';
+
+export interface Call {
+  key?: string | null;
+  body?: unknown;
+  /** Sent as-is instead of JSON. */
+  raw?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestSandbox extends StartedSandbox {
+  /** Full URL of an API path, e.g. `api('/health')`. */
+  api(path: string): string;
+  call<T = any>(method: string, path: string, call?: Call): Promise<Answer<T>>; // any: tests read answers loosely
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>>; // any: as above
+}
+
+/** A clock tests can move forward. */
+export function testClock() {
+  let offset = 0;
+  return { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
+}
+
+async function read(res: Response): Promise<Answer> {
+  const text = await res.text();
+  let body: unknown = text;
+  if ((res.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body };
+}
+
+export async function start(opts: SandboxOptions = {}): Promise<TestSandbox> {
+  const started = await startSandbox({
+    db: ':memory:', seedData: fixtureConferences, startsOn: STARTS_ON, adminToken: ADMIN_TOKEN, port: 0, ...opts,
+  });
+  const api = (path: string) => `${started.url}${API_PREFIX}${path}`;
+  return {
+    ...started,
+    api,
+    async call(method, path, call = {}) {
+      const headers: Record<string, string> = { ...call.headers };
+      const key = call.key === undefined ? FX.keys.all : call.key;
+      if (key !== null) headers['x-api-key'] ??= key;
+      let body: BodyInit | undefined = call.raw;
+      if (call.body !== undefined) {
+        body = JSON.stringify(call.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      return read(await fetch(api(path), { method, headers, body })) as Promise<Answer<never>>;
+    },
+    async admin(method, path, body) {
+      const headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(`${started.url}/__admin${path}`, {
+        method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return read(res) as Promise<Answer<never>>;
+    },
+  };
+}
+
+export interface ErrorShape {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+/** Asserts status, JSON content type and exactly `{error:{code,message,details?}}`; returns `error`. */
+export function assertError(answer: Answer, status: number, code: string): ErrorShape & { details: any } { // any: details differ per code
+  assert.equal(answer.status, status, `expected ${status} ${code}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+  assert.match(answer.headers.get('content-type') ?? '', /^application\/json/);
+  const body = answer.body as { error?: ErrorShape };
+  assert.deepEqual(Object.keys(body), ['error']);
+  const error = body.error!;
+  assert.equal(error.code, code);
+  assert.equal(typeof error.message, 'string');
+  assert.ok(error.message.length > 0);
+  for (const k of Object.keys(error)) assert.ok(['code', 'message', 'details'].includes(k), `unexpected member ${k}`);
+  return error as ErrorShape & { details: any }; // any: as above
+}
+
+/** Asserts a validation-style error whose `details.fields` has exactly these keys. */
+export function assertFields(answer: Answer, status: number, code: string, fields: string[]): Record<string, string> {
+  const error = assertError(answer, status, code);
+  const got = (error.details as { fields?: Record<string, string> })?.fields ?? {};
+  assert.deepEqual(Object.keys(got).sort(), [...fields].sort(), JSON.stringify(got));
+  for (const m of Object.values(got)) assert.ok(typeof m === 'string' && m.length > 0);
+  return got;
+}

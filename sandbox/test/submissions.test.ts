@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { assertError, assertFields, FX, start, testClock, type TestSandbox } from './helpers.js';
+
+const exhibit = (over: Record<string, unknown> = {}) => ({
+  title: 'Quantum Widgets', exhibitType: 'startup', shortDescription: 'We make widgets.',
+  presenter: { fullName: 'Q. Widget', email: 'q@example.org' }, teamPeople: ['A', 'B'],
+  driveUrl: 'https://drive.example.org/folder', ...over,
+});
+
+describe('abstract submissions', () => {
+  let s: TestSandbox;
+  before(async () => { s = await start(); });
+  after(() => s.close());
+  const submit = (body: unknown) => s.call('POST', '/abstracts/submissions', { body });
+
+  it('accepts a submission from an existing registration', async () => {
+    const a = await submit({ registrationId: 'reg-001', title: 'On widgets', authors: [{ fullName: 'Ada' }] });
+    assert.equal(a.status, 201);
+    assert.deepEqual(Object.keys(a.body.data).sort(), ['createdAt', 'id', 'status', 'title']);
+    assert.equal(a.body.data.status, 'submitted');
+    // Submissions are not accepted abstracts: the public list is unchanged.
+    assert.equal((await s.call('GET', '/abstracts/abstracts')).body.meta.total, 2);
+  });
+
+  it('422 unknown_reference for an unknown registration', async () => {
+    assertFields(await submit({ registrationId: 'reg-nope', title: 'T', authors: [{ fullName: 'A' }] }), 422, 'unknown_reference', ['registrationId']);
+  });
+
+  it('attachments: https URLs, or storage:// URIs of completed uploads', async () => {
+    const ok = await submit({ registrationId: 'reg-001', title: 'T', authors: [{ fullName: 'A' }], attachments: [{ url: 'https://example.org/paper.pdf', name: 'Paper' }] });
+    assert.equal(ok.status, 201);
+    assertFields(await submit({ registrationId: 'reg-001', title: 'T', authors: [{ fullName: 'A' }], attachments: [{ url: 'https://example.org/a.pdf' }, { url: 'storage://fx/registration-evidence/upl_nope/a.pdf' }] }), 422, 'invalid_upload', ['attachments.1.url']);
+  });
+
+  it('needs abstracts:write', async () => {
+    assertError(await s.call('POST', '/abstracts/submissions', { key: FX.keys.read, body: {} }), 403, 'insufficient_scope');
+  });
+});
+
+describe('exhibition submissions', () => {
+  const clock = testClock();
+  let s: TestSandbox;
+  before(async () => { s = await start({ now: clock.now }); });
+  after(() => s.close());
+  const submit = (body: unknown) => s.call('POST', '/exhibition/submissions', { body });
+  const settings = (exhibition: Record<string, unknown>) => s.admin('PATCH', `/conferences/${FX.id}`, { exhibition });
+
+  it('with no rules set, a valid submission is accepted', async () => {
+    const a = await submit(exhibit());
+    assert.equal(a.status, 201);
+    assert.equal(a.body.data.status, 'submitted');
+    assert.equal(a.body.data.title, 'Quantum Widgets');
+  });
+
+  it('honours the window: not open yet, then closed', async () => {
+    const opens = new Date(clock.now() + 3600_000).toISOString();
+    const closes = new Date(clock.now() + 7200_000).toISOString();
+    assert.equal((await settings({ opensAt: opens, closesAt: closes })).status, 200);
+    const e = assertError(await submit(exhibit()), 422, 'exhibition_not_open');
+    assert.equal(e.details.opensAt, opens);
+    clock.advance(3600_000 + 1);
+    assert.equal((await submit(exhibit())).status, 201);
+    clock.advance(3600_000);
+    const c = assertError(await submit(exhibit()), 422, 'exhibition_closed');
+    assert.equal(c.details.closesAt, closes);
+    assertFields(await settings({ opensAt: closes, closesAt: opens }), 400, 'validation_failed', ['closesAt']);
+    await settings({ opensAt: null, closesAt: null });
+  });
+
+  it('honours the registration requirement', async () => {
+    await settings({ requiresRegistration: true });
+    assertFields(await submit(exhibit()), 422, 'registration_required', ['registrationId']);
+    assertFields(await submit(exhibit({ registrationId: 'reg-nope' })), 422, 'unknown_reference', ['registrationId']);
+    assert.equal((await submit(exhibit({ registrationId: 'reg-002' }))).status, 201);
+    await settings({ requiresRegistration: false });
+  });
+
+  it('with a fee: payment_required with fee and methods, then a completed proof upload is accepted', async () => {
+    await settings({ fee: { amount: 25000, currency: 'EUR' } });
+    const e = assertError(await submit(exhibit()), 422, 'payment_required');
+    assert.deepEqual(e.details.fee, { amount: 25000, currency: 'EUR' });
+    assert.deepEqual(e.details.paymentMethods.map((m: { id: string }) => m.id), [FX.bankTransfer]);
+    assertError(await submit(exhibit({ payment: { paymentMethodId: FX.bankTransfer, paymentReference: 'R1' } })), 422, 'payment_required');
+
+    const addr = (await s.call('POST', '/exhibition/submissions/payment-proof/upload-url', { body: { filename: 'proof.pdf', contentType: 'application/pdf' } })).body.data;
+    const payment = { paymentMethodId: FX.bankTransfer, paymentReference: 'R1', proofUrl: addr.storageUri };
+    assertFields(await submit(exhibit({ payment })), 422, 'invalid_upload', ['payment.proofUrl']);
+    assertFields(await submit(exhibit({ payment: { ...payment, proofUrl: 'https://example.org/p.pdf' } })), 422, 'invalid_upload', ['payment.proofUrl']);
+    assertFields(await submit(exhibit({ payment: { ...payment, paymentMethodId: 'pm-nope' } })), 400, 'validation_failed', ['payment.paymentMethodId']);
+    const put = await fetch(addr.uploadUrl, { method: 'PUT', body: '%PDF-1.4', headers: { 'content-type': 'application/pdf' } });
+    assert.equal(put.status, 200);
+    assert.equal((await submit(exhibit({ payment }))).status, 201);
+    await settings({ fee: null });
+  });
+
+  it('needs exhibition:write', async () => {
+    assertError(await s.call('POST', '/exhibition/submissions', { key: FX.keys.read, body: exhibit() }), 403, 'insufficient_scope');
+  });
+});

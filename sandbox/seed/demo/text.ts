@@ -10,6 +10,10 @@ export interface TrackTheme {
   name: string;
   /** Noun phrases, lower case unless a proper noun; each becomes at most one talk. */
   topics: readonly string[];
+  /** Topics that are practices or people matters rather than technology (subset of `topics`). */
+  practices?: readonly string[];
+  /** Topics that are problems to fight, e.g. "retry storms" (subset of `topics`). */
+  problems?: readonly string[];
   /** What a talk in this track looks at ("the failure modes we hit under load"). */
   angles: readonly string[];
   keywords: readonly string[];
@@ -18,36 +22,56 @@ export interface TrackTheme {
   jobTitles: readonly string[];
 }
 
-const TITLE_TEMPLATES = [
-  '{T} in production: what nobody tells you',
-  'A field guide to {t}',
-  '{T}, the hard parts',
-  'What we got wrong about {t}',
-  '{T} for the rest of us',
-  'Rethinking {t} from first principles',
-  'Lessons from three years of {t}',
-  'Untangling {t}',
-  '{T} without the drama',
-  'Debugging {t} in the wild',
+/** What a topic is, which decides the title shapes that read naturally with it. */
+export type TopicKind = 'tech' | 'practice' | 'problem';
+
+const ALL: readonly TopicKind[] = ['tech', 'practice', 'problem'];
+const TECH_PRACTICE: readonly TopicKind[] = ['tech', 'practice'];
+const TECH: readonly TopicKind[] = ['tech'];
+const PROBLEM: readonly TopicKind[] = ['problem'];
+
+const TITLE_TEMPLATES: readonly (readonly [string, readonly TopicKind[]])[] = [
+  ['{T} in production: what nobody tells you', TECH],
+  ['A field guide to {t}', ALL],
+  ['{T}, the hard parts', TECH_PRACTICE],
+  ['What we got wrong about {t}', ALL],
+  ['{T} for the rest of us', TECH_PRACTICE],
+  ['Rethinking {t} from first principles', TECH_PRACTICE],
+  ['Lessons from three years of {t}', TECH_PRACTICE],
+  ['Untangling {t}', ALL],
+  ['{T} without the drama', TECH_PRACTICE],
+  ['Debugging {t} in the wild', ['tech', 'problem']],
+  ['The case for boring {t}', TECH],
+  ['{T}: a migration story', TECH],
+  ['Small team, serious {t}', TECH_PRACTICE],
+  ['Everything I wish I had known about {t}', ALL],
+  ['{T} at scale, on a budget', TECH],
+  ['Beyond the tutorial: {t}', TECH],
+  ['How we finally made {t} work', TECH_PRACTICE],
+  ['{T} under pressure', TECH_PRACTICE],
+  ['Measuring {t} honestly', ALL],
+  ['Myths and realities of {t}', ALL],
+  ['Practical {t}', TECH_PRACTICE],
+  ['{T}, revisited', TECH_PRACTICE],
+  ['The limits of {t}', TECH_PRACTICE],
+  ['The economics of {t}', TECH_PRACTICE],
+  ['{T} in a regulated industry', TECH],
+  ['Living with {t}', ALL],
+  ['Getting {t} right the second time', TECH_PRACTICE],
+  ['Ten small habits for better {t}', TECH_PRACTICE],
+  ['Taming {t}', PROBLEM],
+  ['Surviving {t}', PROBLEM],
+  ['The hidden cost of {t}', PROBLEM],
+  ['Anatomy of {t}', PROBLEM],
+];
+
+/** Templates that put an adjective before the topic, which reads badly with "the …" topics. */
+const ADJECTIVAL = new Set([
   'The case for boring {t}',
-  '{T}: a migration story',
   'Small team, serious {t}',
-  'Everything I wish I had known about {t}',
-  '{T} at scale, on a budget',
-  'Beyond the tutorial: {t}',
-  'How we finally made {t} work',
-  '{T} under pressure',
-  'Measuring {t} honestly',
-  'Myths and realities of {t}',
   'Practical {t}',
-  '{T}, revisited',
-  'Where {t} breaks down',
-  'The economics of {t}',
-  '{T} in a regulated industry',
-  'Living with {t}',
-  'Getting {t} right the second time',
   'Ten small habits for better {t}',
-] as const;
+]);
 
 function fill(template: string, topic: string): string {
   return template.replace('{T}', capitalize(topic)).replace('{t}', topic);
@@ -59,6 +83,7 @@ function fill(template: string, topic: string): string {
  */
 export class TitleMaker {
   private readonly remaining = new Map<string, string[]>();
+  private readonly kinds = new Map<string, TopicKind>();
   private readonly templateUse = new Map<string, number>();
   private readonly titles = new Set<string>();
 
@@ -66,7 +91,14 @@ export class TitleMaker {
     private readonly rng: Rng,
     tracks: readonly TrackTheme[],
   ) {
-    for (const track of tracks) this.remaining.set(track.name, rng.shuffle(track.topics));
+    for (const track of tracks) {
+      this.remaining.set(track.name, rng.shuffle(track.topics));
+      for (const t of [...(track.practices ?? []), ...(track.problems ?? [])]) {
+        if (!track.topics.includes(t)) throw new Error(`${t} is not a topic of ${track.name}`);
+      }
+      for (const t of track.practices ?? []) this.kinds.set(t, 'practice');
+      for (const t of track.problems ?? []) this.kinds.set(t, 'problem');
+    }
   }
 
   /** Topics still unused in a track. */
@@ -83,10 +115,15 @@ export class TitleMaker {
       pool = fullest;
     }
     const topic = pool.shift() as string;
-    const least = Math.min(...TITLE_TEMPLATES.map((t) => this.templateUse.get(t) ?? 0));
-    const candidates = this.rng.shuffle(
-      TITLE_TEMPLATES.filter((t) => (this.templateUse.get(t) ?? 0) <= least + 1),
-    );
+    const kind = this.kinds.get(topic) ?? 'tech';
+    const fitting = TITLE_TEMPLATES.filter(
+      ([t, kinds]) => kinds.includes(kind) && !(topic.startsWith('the ') && ADJECTIVAL.has(t)),
+    ).map(([t]) => t);
+    const least = Math.min(...fitting.map((t) => this.templateUse.get(t) ?? 0));
+    const candidates = [
+      ...this.rng.shuffle(fitting.filter((t) => (this.templateUse.get(t) ?? 0) <= least + 1)),
+      ...this.rng.shuffle(fitting.filter((t) => (this.templateUse.get(t) ?? 0) > least + 1)),
+    ];
     for (const template of candidates) {
       const title = fill(template, topic);
       if (this.titles.has(title)) continue;
@@ -118,7 +155,7 @@ const MIDDLES = [
   'We look at {a} and the trade-offs that rarely make it into the documentation.',
   'The session focuses on {a}, drawing on incidents, experiments and a few honest mistakes.',
   'Expect a candid look at {a}, including what we would do differently today.',
-  'Using concrete examples, it covers {a} and how to explain those choices to the rest of the team.',
+  'Using concrete examples, this talk covers {a} and how to explain those choices to the rest of the team.',
   'We take apart {a} step by step, from the first prototype to steady operation.',
 ] as const;
 

@@ -22,7 +22,8 @@ const P = 'oc-';
 const TRACKS: readonly TrackTheme[] = [
   {
     name: 'Data Platforms',
-    topics: ['lakehouse table formats', 'change data capture', 'streaming ingestion', 'data catalogues', 'cost attribution for warehouses', 'Apache Iceberg', 'orchestration with DAGs', 'schema evolution', 'multi-region replication', 'data retention policies', 'query federation', 'backfills'],
+    topics: ['lakehouse table formats', 'change data capture', 'streaming ingestion', 'data catalogues', 'cost attribution for warehouses', 'Apache Iceberg', 'DAG orchestration', 'schema evolution', 'multi-region replication', 'data retention policies', 'query federation', 'backfills'],
+    practices: ['cost attribution for warehouses', 'data retention policies'],
     angles: ['what broke when data volumes grew tenfold', 'the platform decisions that were hardest to reverse', 'keeping costs predictable as usage grows'],
     keywords: ['data engineering', 'warehousing', 'streaming', 'platforms', 'storage'],
     focus: ['data platforms for growing organisations', 'streaming systems and their operations', 'making data infrastructure boring and dependable'],
@@ -31,6 +32,7 @@ const TRACKS: readonly TrackTheme[] = [
   {
     name: 'Applied Machine Learning',
     topics: ['model monitoring', 'LLM evaluation harnesses', 'fine-tuning small models', 'ranking systems', 'forecasting in retail', 'fraud detection', 'model cards', 'active learning', 'GPU scheduling', 'guardrails for chat features', 'recommendation diversity', 'offline evaluation'],
+    practices: ['LLM evaluation harnesses', 'model cards', 'active learning', 'offline evaluation', 'recommendation diversity', 'forecasting in retail', 'fraud detection'],
     angles: ['moving from a notebook to a monitored service', 'evaluation that convinced sceptical stakeholders', 'the human review loop around the model'],
     keywords: ['machine learning', 'MLOps', 'evaluation', 'LLMs', 'models'],
     focus: ['putting machine learning into production responsibly', 'evaluation and monitoring of models', 'ML systems that product teams can reason about'],
@@ -39,6 +41,7 @@ const TRACKS: readonly TrackTheme[] = [
   {
     name: 'Analytics Engineering',
     topics: ['dbt at scale', 'semantic layers', 'metric definitions', 'self-serve dashboards', 'data tests', 'experimentation platforms', 'privacy-safe analytics', 'data literacy programmes', 'DuckDB for analysts', 'SQL style guides', 'product analytics', 'executive reporting'],
+    practices: ['metric definitions', 'data tests', 'data literacy programmes', 'SQL style guides', 'executive reporting', 'experimentation platforms', 'product analytics'],
     angles: ['getting everyone to agree on what a metric means', 'testing data like we test code', 'the organisational habits behind trustworthy numbers'],
     keywords: ['analytics', 'SQL', 'dbt', 'metrics', 'BI'],
     focus: ['analytics engineering and trustworthy metrics', 'helping teams make decisions with data', 'SQL-first data modelling'],

@@ -186,7 +186,9 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** Upper-cases the first letter, leaving names like "gRPC" or "iOS" alone. */
 export function capitalize(text: string): string {
+  if (/^[a-z][A-Z]/.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -2,13 +2,14 @@
  * The datasets a fresh database is seeded with. `startsOn` defaults to today in the conference's
  * own zone, so the demo is always "live today".
  */
-import { fixtureConferences } from '../test/fixture.js';
 import { todayIn } from '../time.js';
+import { allDemoConferences } from './demo.js';
 import type { SeedConference } from './types.js';
 
 export type SeedFactory = (startsOn: string) => SeedConference[];
 
-export const defaultSeed: SeedFactory = (startsOn) => fixtureConferences(startsOn);
+/** The demo conference, the second conference, and the plan-ended and draft ones. */
+export const defaultSeed: SeedFactory = allDemoConferences;
 
 /** Builds the datasets; without a start date, uses today in the first conference's zone. */
 export function buildSeed(factory: SeedFactory, startsOn: string | undefined, now: number): SeedConference[] {

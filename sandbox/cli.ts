@@ -1,0 +1,230 @@
+/**
+ * `npm run sandbox -- [options]` starts the sandbox; `npm run sandbox -- <command>` changes its
+ * data (keys, registration, exhibition, workshops, modules) in the database file, sharing the
+ * admin routes' operations. A running server sees the change on its next request.
+ */
+import { parseArgs } from 'node:util';
+import { MODULES, SCOPES } from '../src/api/contract.js';
+import { Admin, parseFee } from './admin/operations.js';
+import { describeConference } from './admin/routes.js';
+import { banner } from './banner.js';
+import { DEFAULT_DB_PATH } from './db/open.js';
+import { SandboxError } from './errors.js';
+import { createSandbox, startSandbox } from './index.js';
+
+const HELP = `Sandbox of the conference platform's Public API v1, on SQLite.
+
+Start the server:
+  npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--fail-rate R]
+                     [--latency MS] [--admin-token T] [--starts-on YYYY-MM-DD]
+
+    --port         port to listen on (default 4010; 0 picks a free one)
+    --host         interface to bind (default 127.0.0.1)
+    --db           SQLite file, or :memory: (default ${DEFAULT_DB_PATH}); seeded when empty
+    --fail-rate    fraction 0..1 of API requests answered 503 before any processing
+    --latency      milliseconds added to every API answer
+    --admin-token  enables the /__admin routes with Authorization: Bearer <token>
+    --starts-on    first day of the demo conference when seeding (default: today in its zone)
+
+Change the data (all take --db PATH and --conference ID; default: the demo conference):
+  keys create --scopes a,b [--label L] [--expires ISO]   prints the new secret once
+  keys revoke (--label L | --prefix P)                   by label or the secret's first characters
+  keys list
+  registration open | close
+  registration phase on | off
+  exhibition window --opens ISO|none --closes ISO|none
+  exhibition fee AMOUNT [CURRENCY] | none               e.g. 250, 249.50 USD (major units)
+  exhibition registration required | optional
+  workshop capacity WORKSHOP_ID N
+  module enable | disable NAME                          ${MODULES.join(', ')}
+  conference status live | draft | archived
+  conferences                                           lists conferences and their settings
+
+Scopes: ${SCOPES.join(', ')}
+`;
+
+class UsageError extends Error {}
+
+function usage(message: string): never {
+  throw new UsageError(message);
+}
+
+function number(value: string | undefined, name: string, { min, max }: { min: number; max: number }): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) usage(`${name} must be a number from ${min} to ${max}, got "${value}".`);
+  return n;
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        db: { type: 'string' },
+        'fail-rate': { type: 'string' },
+        latency: { type: 'string' },
+        'admin-token': { type: 'string' },
+        'starts-on': { type: 'string' },
+        conference: { type: 'string' },
+        scopes: { type: 'string' },
+        label: { type: 'string' },
+        prefix: { type: 'string' },
+        expires: { type: 'string' },
+        opens: { type: 'string' },
+        closes: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    usage((err as Error).message);
+  }
+}
+
+function print(value: unknown): void {
+  console.log(JSON.stringify(value, null, 2));
+}
+
+function runCommand(positionals: string[], values: ReturnType<typeof parse>['values']): void {
+  const startsOn = values['starts-on'];
+  if (startsOn !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(startsOn)) usage('--starts-on must be YYYY-MM-DD.');
+  const sandbox = createSandbox({ db: values.db ?? DEFAULT_DB_PATH, ...(startsOn ? { startsOn } : {}) });
+  try {
+    const admin = new Admin(sandbox.store);
+    const conf = values.conference;
+    const [group, action, ...rest] = positionals;
+    const instantOrNone = (v: string | undefined, name: string) =>
+      v === undefined ? usage(`--${name} is required.`) : v === 'none' ? null : v;
+    switch (`${group} ${action ?? ''}`.trim()) {
+      case 'keys create': {
+        if (!values.scopes) usage('keys create needs --scopes a,b (use "" for none).');
+        const key = admin.createKey({
+          ...(conf ? { conferenceId: conf } : {}),
+          scopes: values.scopes.split(',').map((s) => s.trim()).filter(Boolean),
+          ...(values.label ? { label: values.label } : {}),
+          expiresAt: values.expires ?? null,
+        });
+        print(key);
+        console.error('The secret is shown once; only its hash is stored.');
+        return;
+      }
+      case 'keys revoke':
+        if (!values.label && !values.prefix) usage('keys revoke needs --label L or --prefix P.');
+        print(admin.revokeKey({
+          ...(conf ? { conferenceId: conf } : {}),
+          ...(values.label ? { label: values.label } : {}),
+          ...(values.prefix ? { prefix: values.prefix } : {}),
+        }));
+        return;
+      case 'keys list': {
+        const c = admin.conference(conf);
+        print(sandbox.store.keys.list(c.id).map((k) => ({
+          id: k.id, label: k.label, prefix: k.prefix, scopes: k.scopes,
+          revoked: k.revokedAt !== null, expiresAt: k.expiresAt === null ? null : new Date(k.expiresAt).toISOString(),
+        })));
+        return;
+      }
+      case 'registration open':
+      case 'registration close':
+        print(describeConference(admin.setRegistrationOpen(conf, action === 'open')));
+        return;
+      case 'registration phase':
+        if (rest[0] !== 'on' && rest[0] !== 'off') usage('registration phase takes on or off.');
+        print(describeConference(admin.setOpenPhase(conf, rest[0] === 'on')));
+        return;
+      case 'exhibition window':
+        print(describeConference(admin.setExhibition(conf, {
+          opensAt: instantOrNone(values.opens, 'opens'), closesAt: instantOrNone(values.closes, 'closes'),
+        })));
+        return;
+      case 'exhibition fee':
+        if (rest.length === 0) usage('exhibition fee takes an amount (e.g. 250 or 249.50 USD) or none.');
+        print(describeConference(admin.setExhibition(conf, { fee: parseFee(rest.join(' ')) })));
+        return;
+      case 'exhibition registration':
+        if (rest[0] !== 'required' && rest[0] !== 'optional') usage('exhibition registration takes required or optional.');
+        print(describeConference(admin.setExhibition(conf, { requiresRegistration: rest[0] === 'required' })));
+        return;
+      case 'workshop capacity': {
+        const [id, n] = rest;
+        if (!id || n === undefined) usage('workshop capacity takes a workshop id and a number.');
+        print(admin.setWorkshopCapacity(conf, id, number(n, 'The capacity', { min: 0, max: 100_000 })!));
+        return;
+      }
+      case 'module enable':
+      case 'module disable':
+        if (!rest[0]) usage(`module ${action} takes a module name: ${MODULES.join(', ')}.`);
+        print(describeConference(admin.setModule(conf, rest[0], action === 'enable')));
+        return;
+      case 'conference status':
+        if (!rest[0]) usage('conference status takes live, draft or archived.');
+        print(describeConference(admin.setStatus(conf, rest[0])));
+        return;
+      case 'conferences':
+        print(admin.conferences().map(describeConference));
+        return;
+      default:
+        usage(`Unknown command "${positionals.join(' ')}". See --help.`);
+    }
+  } finally {
+    sandbox.close();
+  }
+}
+
+async function serve(values: ReturnType<typeof parse>['values']): Promise<void> {
+  const startsOn = values['starts-on'];
+  if (startsOn !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(startsOn)) usage('--starts-on must be YYYY-MM-DD.');
+  const failRate = number(values['fail-rate'], '--fail-rate', { min: 0, max: 1 });
+  const latencyMs = number(values.latency, '--latency', { min: 0, max: 60_000 });
+  const port = number(values.port ?? process.env.PORT ?? '4010', '--port', { min: 0, max: 65535 })!;
+  const token = values['admin-token'];
+  if (token !== undefined && token.length < 8) usage('--admin-token must have at least 8 characters.');
+  const db = values.db ?? DEFAULT_DB_PATH;
+  const started = await startSandbox({
+    db, port, hostname: values.host ?? '127.0.0.1',
+    ...(startsOn ? { startsOn } : {}), ...(failRate !== undefined ? { failRate } : {}),
+    ...(latencyMs !== undefined ? { latencyMs } : {}), ...(token ? { adminToken: token } : {}),
+  });
+  const notes = [`  Database: ${db}`];
+  if (failRate) notes.push(`  Fault injection: ${failRate * 100}% of API requests answer 503`);
+  if (latencyMs) notes.push(`  Latency: +${latencyMs} ms per answer`);
+  if (token) notes.push(`  Admin routes: ${started.url}/__admin (Authorization: Bearer <your token>)`);
+  console.log(banner(started.url, notes));
+  const stop = () => void started.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parse(argv);
+  if (values.help || positionals[0] === 'help') {
+    console.log(HELP);
+    return;
+  }
+  if (positionals.length > 0) runCommand(positionals, values);
+  else await serve(values);
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof UsageError) {
+    console.error(`sandbox: ${err.message}`);
+  } else if (err instanceof SandboxError) {
+    const fields = (err.details as { fields?: Record<string, string> } | undefined)?.fields;
+    const entries = Object.entries(fields ?? {});
+    if (entries.length > 1) {
+      console.error('sandbox: invalid input:');
+      for (const [k, v] of entries) console.error(`  ${k}: ${v}`);
+    } else {
+      console.error(`sandbox: ${err.message}`);
+    }
+  } else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`sandbox: the port is in use; pick another with --port.`);
+  } else {
+    console.error('sandbox:', err);
+  }
+  process.exit(1);
+});

@@ -75,7 +75,8 @@ export function idempotency({
         );
       }
       if (existing?.state === 'done') {
-        log.idempotency = 'replayed';
+        // A repeat that waited for the first says so; both were answered from the stored copy.
+        log.idempotency = log.idempotency === 'waited' ? 'waited' : 'replayed';
         c.res = replay(existing.answer);
         return;
       }

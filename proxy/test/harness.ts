@@ -190,3 +190,46 @@ export async function rawRequest(baseUrl: string, requestLine: string, headers: 
     });
   });
 }
+
+/**
+ * Streams `totalBytes` as a chunked body (no Content-Length) and stops as soon as the server
+ * answers, which a proxy counting bytes does before the body ends.
+ */
+export async function streamBody(
+  baseUrl: string,
+  method: string,
+  path: string,
+  totalBytes: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string; sent: number; error?: string }> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(baseUrl + path, { method, agent: false, headers: { ...headers, 'transfer-encoding': 'chunked' } }, (res) => {
+      answered = true;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        scanForKey(`stream ${path}`, text + JSON.stringify(res.headers));
+        resolve({ status: res.statusCode ?? 0, text, sent });
+      });
+    });
+    // A server that stops reading may close before its answer is parsed: report, don't throw.
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!answered) resolve({ status: 0, text: '', sent, error: error.code ?? error.message });
+    });
+    void reject;
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const pump = () => {
+      while (!answered && sent < totalBytes) {
+        const part = chunk.subarray(0, Math.min(chunk.length, totalBytes - sent));
+        sent += part.length;
+        if (!req.write(part)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}

@@ -25,7 +25,7 @@ export function upstreamApp(opts: UpstreamAppOptions = {}): UpstreamApp {
   app.use('/api/public/v1/*', async (c, next) => {
     if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
     const prefer = /code=(\d+)/.exec(c.req.header('prefer') ?? '')?.[1];
-    if (prefer) return err(Number(prefer), 'forced', { 'retry-after': '1' });
+    if (prefer) return err(Number(prefer), prefer === '503' ? 'service_unavailable' : 'forced', { 'retry-after': '1' });
     if (opts.failRate && Math.random() < opts.failRate) return err(503, 'service_unavailable', { 'retry-after': '1' });
     if (c.req.header('x-api-key') !== 'demo-key-all') return err(401, 'invalid_api_key');
     await next();
@@ -35,10 +35,12 @@ export function upstreamApp(opts: UpstreamAppOptions = {}): UpstreamApp {
   app.get('/api/public/v1/events/events', (c) => c.json(list([{ id: 'ev1', title: 'Opening' }])));
   app.get('/api/public/v1/events/venues', (c) => c.json(list([{ id: 'v1', name: 'Hall A' }])));
   app.get('/api/public/v1/events/speakers', (c) => c.json(list([{ id: 's1', name: 'Ada' }])));
+  app.get('/api/public/v1/events/workshops', (c) => c.json(list([{ id: 'w1' }])));
+  app.get('/api/public/v1/exhibition/exhibits', (c) => c.json(list([{ id: 'x1' }])));
   app.get('/api/public/v1/website/pages', (c) => c.json(list([]), 200, { Deprecation: 'true' }));
   app.get('/api/public/v1/registrations/config', (c) => c.json({ data: { public_registration_enabled: true } }));
   app.get('/api/public/v1/abstracts/abstracts/:id', (c) =>
-    c.req.param('id') === 'missing' ? err(404, 'not_found') : c.json({ data: { id: c.req.param('id') } }),
+    c.req.param('id').startsWith('does-not') ? err(404, 'not_found') : c.json({ data: { id: c.req.param('id') } }),
   );
   app.post('/api/public/v1/*', async (c) => {
     const body = await c.req.text();

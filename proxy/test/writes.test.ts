@@ -1,0 +1,161 @@
+/** Writes: body cap, media type, no blind retries, idempotency keys and the per-IP rate limit. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { API, KIOSK_TOKEN, assertNoKeyLeaks, codeOf, startStack, streamBody, type Stack } from './harness.js';
+
+let stack: Stack;
+before(async () => {
+  stack = await startStack({ forwardScenarioHeaders: true, rateLimit: false });
+});
+after(async () => {
+  await stack.close();
+  assertNoKeyLeaks();
+});
+
+const submission = `${API}/abstracts/submissions`;
+const abstract = (title: string) => ({ registrationId: 'reg_1', title, authors: [{ fullName: 'Ada Lovelace' }] });
+const post = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+describe('body limits', () => {
+  test('not JSON: 415 without an upstream call', async () => {
+    const before = stack.upstream.count('POST', submission);
+    const { res, json } = await stack.request(submission, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    assert.equal(res.status, 415);
+    assert.equal(codeOf(json), 'unsupported_media_type');
+    assert.equal(stack.upstream.count('POST', submission), before);
+  });
+
+  test('over 256 KB declared: 413 at once', async () => {
+    const big = JSON.stringify({ title: 'x'.repeat(300 * 1024) });
+    const { res, json } = await stack.request(submission, post(big));
+    assert.equal(res.status, 413);
+    assert.equal(codeOf(json), 'payload_too_large');
+  });
+
+  test('over 256 KB chunked without Content-Length: 413 counted while streaming, no upstream call', async () => {
+    const before = stack.upstream.count('POST', submission);
+    const { status, text, sent } = await streamBody(stack.url, 'POST', submission, 4 * 1024 * 1024, {
+      'content-type': 'application/json',
+    });
+    assert.equal(status, 413);
+    assert.match(text, /"code":"payload_too_large"/);
+    assert.ok(sent < 4 * 1024 * 1024, 'answered before the whole body was sent');
+    assert.equal(stack.upstream.count('POST', submission), before);
+  });
+
+  test('a body just under the cap is forwarded', async () => {
+    const { res } = await stack.request(submission, post({ ...abstract('Long'), notes: 'x'.repeat(200 * 1024) }));
+    assert.notEqual(res.status, 413);
+  });
+});
+
+describe('no blind retries', () => {
+  test('a write answered 503 is passed back after one attempt', async () => {
+    const before = stack.upstream.count('POST', submission);
+    const { res, json } = await stack.request(submission, post(abstract('Once'), { prefer: 'code=503' }));
+    assert.equal(res.status, 503);
+    assert.equal(codeOf(json), 'service_unavailable');
+    assert.ok(res.headers.get('retry-after'));
+    assert.equal(stack.upstream.count('POST', submission), before + 1);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  test('a sequential repeat gets the first answer without a second upstream call', async () => {
+    const before = stack.upstream.count('POST', submission);
+    const headers = { 'idempotency-key': 'seq-0001' };
+    const first = await stack.request(submission, post(abstract('Seq'), headers));
+    const second = await stack.request(submission, post(abstract('Seq'), headers));
+    assert.equal(second.res.status, first.res.status);
+    assert.equal(second.text, first.text);
+    assert.equal(second.res.headers.get('idempotent-replayed'), 'true');
+    assert.equal(stack.upstream.count('POST', submission), before + 1);
+  });
+
+  test('concurrent repeats wait for the first: one upstream call', async () => {
+    const slow = await startStack({ rateLimit: false }, { latencyMs: 150 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => slow.request(submission, post(abstract('Concurrent'), { 'idempotency-key': 'conc-0001' }))),
+      );
+      assert.equal(new Set(answers.map((a) => a.text)).size, 1);
+      assert.equal(new Set(answers.map((a) => a.res.status)).size, 1);
+      assert.equal(slow.upstream.count('POST', submission), 1);
+      assert.ok(slow.logs.some((l) => l.includes('"idempotency":"waited"')));
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('a first attempt that failed upstream is not kept: the retry is forwarded', async () => {
+    const before = stack.upstream.count('POST', submission);
+    const headers = { 'idempotency-key': 'retry-0001' };
+    const failed = await stack.request(submission, post(abstract('Retry'), { ...headers, prefer: 'code=503' }));
+    assert.equal(failed.res.status, 503);
+    const retried = await stack.request(submission, post(abstract('Retry'), headers));
+    assert.notEqual(retried.res.status, 503);
+    assert.equal(retried.res.headers.get('idempotent-replayed'), null);
+    assert.equal(stack.upstream.count('POST', submission), before + 2);
+  });
+
+  test('a first attempt lost to a network error is not kept either', async () => {
+    const headers = { 'idempotency-key': 'net-0001' };
+    await stack.upstream.kill();
+    let failed;
+    try {
+      failed = await stack.request(submission, post(abstract('Net'), headers));
+    } finally {
+      await stack.upstream.revive();
+    }
+    assert.equal(failed.res.status, 502);
+    assert.equal(codeOf(failed.json), 'bad_gateway');
+    const retried = await stack.request(submission, post(abstract('Net'), headers));
+    assert.notEqual(retried.res.status, 502);
+  });
+
+  test('the same key with another body: 422, and nothing of the first answer', async () => {
+    const headers = { 'idempotency-key': 'reuse-0001' };
+    const first = await stack.request(submission, post(abstract('One'), headers));
+    const other = await stack.request(submission, post(abstract('Two'), headers));
+    assert.equal(other.res.status, 422);
+    assert.equal(codeOf(other.json), 'idempotency_key_reused');
+    assert.ok(!other.text.includes(first.text));
+  });
+
+  test('a malformed key: 400', async () => {
+    const { res } = await stack.request(submission, post(abstract('Bad'), { 'idempotency-key': 'x'.repeat(300) }));
+    assert.equal(res.status, 400);
+  });
+});
+
+describe('write rate limit', () => {
+  test('per client IP: over the limit 429 with Retry-After, no upstream call; kiosks not counted', async () => {
+    const limited = await startStack({ rateLimit: { max: 3, windowMs: 60_000 } }, {}, stack.upstream);
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.request(submission, post(abstract(`RL${i}`)))).res.status);
+      assert.ok(statuses.every((s) => s !== 429));
+      const before = stack.upstream.count('POST', submission);
+      const { res, json } = await limited.request(submission, post(abstract('RL4')));
+      assert.equal(res.status, 429);
+      assert.equal(codeOf(json), 'rate_limited');
+      assert.match(res.headers.get('retry-after') ?? '', /^\d+$/);
+      assert.ok(Number(res.headers.get('retry-after')) >= 1 && Number(res.headers.get('retry-after')) <= 60);
+      assert.equal(stack.upstream.count('POST', submission), before);
+      const upload = await limited.request('/uploads/registration-evidence?filename=a.pdf', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: 'x',
+      });
+      assert.equal(upload.res.status, 429);
+      const kiosk = await limited.request(`${API}/badges/checkin`, post({ qr: 'DEMO-0003', location: 'Door' }, { 'x-kiosk-token': KIOSK_TOKEN }));
+      assert.notEqual(kiosk.res.status, 429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -243,7 +243,9 @@ export function demoConference(startsOn: string): SeedConference {
     registration: registrationSettings(startsOn),
     exhibition: {
       opensAt: zonedInstant(local(addDays(startsOn, -60), '00:00'), DEMO_TIME_ZONE),
-      closesAt: zonedInstant(local(addDays(startsOn, -7), '23:59'), DEMO_TIME_ZONE),
+      // Open through the last day: `npm start` seeds with today as day 1, and the demo's exhibit
+      // form must accept applications. The closed window is shown by the other conference.
+      closesAt: zonedInstant(local(addDays(startsOn, DAYS - 1), '18:00'), DEMO_TIME_ZONE),
       requiresRegistration: false,
       fee: eur(45000),
     },

@@ -29,7 +29,7 @@ function venueTemplate(ctx: ViewContext, entry: VenueNowNext, single: boolean): 
   const { venue, current, next } = entry;
   return html`<li class="screen-venue" part="screen-venue">
     ${single ? nothing : html`<h3 class="screen-venue-name">${venue.name}</h3>`}
-    <section class="screen-now" part="screen-now" aria-label=${labels.now()}>
+    <div class="screen-now" part="screen-now">
       <p class="screen-label">${labels.now()}</p>
       ${current.length
         ? current.map(
@@ -40,11 +40,11 @@ function venueTemplate(ctx: ViewContext, entry: VenueNowNext, single: boolean): 
             </div>`,
           )
         : html`<p class="screen-none">${labels.nothingNow()}</p>`}
-    </section>
-    <section class="screen-next" part="screen-next" aria-label=${labels.next()}>
+    </div>
+    <div class="screen-next" part="screen-next">
       <p class="screen-label">${labels.next()}</p>
       ${nextTemplate(ctx, next)}
-    </section>
+    </div>
   </li>`;
 }
 
@@ -53,7 +53,7 @@ export function renderScreen(ctx: ViewContext, entries: readonly VenueNowNext[],
   const single = venueId ? entries[0] : undefined;
   return html`<div class="screen" part="screen">
     <header class="screen-head">
-      <h2 class="screen-heading">${single ? single.venue.name : nothing}</h2>
+      ${single ? html`<h2 class="screen-heading">${single.venue.name}</h2>` : nothing}
       <p class="clock" part="clock">
         <time datetime=${now.toISOString()}>${ctx.fmt.time(now)}</time>
         <span class="clock-day">${ctx.fmt.day(now)}</span>

@@ -191,7 +191,8 @@ export const scheduleStyles = css`
   .type-break { --_type: var(--conf-color-break, #8d8d8d); }
   .type-social { --_type: var(--conf-color-social, #d84315); }
   .card.type-break {
-    background: var(--_subtle);
+    border-style: dashed;
+    border-inline-start-style: solid;
   }
   .card-top {
     display: flex;

@@ -182,6 +182,8 @@ export class ConfSchedule extends ConfElement {
   private agendaKey = '';
   private pendingHash: string | null = null;
   private opener: HTMLElement | null = null;
+  /** The event the dialog was last shown for; its `close` event arrives a task later. */
+  private shownId: string | null = null;
   private clockTimer: ReturnType<typeof setTimeout> | undefined;
   private indexMemo?: { data: ScheduleData; zone: string; index: ScheduleIndex };
   private slotsMemo?: { index: ScheduleIndex; day: string; slots: TimeSlot[] };
@@ -231,25 +233,26 @@ export class ConfSchedule extends ConfElement {
       this.agendaKey = key;
       this.starred = loadAgenda(agendaStorage(), key);
     }
-  }
-
-  protected override onRefreshChanged(): void {
-    this.data.reschedule();
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
     const index = this.index;
     if (index && this.pendingHash !== null) {
       const hash = this.pendingHash;
       this.pendingHash = null;
       this.applyHash(hash, index);
     }
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const index = this.index;
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog) {
       const item = this.openId ? index?.byId.get(this.openId) : undefined;
-      if (item && !dialog.open) dialog.showModal();
-      else if (!item && dialog.open) dialog.close();
+      if (item && !dialog.open) {
+        dialog.showModal();
+        this.shownId = item.event.id;
+      } else if (!item && dialog.open) {
+        dialog.close();
+      }
     }
   }
 
@@ -363,8 +366,12 @@ export class ConfSchedule extends ConfElement {
   };
 
   private readonly closeDialog = (): void => {
-    if (this.openId === null) return;
-    const id = this.openId;
+    // Re-shown for another event before this (queued) close event arrived: not a close at all.
+    if (this.renderRoot.querySelector('dialog')?.open) return;
+    const id = this.shownId;
+    this.shownId = null;
+    // A deep link may have opened another event before this close event arrived: keep that one.
+    if (id === null || this.openId !== id) return;
     this.openId = null;
     if (parseEventHash(location.hash) === id) replaceHash('');
     const opener = this.opener;

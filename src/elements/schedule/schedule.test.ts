@@ -1,0 +1,326 @@
+import { expect } from '@esm-bundle/chai';
+import { ApiClient } from '../../api/client.js';
+import type { ScheduleEvent, Speaker, Venue } from '../../api/records.js';
+import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
+import { expectNoAxeViolations } from '../../../test/browser/axe.js';
+import { cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
+import type { ConfAgendaChangeEvent } from './conf-agenda-change.js';
+import type { ConfEventOpenEvent } from './conf-event-open.js';
+import './define.js';
+import { agendaHash, agendaStorageKey, buildIndex, nowNext, type ScheduleIndex } from './schedule.model.js';
+import type { ConfSchedule } from './schedule.js';
+
+const ZONE = 'Europe/Berlin';
+const MAIN_HALL = 'ven-main-hall';
+
+let index: ScheduleIndex;
+
+before(async () => {
+  // The same data the element loads, read directly, so expectations follow the sandbox's seed.
+  const client = new ApiClient(location.origin);
+  const [events, venues, speakers] = await Promise.all([
+    client.listAll('events'),
+    client.listAll('venues'),
+    client.listAll('speakers'),
+  ]);
+  index = buildIndex(
+    { events: events.data as ScheduleEvent[], venues: venues.data as Venue[], speakers: speakers.data as Speaker[] },
+    ZONE,
+  );
+});
+
+function clearAgenda(): void {
+  for (const key of Object.keys(localStorage)) if (key.startsWith('conf-widgets:agenda:')) localStorage.removeItem(key);
+}
+
+function resetHash(): void {
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
+async function mount(attributes = ''): Promise<ElementHarness<ConfSchedule>> {
+  const el = await fixture<ConfSchedule>(`<conf-schedule ${attributes}></conf-schedule>`);
+  const h = new ElementHarness(el);
+  await waitFor(() => h.part('list') || h.part('grid') || h.part('screen'), 'schedule content');
+  await h.settle();
+  return h;
+}
+
+const shownCards = (h: ElementHarness) => h.all('.slot-item:not([hidden]) [part~="event"], .grid-cell:not([hidden]) [part~="event"]');
+
+describe('<conf-schedule>', () => {
+  beforeEach(() => {
+    clearAgenda();
+    resetHash();
+  });
+  afterEach(() => {
+    cleanup();
+    clearAgenda();
+    resetHash();
+  });
+
+  it('renders the programme from the sandbox: day tabs, slots across venues, conf-loaded', async () => {
+    let loaded = 0;
+    const onLoaded = (e: Event) => (loaded = (e as CustomEvent<{ count: number }>).detail.count);
+    document.addEventListener('conf-loaded', onLoaded);
+    const h = await mount();
+    document.removeEventListener('conf-loaded', onLoaded);
+    expect(index.items.length).to.be.greaterThan(150);
+    expect(loaded).to.equal(index.items.length);
+    const tabs = h.all('[role="tab"]');
+    expect(tabs.length).to.equal(index.days.length).and.equal(3);
+    expect(tabs[0]!.getAttribute('aria-selected')).to.equal('true');
+    // Only the selected day is rendered.
+    const firstDay = index.byDay.get(index.days[0]!)!;
+    expect(h.all('.slot-item').length).to.equal(firstDay.length);
+    const firstSlot = h.q('.slot-time')!.textContent!.trim();
+    expect(firstSlot).to.equal(
+      new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: '2-digit', minute: '2-digit' }).format(firstDay[0]!.start),
+    );
+  });
+
+  runAsyncStateTests('conf-schedule', {
+    request: /\/api\/public\/v1\/events\/events/,
+    path: '/api/public/v1/events/events',
+    isReady: (h) => h.part('list') !== null,
+  });
+
+  it('searches titles, descriptions and speaker names; clears to everything', async () => {
+    const h = await mount();
+    const day = index.byDay.get(index.days[0]!)!;
+    const withSpeaker = day.find((i) => i.speakers.length > 0)!;
+    const surname = withSpeaker.speakers[0]!.fullName.split(' ').at(-1)!;
+    const search = h.part<HTMLInputElement>('search')!;
+    await h.type(search, surname);
+    const shown = shownCards(h);
+    expect(shown.length).to.be.greaterThan(0);
+    expect(shown.length).to.be.lessThan(day.length);
+    for (const card of shown) expect(card.textContent!.toLowerCase()).to.contain(surname.toLowerCase());
+    expect(h.q('[role="status"][aria-live="polite"]')!.textContent).to.contain(`${shown.length} events`);
+    await h.type(search, ' zzzznotathing');
+    expect(shownCards(h).length).to.equal(0);
+    expect(h.part('empty')).to.not.equal(null);
+    (h.q<HTMLButtonElement>('[part="empty"] button'))!.click();
+    await h.settle();
+    expect(shownCards(h).length).to.equal(day.length);
+  });
+
+  it('filters by event type and by venue', async () => {
+    const h = await mount();
+    const day = index.byDay.get(index.days[0]!)!;
+    const keynoteChip = h.q<HTMLInputElement>('.type-filter .type-keynote input')!;
+    keynoteChip.click();
+    await h.settle();
+    const keynotes = day.filter((i) => i.event.type === 'keynote');
+    expect(shownCards(h).length).to.equal(keynotes.length);
+    for (const card of shownCards(h)) expect(card.getAttribute('part')).to.contain('event-keynote');
+    keynoteChip.click();
+    await h.settle();
+    const venueBox = h.all<HTMLInputElement>('.venue-filter input')[0]!;
+    venueBox.click();
+    await h.settle();
+    const inFirstVenue = day.filter((i) => i.event.venueId === index.venues[0]!.id);
+    expect(shownCards(h).length).to.equal(inFirstVenue.length);
+    expect(h.q('.venue-filter summary')!.textContent).to.contain(`1 of ${index.venues.length}`);
+  });
+
+  it('switches days with the arrow keys, Home and End (ARIA tabs)', async () => {
+    const h = await mount();
+    const tabs = () => h.all<HTMLButtonElement>('[role="tab"]');
+    tabs()[0]!.focus();
+    await h.press('ArrowRight');
+    expect(tabs()[1]!.getAttribute('aria-selected')).to.equal('true');
+    expect(h.focused).to.equal(tabs()[1]);
+    expect(h.all('.slot-item').length).to.equal(index.byDay.get(index.days[1]!)!.length);
+    await h.press('End');
+    expect(tabs()[2]!.getAttribute('aria-selected')).to.equal('true');
+    await h.press('ArrowRight');
+    expect(tabs()[0]!.getAttribute('aria-selected')).to.equal('true');
+    await h.press('ArrowLeft');
+    expect(tabs()[2]!.getAttribute('aria-selected')).to.equal('true');
+    await h.press('Home');
+    expect(h.focused).to.equal(tabs()[0]);
+    expect(tabs().filter((t) => t.tabIndex === 0).length).to.equal(1);
+    expect(h.q('[role="tabpanel"]')!.getAttribute('aria-labelledby')).to.equal(tabs()[0]!.id);
+  });
+
+  it('opens the detail dialog by keyboard, updates the hash, closes with Escape and returns focus', async () => {
+    const h = await mount();
+    const opened: ConfEventOpenEvent[] = [];
+    h.el.addEventListener('conf-event-open', (e) => opened.push(e));
+    const link = h.q<HTMLAnchorElement>('[part="event-title"]')!;
+    link.focus();
+    await h.press('Enter');
+    const dialog = h.q<HTMLDialogElement>('dialog')!;
+    await waitFor(() => dialog.open, 'dialog open');
+    const item = index.byDay.get(index.days[0]!)![0]!;
+    expect(opened[0]?.detail.id).to.equal(item.event.id);
+    expect(location.hash).to.equal(`#event-${item.event.id}`);
+    expect(dialog.querySelector('#dialog-title')!.textContent).to.equal(item.event.title);
+    expect(dialog.textContent).to.contain(item.venue!.name);
+    for (const s of item.speakers) expect(dialog.textContent).to.contain(s.fullName);
+    await h.press('Escape');
+    await waitFor(() => !dialog.open, 'dialog closed');
+    await h.settle();
+    expect(location.hash).to.equal('');
+    expect(h.focused).to.equal(link);
+  });
+
+  it('opens the event a #event-ID deep link names, on its day', async () => {
+    const item = index.byDay.get(index.days[2]!)![3]!;
+    history.replaceState(null, '', `#event-${item.event.id}`);
+    const h = await mount();
+    const dialog = h.q<HTMLDialogElement>('dialog')!;
+    await waitFor(() => dialog.open, 'dialog opened by the deep link');
+    expect(dialog.querySelector('#dialog-title')!.textContent).to.equal(item.event.title);
+    expect(h.q('[role="tab"][aria-selected="true"]')!.getAttribute('data-day')).to.equal(index.days[2]);
+    dialog.querySelector<HTMLButtonElement>('[part="close-button"]')!.click();
+    await waitFor(() => !dialog.open, 'dialog closed');
+    // A hash change while mounted opens another event.
+    const other = index.byDay.get(index.days[0]!)![1]!;
+    location.hash = `#event-${other.event.id}`;
+    await waitFor(() => dialog.open && dialog.querySelector('#dialog-title')?.textContent === other.event.title, 'second deep link');
+  });
+
+  it('keeps stars in localStorage per endpoint, and reports the agenda', async () => {
+    const h = await mount();
+    const changes: ConfAgendaChangeEvent[] = [];
+    h.el.addEventListener('conf-agenda-change', (e) => changes.push(e));
+    const star = h.part<HTMLButtonElement>('star')!;
+    expect(star.getAttribute('aria-pressed')).to.equal('false');
+    star.click();
+    await h.settle();
+    const id = index.byDay.get(index.days[0]!)![0]!.event.id;
+    expect(changes[0]?.detail).to.deep.equal({ starred: [id], saved: true });
+    expect(JSON.parse(localStorage.getItem(agendaStorageKey(location.origin))!)).to.deep.equal([id]);
+    cleanup();
+    const again = await mount();
+    expect(again.part('star')!.getAttribute('aria-pressed')).to.equal('true');
+    const onlyMine = again.q<HTMLInputElement>('.starred-only input')!;
+    onlyMine.click();
+    await again.settle();
+    expect(shownCards(again).length).to.equal(1);
+  });
+
+  it('imports a shared agenda link after asking', async () => {
+    const ids = [index.items[0]!.event.id, index.items[10]!.event.id, 'not-in-programme'];
+    history.replaceState(null, '', agendaHash(ids));
+    const h = await mount();
+    const banner = await h.waitForPart('import');
+    expect(banner.textContent).to.contain('2 events');
+    banner.querySelector<HTMLButtonElement>('.primary')!.click();
+    await h.settle();
+    expect(h.part('import')).to.equal(null);
+    expect(location.hash).to.equal('');
+    const stored = JSON.parse(localStorage.getItem(agendaStorageKey(location.origin))!) as string[];
+    expect(stored).to.deep.equal([ids[0], ids[1]].sort());
+  });
+
+  it('shares the agenda as a link that round-trips', async () => {
+    const h = await mount();
+    h.part<HTMLButtonElement>('star')!.click();
+    await h.settle();
+    h.part<HTMLButtonElement>('share-button')!.click();
+    const box = await h.waitForPart('share');
+    const url = box.querySelector('input')!.value;
+    expect(url).to.match(/#agenda=[A-Za-z0-9_-]+$/);
+    cleanup();
+    clearAgenda();
+    history.replaceState(null, '', new URL(url).hash);
+    const other = await mount();
+    expect((await other.waitForPart('import')).textContent).to.contain('1 events');
+  });
+
+  it('downloads the starred agenda as an .ics file', async () => {
+    const h = await mount();
+    const stars = h.all<HTMLButtonElement>('[part="star"]');
+    stars[0]!.click();
+    stars[1]!.click();
+    await h.settle();
+    const blobs: Blob[] = [];
+    const original = URL.createObjectURL;
+    URL.createObjectURL = (b: Blob | MediaSource) => {
+      blobs.push(b as Blob);
+      return original.call(URL, b);
+    };
+    try {
+      h.part<HTMLButtonElement>('ics-agenda-button')!.click();
+    } finally {
+      URL.createObjectURL = original;
+    }
+    expect(blobs.length).to.equal(1);
+    expect(blobs[0]!.type).to.contain('text/calendar');
+    const text = await blobs[0]!.text();
+    expect(text.match(/BEGIN:VEVENT/g)?.length).to.equal(2);
+    expect(text).to.contain('\r\nDTSTART:');
+  });
+
+  it('shows conference times with the viewer\'s beside them, or the viewer\'s with time-zone="local"', async () => {
+    // The test browser runs in America/New_York; the conference is in Europe/Berlin.
+    const item = index.byDay.get(index.days[0]!)![0]!;
+    const fmt = (zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(item.start);
+    const h = await mount();
+    const time = h.q('.slot-item [part="time"]')!;
+    expect(time.textContent).to.contain(fmt(ZONE));
+    expect(time.querySelector('[part="local-time"]')!.textContent).to.contain(fmt('America/New_York'));
+    cleanup();
+    const local = await mount('time-zone="local"');
+    const localTime = local.q('.slot-item [part="time"]')!;
+    expect(localTime.textContent).to.contain(fmt('America/New_York'));
+    expect(localTime.querySelector('[part="local-time"]')).to.equal(null);
+  });
+
+  it('lays out the grid with venues as columns and heights by duration, hiding venues', async () => {
+    const h = await mount('view="grid"');
+    const heads = h.all('[part="grid-venue"]');
+    const used = new Set(index.byDay.get(index.days[0]!)!.map((i) => i.event.venueId));
+    expect(heads.length).to.equal(index.venues.length);
+    expect(used.size).to.be.greaterThan(5);
+    const cell = (id: string) => h.q(`.grid-cell:has(a[href="#event-${id}"])`)!;
+    const day = index.byDay.get(index.days[0]!)!;
+    const short = day.find((i) => i.end - i.start === 30 * 60_000)!;
+    const long = day.find((i) => i.end - i.start === 60 * 60_000)!;
+    const hShort = cell(short.event.id).getBoundingClientRect().height;
+    const hLong = cell(long.event.id).getBoundingClientRect().height;
+    expect(hLong / hShort).to.be.closeTo(2, 0.1);
+    h.all<HTMLInputElement>('.venue-filter input')[0]!.click();
+    await h.settle();
+    expect(h.all('[part="grid-venue"]').length).to.equal(1);
+  });
+
+  it('shows now and next for a venue on the screen view at a fixed now', async () => {
+    const now = Date.parse('2026-06-10T11:05:00+02:00');
+    const expected = nowNext(index, now, MAIN_HALL)[0]!;
+    const h = await mount(`view="screen" venue="${MAIN_HALL}" now="2026-06-10T11:05:00+02:00"`);
+    expect(h.part('clock')!.textContent).to.contain('11:05');
+    const nowBox = h.part('screen-now')!;
+    const nextBox = h.part('screen-next')!;
+    if (expected.current[0]) expect(nowBox.textContent).to.contain(expected.current[0].event.title);
+    expect(nextBox.textContent).to.contain(expected.next!.event.title);
+    expect(h.q('.screen-heading')!.textContent).to.contain(expected.venue.name);
+    expect(h.el.refresh).to.equal(60);
+    // At the next event's start it becomes current.
+    h.el.now = new Date(expected.next!.start).toISOString();
+    await h.settle();
+    expect(h.part('screen-now')!.textContent).to.contain(expected.next!.event.title);
+  });
+
+  it('shows every venue with something left on the screen view', async () => {
+    const h = await mount('view="screen" now="2026-06-10T11:05:00+02:00"');
+    const expected = nowNext(index, Date.parse('2026-06-10T11:05:00+02:00'));
+    expect(h.all('[part="screen-venue"]').length).to.equal(expected.length);
+  });
+
+  it('has no axe violations in the list, the grid, the dialog and the screen', async () => {
+    const h = await mount();
+    await expectNoAxeViolations(h.el);
+    h.el.view = 'grid';
+    await h.settle();
+    await expectNoAxeViolations(h.el);
+    h.q<HTMLAnchorElement>('[part="event-title"]')!.click();
+    await waitFor(() => h.q<HTMLDialogElement>('dialog')!.open, 'dialog open');
+    await expectNoAxeViolations(h.el);
+    cleanup();
+    const screen = await mount('view="screen" now="2026-06-10T11:05:00+02:00"');
+    await expectNoAxeViolations(screen.el);
+  });
+});

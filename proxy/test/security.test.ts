@@ -194,7 +194,7 @@ describe('kiosk token', () => {
 
   test('missing or wrong token: 401 kiosk_token_required, no upstream call', async () => {
     const before = stack.upstream.count('POST', checkin);
-    for (const headers of [{}, { 'x-kiosk-token': 'wrong' }, { 'x-kiosk-token': KIOSK_TOKEN + 'x' }, { 'x-kiosk-token': '' }]) {
+    for (const headers of [{} as Record<string, string>, { 'x-kiosk-token': 'wrong' }, { 'x-kiosk-token': KIOSK_TOKEN + 'x' }, { 'x-kiosk-token': '' }]) {
       const { res, json } = await stack.request(checkin, post(body, headers));
       assert.equal(res.status, 401);
       assert.equal(codeOf(json), 'kiosk_token_required');

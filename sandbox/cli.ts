@@ -3,6 +3,8 @@
  * data (keys, registration, exhibition, workshops, modules) in the database file, sharing the
  * admin routes' operations. A running server sees the change on its next request.
  */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MODULES, SCOPES } from '../src/api/contract.js';
 import { Admin, parseFee } from './admin/operations.js';
@@ -85,8 +87,16 @@ function parse(argv: string[]) {
   }
 }
 
+/** Where the CLI writes; tests pass their own to run commands in-process. */
+export interface CliOutput {
+  log(text: string): void;
+  error(text: string): void;
+}
+
+let out: CliOutput = { log: (t) => console.log(t), error: (t) => console.error(t) };
+
 function print(value: unknown): void {
-  console.log(JSON.stringify(value, null, 2));
+  out.log(JSON.stringify(value, null, 2));
 }
 
 function runCommand(positionals: string[], values: ReturnType<typeof parse>['values']): void {
@@ -109,7 +119,7 @@ function runCommand(positionals: string[], values: ReturnType<typeof parse>['val
           expiresAt: values.expires ?? null,
         });
         print(key);
-        console.error('The secret is shown once; only its hash is stored.');
+        out.error('The secret is shown once; only its hash is stored.');
         return;
       }
       case 'keys revoke':
@@ -193,38 +203,44 @@ async function serve(values: ReturnType<typeof parse>['values']): Promise<void> 
   if (failRate) notes.push(`  Fault injection: ${failRate * 100}% of API requests answer 503`);
   if (latencyMs) notes.push(`  Latency: +${latencyMs} ms per answer`);
   if (token) notes.push(`  Admin routes: ${started.url}/__admin (Authorization: Bearer <your token>)`);
-  console.log(banner(started.url, notes));
+  out.log(banner(started.url, notes));
   const stop = () => void started.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
 
-async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parse(argv);
-  if (values.help || positionals[0] === 'help') {
-    console.log(HELP);
-    return;
+/** Runs the CLI; resolves to the exit code (a started server keeps running after 0). */
+export async function runCli(argv: string[], output: CliOutput = out): Promise<number> {
+  out = output;
+  try {
+    const { values, positionals } = parse(argv);
+    if (values.help || positionals[0] === 'help') out.log(HELP);
+    else if (positionals.length > 0) runCommand(positionals, values);
+    else await serve(values);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      out.error(`sandbox: ${err.message}`);
+    } else if (err instanceof SandboxError) {
+      const fields = (err.details as { fields?: Record<string, string> } | undefined)?.fields;
+      const entries = Object.entries(fields ?? {});
+      if (entries.length > 1) {
+        out.error('sandbox: invalid input:');
+        for (const [k, v] of entries) out.error(`  ${k}: ${v}`);
+      } else {
+        out.error(`sandbox: ${err.message}`);
+      }
+    } else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      out.error('sandbox: the port is in use; pick another with --port.');
+    } else {
+      out.error(`sandbox: ${String(err)}`);
+    }
+    return 1;
   }
-  if (positionals.length > 0) runCommand(positionals, values);
-  else await serve(values);
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof UsageError) {
-    console.error(`sandbox: ${err.message}`);
-  } else if (err instanceof SandboxError) {
-    const fields = (err.details as { fields?: Record<string, string> } | undefined)?.fields;
-    const entries = Object.entries(fields ?? {});
-    if (entries.length > 1) {
-      console.error('sandbox: invalid input:');
-      for (const [k, v] of entries) console.error(`  ${k}: ${v}`);
-    } else {
-      console.error(`sandbox: ${err.message}`);
-    }
-  } else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`sandbox: the port is in use; pick another with --port.`);
-  } else {
-    console.error('sandbox:', err);
-  }
-  process.exit(1);
-});
+const runDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (runDirectly) {
+  const code = await runCli(process.argv.slice(2));
+  if (code !== 0) process.exit(code);
+}

@@ -3,7 +3,7 @@
 // in real Chromium. Installs Debian's Chromium when it is missing and we may (root with apt-get);
 // otherwise says exactly what to run. Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
@@ -84,8 +84,19 @@ if (existsSync('.tmp/server.tap')) {
 
 if (!skipBrowser && existsSync('web-test-runner.config.mjs')) {
   if (ensureChromium()) {
-    if (run('browser tests', 'npx', ['wtr', '--config', 'web-test-runner.config.mjs'], { CHROME_PATH: chromiumPath() })) {
-      // wtr prints its own totals; count the run as one passing group when it exits 0.
+    // The config's results reporter writes the totals; a run that died before writing them
+    // counts as one failure, never as silence.
+    const resultsFile = '.tmp/browser-results.json';
+    rmSync(resultsFile, { force: true });
+    const passedRun = run('browser tests', 'npx', ['wtr', '--config', 'web-test-runner.config.mjs'], { CHROME_PATH: chromiumPath() });
+    if (existsSync(resultsFile)) {
+      const b = JSON.parse(readFileSync(resultsFile, 'utf8'));
+      results.passed += b.passed ?? 0;
+      results.failed += b.failed ?? 0;
+      results.skipped += b.skipped ?? 0;
+      console.log(`=== browser tests: ${b.passed} passed, ${b.failed} failed, ${b.skipped} skipped in ${b.files} files`);
+    } else if (!passedRun) {
+      results.failed += 1;
     }
   } else {
     ok = false;

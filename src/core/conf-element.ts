@@ -53,6 +53,7 @@ export abstract class ConfElement extends LitElement {
   protected readonly internals: ElementInternals;
   private readonly warned = new Set<string>();
   private readonly runtimeNotices = new Map<string, Diagnostic>();
+  private readonly resources = new Set<ResourceController<unknown>>();
   private resizeObserver?: ResizeObserver;
   private formatter?: TimeFormatter;
 
@@ -75,7 +76,9 @@ export abstract class ConfElement extends LitElement {
     super.connectedCallback();
     this.resizeObserver ??= new ResizeObserver((entries) => {
       const w = Math.round(entries[0]?.contentRect.width ?? 0);
-      if (w !== this.width) this.width = w;
+      // Next frame: re-rendering inside the observer's callback can resize us again in the same
+      // frame, which browsers report as a "ResizeObserver loop" error on the host page.
+      if (w !== this.width) requestAnimationFrame(() => (this.width = w));
     });
     this.resizeObserver.observe(this);
   }
@@ -98,6 +101,20 @@ export abstract class ConfElement extends LitElement {
       clients.set(url, c);
     }
     return c;
+  }
+
+  /** Called by each main {@link ResourceController} of this element. */
+  registerResource(resource: ResourceController<unknown>): void {
+    this.resources.add(resource);
+  }
+
+  /**
+   * Loads the element's data again now (a host page's "refresh" button, tests). Resolves true
+   * when every load succeeded; on failure the element shows the stale or error view.
+   */
+  async reload(): Promise<boolean> {
+    const results = await Promise.all([...this.resources].map((r) => r.reload(true)));
+    return results.every(Boolean);
   }
 
   get locale(): Locale {
@@ -186,11 +203,13 @@ export abstract class ConfElement extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (changed.has('refresh')) this.onRefreshChanged();
+    if (changed.has('refresh') && changed.get('refresh') !== undefined) this.onRefreshChanged();
   }
 
-  /** Hook for subclasses that poll: restart their countdown. */
-  protected onRefreshChanged(): void {}
+  /** A changed `refresh` takes effect now, not after the old countdown. */
+  protected onRefreshChanged(): void {
+    for (const r of this.resources) r.reschedule();
+  }
 
   protected override render(): unknown {
     return withLocale(this.locale, () => {

@@ -23,6 +23,7 @@ export interface LoadContext {
 
 export interface ResourceHost extends HTMLElement, ReactiveControllerHost {
   readonly client: ApiClient;
+  registerResource?(resource: ResourceController<unknown>): void;
   /** Seconds between refreshes, 0 for none. */
   readonly refresh: number;
   /** Custom states (`:state(loading)` …) for the host page's CSS. */
@@ -69,6 +70,7 @@ export class ResourceController<T> implements ReactiveController {
       task: (_args, { signal }) => this.load(signal),
       autoRun: !options.lazy,
     });
+    if (!options.lazy) host.registerResource?.(this as ResourceController<unknown>);
     if (options.poll !== false && !options.lazy) {
       this.polling = new PollingController(host, {
         interval: () => host.refresh,

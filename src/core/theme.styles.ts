@@ -17,24 +17,40 @@ export const themeStyles = css`
     --_on-primary: var(--conf-color-on-primary, #fff);
     --_text: var(--conf-color-text, #1b1f27);
     --_surface: var(--conf-color-surface, #fff);
-    --_muted: var(--conf-color-muted, color-mix(in srgb, var(--_text) 62%, var(--_surface)));
+    --_muted: var(--conf-color-muted, color-mix(in srgb, var(--_text) 72%, var(--_surface)));
     --_border: var(--conf-color-border, color-mix(in srgb, var(--_text) 16%, var(--_surface)));
     --_subtle: var(--conf-color-subtle, color-mix(in srgb, var(--_primary) 7%, var(--_surface)));
     --_accent-text: color-mix(in srgb, var(--_primary) 78%, var(--_text));
     --_danger: var(--conf-color-danger, #b3261e);
     --_warning: var(--conf-color-warning, #8a5a00);
     --_font: var(--conf-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    --_font-size: var(--conf-font-size, 1rem);
-    --_radius: var(--conf-radius, 0.5rem);
-    --_space: var(--conf-spacing, 1rem);
+    --_font-size: var(--conf-font-size, 16px);
+    --_radius: var(--conf-radius, 8px);
+    --_space: var(--conf-spacing, 16px);
     --_focus: var(--conf-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_primary) 45%, transparent));
 
-    font-family: var(--_font);
-    font-size: var(--_font-size);
-    line-height: 1.45;
-    color: var(--_text);
-    background: var(--_surface);
-    text-align: start;
+    /*
+     * Important so a host page's universal rules (such as '* { letter-spacing: 2px }' or a reset) cannot
+     * restyle the host box: inside a shadow tree, important declarations win over the page's.
+     * Theme through the --conf-* properties instead. Sizes are px/em, never rem, because resets
+     * often change the page's root font size.
+     */
+    font-family: var(--_font) !important;
+    font-size: var(--_font-size) !important;
+    font-style: normal !important;
+    font-weight: 400 !important;
+    line-height: 1.45 !important;
+    letter-spacing: normal !important;
+    word-spacing: normal !important;
+    text-transform: none !important;
+    text-indent: 0 !important;
+    text-shadow: none !important;
+    text-align: start !important;
+    color: var(--_text) !important;
+    background: var(--_surface) !important;
+    border: 0 !important;
+    padding: 0 !important;
+    box-sizing: border-box !important;
   }
   :host([hidden]) {
     display: none;
@@ -110,7 +126,7 @@ export const themeStyles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
     padding: 0.45em 0.9em;
-    min-height: 2.5rem;
+    min-height: 2.5em;
   }
   .button.primary {
     background: var(--_primary);
@@ -122,7 +138,7 @@ export const themeStyles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
     padding: 0.45em 0.75em;
-    min-height: 2.5rem;
+    min-height: 2.5em;
     width: 100%;
   }
 
@@ -153,7 +169,7 @@ export const statusStyles = css`
     background: var(--_subtle);
     color: var(--_text);
     display: grid;
-    gap: 0.5rem;
+    gap: 0.5em;
     justify-items: start;
   }
   .status.error {
@@ -167,17 +183,17 @@ export const statusStyles = css`
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: 0.5rem 1rem;
-    padding: 0.5rem var(--_space);
-    margin-block-end: 0.75rem;
+    gap: 0.5em 1em;
+    padding: 0.5em var(--_space);
+    margin-block-end: 0.75em;
     border-radius: var(--_radius);
     border-inline-start: 4px solid var(--_warning);
     background: var(--_subtle);
     font-size: 0.9em;
   }
   .notice {
-    padding: 0.5rem var(--_space);
-    margin-block-end: 0.75rem;
+    padding: 0.5em var(--_space);
+    margin-block-end: 0.75em;
     border: 1px dashed var(--_warning);
     border-radius: var(--_radius);
     font-size: 0.85em;
@@ -193,7 +209,7 @@ export const statusStyles = css`
     animation: conf-shimmer 1.4s ease-in-out infinite;
   }
   .default-skeleton {
-    height: 6rem;
+    height: 6em;
   }
   @keyframes conf-shimmer {
     from { background-position: 100% 0; }

@@ -10,14 +10,14 @@ export const speakersStyles = css`
     flex-wrap: wrap;
     align-items: end;
     justify-content: space-between;
-    gap: 0.5rem 1rem;
+    gap: 0.5em 1em;
     margin-block-end: var(--_space);
   }
   .search {
-    flex: 1 1 16rem;
+    flex: 1 1 16em;
     display: grid;
-    gap: 0.25rem;
-    max-width: 28rem;
+    gap: 0.25em;
+    max-width: 28em;
   }
   .search label {
     font-size: 0.85em;
@@ -45,9 +45,9 @@ export const speakersStyles = css`
     display: grid;
     justify-items: center;
     align-content: start;
-    gap: 0.35rem;
+    gap: 0.35em;
     width: 100%;
-    min-height: 13rem;
+    min-height: 13em;
     padding: var(--_space);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
@@ -84,7 +84,7 @@ export const speakersStyles = css`
     font-size: 0.9em;
   }
   .skeleton.card-skeleton {
-    min-height: 13rem;
+    min-height: 13em;
   }
   .list-single .card {
     grid-template-columns: auto 1fr;
@@ -96,15 +96,15 @@ export const speakersStyles = css`
   }
   .list-single .card .text {
     display: grid;
-    gap: 0.15rem;
+    gap: 0.15em;
   }
 
   dialog {
     border: none;
     border-radius: calc(var(--_radius) * 1.5);
     padding: 0;
-    width: min(40rem, calc(100vw - 2rem));
-    max-height: calc(100vh - 2rem);
+    width: min(40em, calc(100vw - 2em));
+    max-height: calc(100vh - 2em);
     background: var(--_surface);
     color: var(--_text);
     box-shadow: 0 20px 60px rgb(0 0 0 / 0.35);
@@ -135,18 +135,18 @@ export const speakersStyles = css`
   .sessions h3,
   .links h3 {
     font-size: 1em;
-    margin-block-end: 0.5rem;
+    margin-block-end: 0.5em;
   }
   .sessions ul {
     display: grid;
-    gap: 0.5rem;
+    gap: 0.5em;
   }
   .session {
-    padding: 0.5rem 0.75rem;
+    padding: 0.5em 0.75em;
     border-radius: var(--_radius);
     background: var(--_subtle);
     display: grid;
-    gap: 0.15rem;
+    gap: 0.15em;
   }
   .session .when {
     font-size: 0.9em;
@@ -155,7 +155,7 @@ export const speakersStyles = css`
   .links ul {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.5rem 1rem;
+    gap: 0.5em 1em;
   }
 
   @media print {

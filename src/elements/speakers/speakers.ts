@@ -45,8 +45,8 @@ interface SessionData {
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
  * @cssproperty [--conf-color-surface=#fff] - Background.
  * @cssproperty [--conf-font=system-ui] - Font family.
- * @cssproperty [--conf-radius=0.5rem] - Corner radius.
- * @cssproperty [--conf-spacing=1rem] - Base spacing.
+ * @cssproperty [--conf-radius=8px] - Corner radius.
+ * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-speakers-card-min=180px] - Narrowest card before the grid drops a column.
  * @cssproperty [--conf-speakers-photo-size=96px] - Photo diameter.
  *
@@ -97,10 +97,6 @@ export class ConfSpeakers extends ConfElement {
       return { events: events.data, venues: names };
     },
   });
-
-  protected override onRefreshChanged(): void {
-    this.speakers.reschedule();
-  }
 
   /** Opens a speaker's details, as a click on their card does. */
   open(id: string): void {

@@ -1,0 +1,155 @@
+/**
+ * The core's behaviour as a host page sees it, through the reference element: endpoint
+ * resolution order, host-CSS isolation, theme, diagnostics, and safe definition.
+ */
+import { expect } from '@esm-bundle/chai';
+import { defineElement } from '../../src/core/define.js';
+import { TimeFormatter } from '../../src/core/time.js';
+import '../../src/elements/provider/define.js';
+import '../../src/elements/speakers/define.js';
+import type { ConfSpeakers } from '../../src/elements/speakers/speakers.js';
+import { cleanup, ElementHarness, fixture, waitFor } from './harness.js';
+
+const cards = (h: ElementHarness) => h.all('[part~="card"]').length > 0;
+
+function captureWarnings(): { warnings: string[]; restore: () => void } {
+  const warn = console.warn;
+  const warnings: string[] = [];
+  console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+  return { warnings, restore: () => (console.warn = warn) };
+}
+
+describe('core: endpoint resolution', () => {
+  afterEach(cleanup);
+
+  it('uses the origin that served the script when nothing is set', async () => {
+    const el = await fixture<ConfSpeakers>('<conf-speakers></conf-speakers>');
+    expect(el.resolvedEndpoint).to.deep.equal({ url: location.origin, source: 'script' });
+    await waitFor(() => cards(new ElementHarness(el)), 'data from the script origin');
+  });
+
+  it('prefers the nearest <conf-provider endpoint>, and the own attribute over both', async () => {
+    const outer = await fixture<HTMLElement>(
+      `<conf-provider endpoint="https://outer.example"><conf-provider endpoint="/inner/">
+         <conf-speakers id="a"></conf-speakers>
+         <conf-speakers id="b" endpoint="https://own.example/base"></conf-speakers>
+       </conf-provider></conf-provider>`,
+    );
+    const a = outer.querySelector<ConfSpeakers>('#a')!;
+    const b = outer.querySelector<ConfSpeakers>('#b')!;
+    await a.updateComplete;
+    expect(a.resolvedEndpoint).to.deep.equal({ url: `${location.origin}/inner`, source: 'provider' });
+    expect(b.resolvedEndpoint).to.deep.equal({ url: 'https://own.example/base', source: 'attribute' });
+    expect(b.client.url('speakers')).to.equal('https://own.example/base/api/public/v1/events/speakers');
+  });
+
+  it('follows a provider whose endpoint changes', async () => {
+    const p = await fixture<HTMLElement & { endpoint?: string }>(
+      `<conf-provider endpoint="http://127.0.0.1:9"><conf-speakers></conf-speakers></conf-provider>`,
+    );
+    const el = p.querySelector<ConfSpeakers>('conf-speakers')!;
+    const h = new ElementHarness(el);
+    await h.waitForPart('error');
+    p.endpoint = location.origin;
+    await waitFor(() => cards(h), 'data after the provider changed');
+  });
+});
+
+describe('core: isolation and theme', () => {
+  afterEach(cleanup);
+
+  it('looks the same under hostile host CSS', async () => {
+    const h = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers></conf-speakers>'));
+    await waitFor(() => cards(h), 'cards');
+    const card = h.part('card')!;
+    const measure = () => {
+      const s = getComputedStyle(card);
+      const name = getComputedStyle(h.part('name')!);
+      return [card.getBoundingClientRect().height, s.borderTopWidth, s.borderTopColor, s.paddingTop, name.letterSpacing, name.textTransform, name.fontFamily].join('|');
+    };
+    const before = measure();
+    const hostile = document.createElement('style');
+    hostile.textContent = `div, span, li, ul { border: 3px solid red !important; padding: 20px; }
+      button { all: unset; } * { letter-spacing: 4px; text-transform: uppercase; font-family: serif; line-height: 3; }
+      html { font-size: 24px; }`;
+    document.head.append(hostile);
+    try {
+      await h.settle();
+      expect(measure()).to.equal(before);
+    } finally {
+      hostile.remove();
+    }
+  });
+
+  it('switches to dark with theme="dark" and takes the accent from --conf-color-primary', async () => {
+    const light = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers theme="light"></conf-speakers>'));
+    const dark = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers theme="dark" style="--conf-color-primary: rgb(200, 0, 0)"></conf-speakers>'));
+    await waitFor(() => cards(light) && cards(dark), 'cards');
+    const lum = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+    expect(lum(getComputedStyle(dark.el).backgroundColor)).to.be.lessThan(lum(getComputedStyle(light.el).backgroundColor));
+    expect(getComputedStyle(dark.el).getPropertyValue('--_primary').trim()).to.equal('rgb(200, 0, 0)');
+  });
+});
+
+describe('core: diagnostics and definition', () => {
+  afterEach(cleanup);
+
+  it('names an unknown attribute value in the element and the console', async () => {
+    const c = captureWarnings();
+    try {
+      const h = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers theme="purple" time-zone="Mars/Base"></conf-speakers>'));
+      const notice = await h.waitForPart('notice');
+      expect(notice.textContent).to.contain('theme="purple"').and.contain('"light"');
+      expect(notice.textContent).to.contain('Mars/Base');
+      expect(c.warnings.filter((w) => w.includes('theme="purple"'))).to.have.length(1);
+    } finally {
+      c.restore();
+    }
+  });
+
+  it('says when its container is too narrow', async () => {
+    const box = document.createElement('div');
+    box.style.width = '120px';
+    document.body.append(box);
+    try {
+      const h = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers></conf-speakers>', box));
+      const notice = await h.waitForPart('notice');
+      expect(notice.textContent).to.contain('too narrow');
+    } finally {
+      box.remove();
+    }
+  });
+
+  it('defines safely when the bundle loads twice', () => {
+    const c = captureWarnings();
+    try {
+      const first = customElements.get('conf-speakers');
+      class Other extends HTMLElement {
+        static version = '9.9.9';
+      }
+      expect(() => defineElement('conf-speakers', Other, '9.9.9')).to.not.throw();
+      expect(() => defineElement('conf-speakers', Other, '9.9.9')).to.not.throw();
+      expect(() => defineElement('conf-speakers', first!)).to.not.throw();
+      expect(customElements.get('conf-speakers')).to.equal(first);
+      expect(c.warnings.filter((w) => w.includes('9.9.9'))).to.have.length(1);
+    } finally {
+      c.restore();
+    }
+  });
+});
+
+describe('core: time formatting in the browser', () => {
+  it('shows the viewer time only when the offsets differ at that instant (DST-aware)', () => {
+    // Viewer in New York (the test browser's zone); conference in Berlin.
+    const f = new TimeFormatter('en-GB', 'Europe/Berlin');
+    expect(f.viewerZone).to.equal('America/New_York');
+    // 20 March 2026: US already on DST (-4), Europe not yet (+1): five hours apart.
+    const march = f.range(new Date('2026-03-20T10:00:00+01:00'));
+    expect(march.text).to.equal('10:00');
+    expect(march.local).to.match(/^05:00 (EDT|GMT-4)$/);
+    // 10 June: six hours apart.
+    expect(f.range(new Date('2026-06-10T09:00:00+02:00')).local).to.match(/^03:00 (EDT|GMT-4)$/);
+    // Same zone: no second label.
+    expect(new TimeFormatter('en-GB', 'America/New_York').range(new Date('2026-06-10T09:00:00+02:00')).local).to.equal(undefined);
+  });
+});

@@ -1,0 +1,2 @@
+// Browser tests run under web-test-runner's Mocha, which provides these globals.
+/// <reference types="mocha" />

@@ -58,7 +58,7 @@ function dialogBody(ctx: ViewContext, item: ScheduleItem, actions: DialogActions
       </div>
       <div>
         <dt>${labels.venue()}</dt>
-        <dd>${venueName(item)}${venue?.floor ? html` · ${labels.floor(venue.floor)}` : nothing}</dd>
+        <dd>${venueName(item)}${venue?.floor ? html` · ${venue.floor}` : nothing}</dd>
       </div>
       ${event.track ? html`<div><dt class="visually-hidden">${labels.track()}</dt><dd class="track">${event.track}</dd></div>` : nothing}
     </dl>

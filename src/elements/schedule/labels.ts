@@ -43,7 +43,6 @@ export const labels = {
   speakers: () => msg('Speakers', { id: 'schedule.speakers' }),
   venue: () => msg('Room', { id: 'schedule.venue' }),
   time: () => msg('Time', { id: 'schedule.time' }),
-  floor: (floor: string) => msg(str`Floor ${floor}`, { id: 'schedule.floor' }),
   now: () => msg('Now', { id: 'schedule.now' }),
   next: () => msg('Next', { id: 'schedule.next' }),
   live: () => msg('Live', { id: 'schedule.live' }),

@@ -19,7 +19,7 @@ export function renderGrid(ctx: ViewContext, layout: GridLayout): TemplateResult
       ${layout.columns.map(
         (col, i) => html`<div class="grid-venue" part="grid-venue" ${cssProps({ '--c': i + 2 })}>
           <span class="name">${col.venue.name}</span>
-          ${col.venue.floor ? html`<span class="floor">${labels.floor(col.venue.floor)}</span>` : ''}
+          ${col.venue.floor ? html`<span class="floor">${col.venue.floor}</span>` : ''}
         </div>`,
       )}
       ${layout.marks.map(

@@ -7,7 +7,7 @@ import { css } from 'lit';
 
 export const scheduleStyles = css`
   :host {
-    --_hour: var(--conf-schedule-hour-height, 6rem);
+    --_hour: var(--conf-schedule-hour-height, 8rem);
     --_col: var(--conf-schedule-column-width, 11rem);
     --_live: var(--conf-color-live, #c62828);
     --_star: var(--conf-color-star, #c98a00);
@@ -75,6 +75,18 @@ export const scheduleStyles = css`
     display: flex;
     flex-wrap: wrap;
     gap: 0.4rem;
+  }
+  @container (max-width: 40rem) {
+    /* One swipeable row of chips instead of three rows pushing the programme down. */
+    .type-filter {
+      flex-wrap: nowrap;
+      overflow-x: auto;
+      padding-block-end: 0.25rem;
+      scrollbar-width: thin;
+    }
+    .chip {
+      flex: none;
+    }
   }
   .chip {
     display: inline-flex;
@@ -278,6 +290,7 @@ export const scheduleStyles = css`
     gap: 0.5rem;
   }
   .slot-time {
+    white-space: nowrap;
     font-size: 1.1em;
     font-weight: 700;
     font-variant-numeric: tabular-nums;
@@ -294,7 +307,7 @@ export const scheduleStyles = css`
   }
   @container (min-width: 40rem) {
     .slot {
-      grid-template-columns: 5rem 1fr;
+      grid-template-columns: 6.5rem 1fr;
       align-items: start;
     }
     .slot-time {
@@ -312,7 +325,7 @@ export const scheduleStyles = css`
   }
   .grid {
     display: grid;
-    grid-template-columns: 4rem repeat(var(--cols), minmax(var(--_col), 1fr));
+    grid-template-columns: 5rem repeat(var(--cols), minmax(var(--_col), 1fr));
     grid-template-rows: auto repeat(var(--rows), calc(var(--_hour) / 12));
     min-width: min-content;
     position: relative;
@@ -352,7 +365,8 @@ export const scheduleStyles = css`
     position: sticky;
     left: 0;
     display: inline-block;
-    width: 4rem;
+    width: 5rem;
+    white-space: nowrap;
     padding: 0.15rem 0.4rem;
     font-size: 0.8em;
     font-variant-numeric: tabular-nums;
@@ -418,6 +432,11 @@ export const scheduleStyles = css`
     display: grid;
     gap: 0.75em;
     grid-template-columns: repeat(auto-fill, minmax(min(100%, 18em), 1fr));
+  }
+  .screen-venues:not(.single) {
+    /* Every room at once: smaller type, several columns, so a lobby screen needs no scrolling. */
+    font-size: 0.5em;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 20em), 1fr));
   }
   .screen-venues.single {
     grid-template-columns: 1fr;

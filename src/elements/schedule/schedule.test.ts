@@ -324,3 +324,44 @@ describe('<conf-schedule>', () => {
     await expectNoAxeViolations(screen.el);
   });
 });
+
+describe('<conf-schedule> at scale', () => {
+  afterEach(cleanup);
+
+  it('renders 2,000 events in 12 venues and filters per keystroke within a frame', async function () {
+    this.timeout(30_000);
+    const venues = Array.from({ length: 12 }, (_, i) => ({ id: `v${i}`, name: `Room ${i + 1}`, description: '', floor: '1', capacity: 100, sortOrder: i }));
+    const speakers = Array.from({ length: 300 }, (_, i) => ({ id: `s${i}`, fullName: `Person${i} Surname${i % 41}`, affiliation: 'Org', jobTitle: '', bio: '', photoUrl: null, links: [] }));
+    const words = 'data cloud systems learning graph security privacy design ethics scale latency robust'.split(' ');
+    const events = Array.from({ length: 2000 }, (_, i) => {
+      const start = Date.parse('2026-06-10T08:00:00+02:00') + (i % 3) * 86_400_000 + (Math.floor(i / 36) % 18) * 30 * 60_000;
+      return {
+        id: `e${i}`, title: `${words[i % 12]} ${words[(i * 5) % 12]} ${i}`, type: i % 9 === 0 ? 'keynote' : 'talk',
+        description: `${words[(i * 7) % 12]} `.repeat(30), startsAt: new Date(start).toISOString(), endsAt: new Date(start + 25 * 60_000).toISOString(),
+        timeZone: ZONE, venueId: `v${i % 12}`, speakerIds: [`s${i % 300}`], track: null, workshopId: null,
+      };
+    });
+    const list = (data: unknown[]) => ({ data, meta: { total: data.length, limit: data.length, offset: 0 } });
+    const { answerWith } = await import('../../../test/browser/harness.js');
+    answerWith(/\/events\/events/, list(events));
+    answerWith(/\/events\/venues/, list(venues));
+    answerWith(/\/events\/speakers/, list(speakers));
+    const t0 = performance.now();
+    const h = await mount();
+    const firstRender = performance.now() - t0;
+    expect(h.all('.slot-item').length).to.be.greaterThan(600);
+    const input = h.part<HTMLInputElement>('search')!;
+    const times: number[] = [];
+    for (const q of ['s', 'su', 'sur', 'surn', 'surname', 'surname1', 'surname12', 'surname1', '']) {
+      const t = performance.now();
+      input.value = q;
+      input.dispatchEvent(new InputEvent('input'));
+      await h.el.updateComplete;
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    console.log(`conf-schedule 2000 events: first render ${firstRender.toFixed(0)} ms, keystroke median ${median.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+    expect(median).to.be.lessThan(16);
+  });
+});

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../../core/diagnostics.js';
 import { unknownValue } from '../../core/diagnostics.js';
 import { templates as coreDe } from '../../core/locales/de.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
-import type { TimeFormatter } from '../../core/time.js';
+import { TimeFormatter } from '../../core/time.js';
 import { ConfAgendaChangeEvent } from './conf-agenda-change.js';
 import { ConfEventOpenEvent } from './conf-event-open.js';
 import { renderDialog } from './event-dialog.js';
@@ -185,6 +185,7 @@ export class ConfSchedule extends ConfElement {
   /** The event the dialog was last shown for; its `close` event arrives a task later. */
   private shownId: string | null = null;
   private clockTimer: ReturnType<typeof setTimeout> | undefined;
+  private fmtMemo?: TimeFormatter;
   private indexMemo?: { data: ScheduleData; zone: string; index: ScheduleIndex };
   private slotsMemo?: { index: ScheduleIndex; day: string; slots: TimeSlot[] };
   private gridMemo?: { index: ScheduleIndex; day: string; venues: ReadonlySet<string>; layout: GridLayout };
@@ -281,8 +282,17 @@ export class ConfSchedule extends ConfElement {
     return index;
   }
 
+  /**
+   * The element's own formatter, kept apart from the base class's single cached one: that one is
+   * also asked for the viewer's zone (the stale marker), and swapping between the two zones would
+   * give every render a new formatter and defeat the cards' `guard`.
+   */
   private get fmt(): TimeFormatter {
-    return this.timeFormatter(this.data.value?.events[0]?.timeZone);
+    const zone = this.displayZone(this.data.value?.events[0]?.timeZone);
+    const locale = this.locale;
+    const f = this.fmtMemo;
+    if (f && f.zone === zone && f.locale === locale) return f;
+    return (this.fmtMemo = new TimeFormatter(locale, zone));
   }
 
   private nowMs(): number {

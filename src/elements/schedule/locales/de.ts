@@ -39,7 +39,6 @@ export const templates = {
   'schedule.speakers': 'Vortragende',
   'schedule.venue': 'Raum',
   'schedule.time': 'Zeit',
-  'schedule.floor': str`Etage ${0}`,
   'schedule.now': 'Jetzt',
   'schedule.next': 'Danach',
   'schedule.live': 'Läuft',

@@ -1,0 +1,119 @@
+/**
+ * Command line and environment of the proxy CLI, parsed into proxy options. Pure, so the help
+ * text and the error messages are tested without starting a server.
+ */
+import { parseArgs } from 'node:util';
+import type { ProxyOptions } from './options.js';
+
+export const HELP = `conf-widgets proxy: holds a conference API key and serves the elements' API to browsers.
+
+Usage: npm run proxy -- --upstream URL --key KEY [options]
+
+Options (each also read from the environment variable shown):
+  --upstream URL          Base URL of Public API v1                      CONF_BASE_URL
+  --key KEY               The conference API key (prefer the variable:   CONF_API_KEY
+                          arguments show up in process lists)
+  --port P                Port to listen on (default 8787)               PORT
+  --host HOST             Address to listen on (default 0.0.0.0)         HOST
+  --allow-origin ORIGIN   Origin allowed to call the proxy, e.g.         CONF_ALLOWED_ORIGINS
+                          https://conf.example.org (repeatable; the      (comma-separated)
+                          variable takes a comma-separated list)
+  --kiosk-token TOKEN     Token check-in kiosks send as X-Kiosk-Token    CONF_KIOSK_TOKEN
+                          (16+ characters; without it check-ins are off)
+  --cache-ttl SECONDS     Read cache freshness (default 30; 0 = off)     CONF_CACHE_TTL
+  --rate-limit N          Writes per client IP per minute (default 30;   CONF_RATE_LIMIT
+                          0 = off)
+  --trust-proxy HOPS      Reverse proxies in front whose                 CONF_TRUST_PROXY
+                          X-Forwarded-For is trusted (default 0)
+  --timeout MS            Upstream call timeout (default 10000)          CONF_UPSTREAM_TIMEOUT
+  --bundle PATH           Element bundle served at /conf-widgets.js      CONF_BUNDLE_PATH
+                          (default dist/conf-widgets.js)
+  --redis URL             Share cache, idempotency and rate limits       CONF_REDIS_URL
+                          through Redis (several instances)
+  --help                  Show this text
+
+Endpoints: /api/public/v1/... (the contract's browser endpoints), PUT /uploads/<kind>,
+/conf-widgets.js, /healthz, /readyz.
+`;
+
+export interface CliConfig {
+  options: ProxyOptions;
+  port: number;
+  host: string;
+  redisUrl: string | null;
+}
+
+export type CliParse = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; config: CliConfig };
+
+function count(name: string, raw: string | undefined, fallback: number): number | string {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) return `${name} must be a whole number (got "${raw.slice(0, 20)}").`;
+  return Number(raw);
+}
+
+export function parseCli(argv: string[], env: Record<string, string | undefined>): CliParse {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        upstream: { type: 'string' },
+        key: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
+        'kiosk-token': { type: 'string' },
+        'cache-ttl': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'trust-proxy': { type: 'string' },
+        timeout: { type: 'string' },
+        bundle: { type: 'string' },
+        redis: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    // parseArgs quotes the offending argument, which could be a key typed in the wrong place.
+    const code = (error as { code?: string }).code;
+    return { kind: 'error', message: `Unknown or malformed option (${code ?? 'invalid'}). See --help.` };
+  }
+  if (values.help) return { kind: 'help' };
+  const upstream = values.upstream ?? env.CONF_BASE_URL;
+  const apiKey = values.key ?? env.CONF_API_KEY;
+  if (!upstream) return { kind: 'error', message: 'Missing upstream: pass --upstream URL or set CONF_BASE_URL.' };
+  if (!apiKey) return { kind: 'error', message: 'Missing API key: set CONF_API_KEY (or pass --key).' };
+  const origins = values['allow-origin'] ?? (env.CONF_ALLOWED_ORIGINS ?? '').split(',');
+  const numbers = {
+    port: count('--port', values.port ?? env.PORT, 8787),
+    ttl: count('--cache-ttl', values['cache-ttl'] ?? env.CONF_CACHE_TTL, 30),
+    rate: count('--rate-limit', values['rate-limit'] ?? env.CONF_RATE_LIMIT, 30),
+    hops: count('--trust-proxy', values['trust-proxy'] ?? env.CONF_TRUST_PROXY, 0),
+    timeout: count('--timeout', values.timeout ?? env.CONF_UPSTREAM_TIMEOUT, 10_000),
+  };
+  for (const value of Object.values(numbers)) if (typeof value === 'string') return { kind: 'error', message: value };
+  const { port, ttl, rate, hops, timeout } = numbers as Record<keyof typeof numbers, number>;
+  if (port > 65535) return { kind: 'error', message: '--port must be at most 65535.' };
+  const kioskToken = values['kiosk-token'] ?? env.CONF_KIOSK_TOKEN;
+  const bundlePath = values.bundle ?? env.CONF_BUNDLE_PATH;
+  return {
+    kind: 'run',
+    config: {
+      port,
+      host: values.host ?? env.HOST ?? '0.0.0.0',
+      redisUrl: values.redis ?? env.CONF_REDIS_URL ?? null,
+      options: {
+        upstream,
+        apiKey,
+        allowedOrigins: origins.map((o) => o.trim()).filter(Boolean),
+        ...(kioskToken ? { kioskToken } : {}),
+        cache: ttl === 0 ? false : { ttlMs: ttl * 1000 },
+        rateLimit: rate === 0 ? false : { max: rate, windowMs: 60_000 },
+        trustedProxyHops: hops,
+        upstreamTimeoutMs: timeout,
+        ...(bundlePath ? { bundlePath } : {}),
+      },
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { VERSION } from '../../core/version.js';
  * Elements use, in order: their own `endpoint` attribute, the nearest provider's, and the origin
  * that served the script.
  *
+ * @customElement conf-provider
  * @slot - The elements (and any other content) that use this endpoint.
  * @attr endpoint - Address of the conference proxy, absolute or relative to the page.
  */

@@ -18,6 +18,7 @@ interface SessionData {
  *
  * The grid's columns follow the element's own width, so it fits a sidebar and a full page alike.
  *
+ * @customElement conf-speakers
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
  * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
  * @attr theme - `auto` (default, follows the system), `light` or `dark`.

@@ -15,6 +15,8 @@ export const scheduleStyles = css`
   .root {
     container-type: inline-size;
     display: grid;
+    /* minmax(0, …): the wide grid scrolls inside its region instead of widening the toolbar. */
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.75rem;
   }
 

@@ -310,6 +310,27 @@ describe('<conf-schedule>', () => {
     expect(h.all('[part="screen-venue"]').length).to.equal(expected.length);
   });
 
+  it('speaks German with lang="de", dates included', async () => {
+    const h = await mount('lang="de"');
+    expect(h.part<HTMLInputElement>('search')!.placeholder).to.equal('Titel, Person, Thema …');
+    expect(h.all('[role="tab"]')[0]!.textContent).to.contain('Mi');
+    expect(h.q('.venue-filter summary')!.textContent).to.contain('Alle Räume');
+  });
+
+  it('keeps the venue screen up, marked stale, when the network fails', async () => {
+    const { preferOn } = await import('../../../test/browser/harness.js');
+    const h = await mount(`view="screen" venue="${MAIN_HALL}" now="2026-06-10T11:05:00+02:00"`);
+    const restore = preferOn(/\/api\/public\/v1\//, 'code=503');
+    expect(await h.el.reload()).to.equal(false);
+    await h.settle();
+    expect(h.part('stale')).to.not.equal(null);
+    expect(h.part('screen-now')!.textContent).to.not.equal('');
+    restore();
+    expect(await h.el.reload()).to.equal(true);
+    await h.settle();
+    expect(h.part('stale')).to.equal(null);
+  });
+
   it('has no axe violations in the list, the grid, the dialog and the screen', async () => {
     const h = await mount();
     await expectNoAxeViolations(h.el);

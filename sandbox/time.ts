@@ -23,8 +23,26 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * Offsets by zone and quarter hour: zones change offset only on quarter-hour boundaries, and
+ * `formatToParts` is the slowest step of serving a schedule page.
+ */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 15 * 60 * 1000;
+
 /** The zone's offset from UTC in minutes at an instant (e.g. 120 for Berlin in summer). */
 export function zoneOffsetMinutes(epochMs: number, timeZone: string): number {
+  const cacheKey = `${timeZone}|${Math.floor(epochMs / QUARTER_HOUR)}`;
+  let offset = offsets.get(cacheKey);
+  if (offset === undefined) {
+    offset = computeOffset(epochMs, timeZone);
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(cacheKey, offset);
+  }
+  return offset;
+}
+
+function computeOffset(epochMs: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(epochMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

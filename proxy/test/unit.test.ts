@@ -1,0 +1,100 @@
+/** Pure parts: retry policy, cache policy, route resolution, target guard, scrubbing, CLI parsing. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { etagMatches, freshness } from '../cache/policy.js';
+import { parseCli } from '../cli-args.js';
+import { resolveRoute } from '../middleware/allow-list.js';
+import { isSuspiciousPath } from '../middleware/target-guard.js';
+import { createScrubber } from '../secrets.js';
+import { memoryCacheStore } from '../stores/memory.js';
+import { parseRetryAfter, retryDelay } from '../upstream/retry.js';
+
+describe('retry policy', () => {
+  const policy = { retries: 3, baseDelayMs: 100, maxDelayMs: 1000, budgetMs: 3000 };
+  test('full jitter within the exponential cap; bounded in count', () => {
+    assert.equal(retryDelay(policy, 0, 0, null, () => 0.999), 99);
+    assert.equal(retryDelay(policy, 2, 0, null, () => 0.5), 200);
+    assert.equal(retryDelay(policy, 3, 0, null, () => 0.5), null);
+  });
+  test('Retry-After is a floor; past the budget no retry', () => {
+    assert.equal(retryDelay(policy, 0, 0, 1000, () => 0), 1000);
+    assert.equal(retryDelay(policy, 0, 2500, 1000, () => 0), null);
+  });
+  test('Retry-After as seconds or HTTP date', () => {
+    assert.equal(parseRetryAfter('2'), 2000);
+    assert.equal(parseRetryAfter(new Date(10_000).toUTCString(), 4000), 6000);
+    assert.equal(parseRetryAfter('soon'), null);
+    assert.equal(parseRetryAfter(null), null);
+  });
+});
+
+describe('cache policy', () => {
+  const policy = { ttlMs: 1000, staleWhileRevalidateMs: 500, staleIfErrorMs: 10_000 };
+  const entry = { status: 200, body: '', contentType: 'application/json', etag: '"a"', storedAt: 0 };
+  test('fresh, revalidate, stale-only, expired', () => {
+    assert.equal(freshness(entry, policy, 999), 'fresh');
+    assert.equal(freshness(entry, policy, 1200), 'revalidate');
+    assert.equal(freshness(entry, policy, 5000), 'stale-only');
+    assert.equal(freshness(entry, policy, 20_000), 'expired');
+  });
+  test('If-None-Match: lists, weak tags, *', () => {
+    assert.ok(etagMatches('"b", W/"a"', '"a"'));
+    assert.ok(etagMatches('*', '"a"'));
+    assert.ok(!etagMatches('"b"', '"a"'));
+    assert.ok(!etagMatches(undefined, '"a"'));
+  });
+  test('the memory store is bounded', async () => {
+    const store = memoryCacheStore({ maxEntries: 2 });
+    for (const k of ['a', 'b', 'c']) await store.set(k, entry, 60_000);
+    assert.equal(await store.get('a'), undefined);
+    assert.ok(await store.get('c'));
+  });
+});
+
+describe('routes and targets', () => {
+  const url = (p: string) => new URL('http://proxy' + p);
+  test('public and kiosk endpoints resolve with a canonical target; server ones do not', () => {
+    assert.equal(resolveRoute('GET', url('/api/public/v1/events/events?offset=5&limit=2&x=1'))?.target, '/events/events?limit=2&offset=5');
+    assert.equal(resolveRoute('HEAD', url('/api/public/v1/events/venues'))?.id, 'venues');
+    assert.equal(resolveRoute('POST', url('/api/public/v1/badges/checkin'))?.spec.audience, 'kiosk');
+    assert.equal(resolveRoute('GET', url('/api/public/v1/health')), null);
+    assert.equal(resolveRoute('POST', url('/api/public/v1/registrations/evidence/upload-url')), null);
+    assert.equal(resolveRoute('GET', url('/api/public/v1/abstracts/abstracts/a.b')), null);
+  });
+  test('suspicious raw paths', () => {
+    for (const p of ['/a/../b', '/a/./b', '/a/%2e%2e/b', '/a%2Fb', '/a/%252e', '/a\\b', '/a//b', '/a/..']) assert.ok(isSuspiciousPath(p), p);
+    assert.ok(!isSuspiciousPath('/api/public/v1/abstracts/abstracts/abs-1.2'));
+  });
+});
+
+describe('scrubber', () => {
+  test('removes the key in raw, URL-encoded and JSON-escaped forms', () => {
+    const s = createScrubber(['k/ey"+1 secret']);
+    const text = `a k/ey"+1 secret b ${encodeURIComponent('k/ey"+1 secret')} c ${JSON.stringify('k/ey"+1 secret')}`;
+    assert.ok(!s.contains(s.scrub(text)));
+    assert.equal(s.scrub('nothing here'), 'nothing here');
+  });
+});
+
+describe('CLI parsing', () => {
+  test('flags win over variables; repeatable origins; comma-separated variable', () => {
+    const r = parseCli(['--upstream', 'https://api.example', '--allow-origin', 'https://a', '--allow-origin', 'https://b'], {
+      CONF_API_KEY: 'key-0000001',
+      CONF_BASE_URL: 'https://ignored',
+      PORT: '9000',
+    });
+    assert.equal(r.kind, 'run');
+    if (r.kind !== 'run') return;
+    assert.equal(r.config.options.upstream, 'https://api.example');
+    assert.deepEqual(r.config.options.allowedOrigins, ['https://a', 'https://b']);
+    assert.equal(r.config.port, 9000);
+    const env = parseCli([], { CONF_API_KEY: 'k-0000001', CONF_BASE_URL: 'https://x', CONF_ALLOWED_ORIGINS: 'https://a, https://b' });
+    assert.deepEqual(env.kind === 'run' && env.config.options.allowedOrigins, ['https://a', 'https://b']);
+  });
+  test('bad numbers and unknown flags are errors that do not repeat the argument', () => {
+    assert.equal(parseCli(['--port', 'x'], { CONF_API_KEY: 'k', CONF_BASE_URL: 'https://x' }).kind, 'error');
+    const unknown = parseCli(['--secret-key-here'], {});
+    assert.equal(unknown.kind, 'error');
+    assert.ok(unknown.kind === 'error' && !unknown.message.includes('secret-key-here'));
+  });
+});

@@ -80,6 +80,7 @@ function replaceHash(hash: string): void {
 /**
  * The conference programme: days, rooms, times and speakers, as a list, a grid or a venue screen.
  *
+ * @customElement conf-schedule
  * @summary Conference schedule with day tabs, filters, search, event details, "my agenda" stars,
  *   a share link and calendar (.ics) export; or a self-refreshing venue screen.
  *

@@ -5,6 +5,8 @@
 import './elements/provider/define.js';
 import './elements/speakers/define.js';
 import './elements/schedule/define.js';
+import './elements/abstracts/define.js';
+import './elements/exhibits/define.js';
 
 export { ConfProvider } from './elements/provider/provider.js';
 export { ConfSpeakers } from './elements/speakers/speakers.js';

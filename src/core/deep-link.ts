@@ -35,3 +35,10 @@ export function replaceHash(hash: string): void {
     // A sandboxed frame may forbid it; deep links are a convenience, not a requirement.
   }
 }
+
+/** The focused element if it lies inside `root` (through nested shadow roots), to return focus to later. */
+export function focusedWithin(root: Node): HTMLElement | null {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el instanceof HTMLElement && root.contains(el) ? el : null;
+}

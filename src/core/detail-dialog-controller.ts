@@ -1,0 +1,111 @@
+/**
+ * One record's details in a native modal `<dialog>`, kept in step with a `#<prefix>ID` deep link:
+ * opening writes the fragment (without a history entry), a fragment on arrival or a `hashchange`
+ * opens the record, closing clears it and returns focus to what opened the dialog.
+ *
+ * The host renders one `<dialog @close=${controller.onClose}>` in its shadow root and decides what
+ * opening means (a cancelable `conf-*-open` event first) in `options.open`.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { focusedWithin, parseRecordHash, recordHash, replaceHash } from './deep-link.js';
+
+export interface DetailDialogHost extends ReactiveControllerHost, HTMLElement {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+export interface DetailDialogOptions {
+  /** Fragment prefix, e.g. `abstract-` for `#abstract-ID`. */
+  prefix: string;
+  /**
+   * Opens a record named by a deep link, typically through the host's public `open(id)`. Answer
+   * false while it cannot be decided yet (the list is still loading); the link is tried again
+   * after the next update.
+   */
+  openFromLink: (id: string) => boolean;
+}
+
+export class DetailDialogController implements ReactiveController {
+  /** The record whose details are open, or null. */
+  openId: string | null = null;
+
+  private opener: HTMLElement | null = null;
+  /** The record the dialog was last shown for; its `close` event arrives a task later. */
+  private shownId: string | null = null;
+  private pendingLink: string | null = null;
+
+  constructor(private readonly host: DetailDialogHost, private readonly options: DetailDialogOptions) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    window.addEventListener('hashchange', this.onHashChange);
+    this.pendingLink = this.linkedId();
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('hashchange', this.onHashChange);
+  }
+
+  hostUpdate(): void {
+    // Before render, so opening from a link needs no second update.
+    if (this.pendingLink !== null && this.options.openFromLink(this.pendingLink)) this.pendingLink = null;
+  }
+
+  hostUpdated(): void {
+    const dialog = this.dialog;
+    if (!dialog) return;
+    if (this.openId === null) return;
+    if (!dialog.open) dialog.showModal();
+    this.shownId = this.openId;
+  }
+
+  /** Shows `id`'s details; the host has already dispatched its open event. */
+  show(id: string): void {
+    const active = focusedWithin(this.host.renderRoot);
+    // Opening another record from inside the dialog keeps the original opener.
+    if (active && !this.dialog?.contains(active)) this.opener = active;
+    this.openId = id;
+    if (this.linkedId() !== id) replaceHash(recordHash(this.options.prefix, id));
+    this.host.requestUpdate();
+  }
+
+  close(): void {
+    this.dialog?.close();
+  }
+
+  /** Wire to the dialog's `close` event. */
+  readonly onClose = (): void => {
+    // Re-shown for another record before this (queued) close event arrived: not a close at all.
+    if (this.dialog?.open) return;
+    const id = this.shownId;
+    this.shownId = null;
+    if (id === null || this.openId !== id) return;
+    this.openId = null;
+    if (this.linkedId() === id) replaceHash('');
+    const opener = this.opener;
+    this.opener = null;
+    // The browser returns focus itself for most openers; a re-rendered card needs it done by hand.
+    if (opener?.isConnected) opener.focus();
+    this.host.requestUpdate();
+  };
+
+  private get dialog(): HTMLDialogElement | null {
+    return this.host.renderRoot.querySelector('dialog');
+  }
+
+  private linkedId(): string | null {
+    return parseRecordHash(this.options.prefix, location.hash);
+  }
+
+  private readonly onHashChange = (): void => {
+    const id = this.linkedId();
+    if (id !== null) {
+      if (id !== this.openId) {
+        this.pendingLink = id;
+        this.host.requestUpdate();
+      }
+    } else if (this.openId !== null) {
+      this.close();
+    }
+  };
+}

@@ -1,0 +1,264 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { msg, str } from '@lit/localize';
+import { ConfElement } from '../../core/conf-element.js';
+import { DetailDialogController } from '../../core/detail-dialog-controller.js';
+import { unknownValue, type Diagnostic } from '../../core/diagnostics.js';
+import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
+import { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
+import { columnsFor } from '../speakers/speakers.model.js';
+import { exhibitsStyles } from './exhibits.styles.js';
+import { EXHIBIT_HASH_PREFIX, exhibitHash, filterExhibits, toExhibitCards, typesOf, type ExhibitCard } from './exhibits.model.js';
+
+/** Names of the types the sandbox and most platforms use; any other type shows as served. */
+function typeLabel(type: string): string {
+  switch (type) {
+    case 'sponsor': return msg('Sponsor', { id: 'exhibits.type.sponsor' });
+    case 'startup': return msg('Startup', { id: 'exhibits.type.startup' });
+    case 'research': return msg('Research', { id: 'exhibits.type.research' });
+    case 'nonprofit': return msg('Non-profit', { id: 'exhibits.type.nonprofit' });
+    case 'community': return msg('Community', { id: 'exhibits.type.community' });
+    case 'commercial': return msg('Commercial', { id: 'exhibits.type.commercial' });
+    default: return type.charAt(0).toLocaleUpperCase() + type.slice(1);
+  }
+}
+
+/**
+ * @summary The conference's published exhibits (logo, name, type, booth, short description),
+ * filtered by type, searchable, with a detail dialog.
+ *
+ * `type="sponsor"` shows only sponsors, e.g. for a sponsors wall; the type chips still let the
+ * viewer switch (hide them with `::part(types) { display: none }`). `#exhibit-ID` in the page
+ * address opens that exhibit's details.
+ *
+ * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
+ * @attr theme - `auto` (default, follows the system), `light` or `dark`.
+ * @attr refresh - Seconds between refreshes; 0 (default) for none.
+ * @attr query - Initial search text.
+ * @attr type - Show only this exhibit type (`sponsor`, `startup`, …); empty (default) for all.
+ *
+ * @csspart notice - Embed diagnostics shown to the organizer.
+ * @csspart loading - The skeleton shown while loading.
+ * @csspart error - The error view with the server's message.
+ * @csspart retry-button - The button that loads again.
+ * @csspart stale - The marker over data kept after a failed refresh.
+ * @csspart empty - The text shown when there are no exhibits, or no matches.
+ * @csspart search - The search input.
+ * @csspart types - The group of type filter chips.
+ * @csspart type-chip - One type filter chip (a toggle button).
+ * @csspart grid - The list of exhibit cards.
+ * @csspart card - One exhibit's card.
+ * @csspart logo - An exhibit's logo, or its initials in its place.
+ * @csspart title - An exhibit's name (a link that opens its details).
+ * @csspart type - An exhibit's type.
+ * @csspart booth - An exhibit's booth.
+ * @csspart summary - An exhibit's short description.
+ * @csspart dialog - The detail dialog.
+ * @csspart close-button - The dialog's close button.
+ * @csspart website - The link to the exhibitor's website.
+ *
+ * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
+ * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
+ * @cssproperty [--conf-color-surface=#fff] - Background.
+ * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-radius=0.5rem] - Corner radius.
+ * @cssproperty [--conf-spacing=1rem] - Base spacing.
+ * @cssproperty [--conf-exhibits-logo-size=64px] - Height of a logo on a card.
+ *
+ * @cssstate loading - While data is being fetched.
+ * @cssstate stale - Showing the last good data after a refresh failed.
+ * @cssstate error - Loading failed and there is nothing to show.
+ * @cssstate empty - No exhibits published.
+ *
+ * @event {ConfLoadedEvent} conf-loaded - Exhibits loaded; `detail.count`.
+ * @event {ConfErrorEvent} conf-error - Loading failed; `detail.message` is the server's.
+ * @event {ConfExhibitOpenEvent} conf-exhibit-open - An exhibit's details open; cancelable.
+ */
+export class ConfExhibits extends ConfElement {
+  static override styles = [...ConfElement.styles, exhibitsStyles];
+  static override minWidth = 220;
+
+  /** Search text; reflects what the viewer typed. */
+  @property() query = '';
+  /** Type filter; empty for all. */
+  @property() type = '';
+
+  private readonly exhibits = new ResourceController<ExhibitCard[]>(this, {
+    name: 'exhibits',
+    load: async ({ client, signal, conditional }) => {
+      const r = await client.listAll('exhibits', { signal, conditional: true });
+      if (conditional && !r.changed) return UNCHANGED;
+      return toExhibitCards(r.data);
+    },
+    count: (v) => v.length,
+  });
+
+  private readonly details = new DetailDialogController(this, {
+    prefix: EXHIBIT_HASH_PREFIX,
+    // A link can only be followed once the list is there; after a failed load it is dropped.
+    openFromLink: (id) => {
+      if (this.exhibits.value === undefined) return this.exhibits.error !== null && !this.exhibits.loading;
+      this.open(id);
+      return true;
+    },
+  });
+
+  /** Opens an exhibit's details, as a click on its card does; false for an id not in the list. */
+  open(id: string): boolean {
+    const card = this.exhibits.value?.find((c) => c.id === id);
+    if (!card) return false;
+    if (!this.dispatchEvent(new ConfExhibitOpenEvent({ id, exhibit: card.raw }))) return false;
+    this.details.show(id);
+    return true;
+  }
+
+  close(): void {
+    this.details.close();
+  }
+
+  protected override attributeProblems(): Diagnostic[] {
+    const out = super.attributeProblems();
+    const cards = this.exhibits.value;
+    const type = this.type.trim().toLowerCase();
+    if (type && cards && cards.length > 0) {
+      const types = typesOf(cards);
+      if (!types.includes(type)) out.push(unknownValue(this.localName, 'type', this.type, types));
+    }
+    return out;
+  }
+
+  protected override renderContent(): unknown {
+    return this.renderResource(this.exhibits, {
+      ready: (cards) => this.renderReady(cards),
+      skeleton: () => this.renderSkeleton(),
+      empty: () => msg('No exhibits published yet.', { id: 'exhibits.empty' }),
+    });
+  }
+
+  private get columns(): number {
+    return columnsFor(this.width, 220, 16, 5);
+  }
+
+  private renderSkeleton(): TemplateResult {
+    const cols = this.columns;
+    return html`<div class="toolbar"><span class="skeleton input"></span></div>
+      <div class="grid cols-${cols}">
+        ${Array.from({ length: cols * 2 }, () => html`<span class="skeleton card-skeleton"></span>`)}
+      </div>`;
+  }
+
+  private renderReady(cards: ExhibitCard[]): TemplateResult {
+    const selected = this.type.trim().toLowerCase();
+    const shown = filterExhibits(cards, this.query, selected);
+    return html`
+      <div class="toolbar">
+        <div class="search">
+          <label for="q">${msg('Search exhibits', { id: 'exhibits.search' })}</label>
+          <input
+            id="q"
+            class="input"
+            part="search"
+            type="search"
+            autocomplete="off"
+            placeholder=${msg('Name, booth, topic…', { id: 'exhibits.search-placeholder' })}
+            .value=${this.query}
+            @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)}
+          />
+        </div>
+        <span class="count" role="status">${msg(str`${shown.length} exhibits`, { id: 'exhibits.count' })}</span>
+      </div>
+      ${this.renderTypes(typesOf(cards), selected)}
+      ${shown.length === 0
+        ? html`<div class="status" part="empty">
+            <span>${msg('No matches for this search.', { id: 'core.filtered-empty' })}</span>
+            <button class="button" @click=${this.clearFilters}>${msg('Show all exhibits', { id: 'exhibits.clear' })}</button>
+          </div>`
+        : html`<ul class="grid cols-${this.columns}" part="grid">
+            ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
+          </ul>`}
+      ${this.renderDialog(cards)}
+    `;
+  }
+
+  private renderTypes(types: string[], selected: string): TemplateResult | typeof nothing {
+    if (types.length < 2 && !selected) return nothing;
+    const chip = (value: string, label: string) =>
+      html`<button class="chip" part="type-chip" data-type=${value} aria-pressed=${selected === value ? 'true' : 'false'}
+        @click=${() => (this.type = value)}>${label}</button>`;
+    return html`<div class="types" part="types" role="group" aria-label=${msg('Exhibit type', { id: 'exhibits.types' })}>
+      ${chip('', msg('All', { id: 'exhibits.type.all' }))}
+      ${types.map((t) => chip(t, typeLabel(t)))}
+    </div>`;
+  }
+
+  private clearFilters = (): void => {
+    this.query = '';
+    this.type = '';
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#q')?.focus());
+  };
+
+  private renderLogo(c: ExhibitCard): TemplateResult {
+    return c.logoUrl
+      ? html`<img class="logo" part="logo" src=${c.logoUrl} alt="" loading="lazy" decoding="async" />`
+      : html`<span class="logo initials" part="logo" aria-hidden="true">${c.initials}</span>`;
+  }
+
+  private renderMeta(c: ExhibitCard): TemplateResult {
+    return html`<p class="meta">
+      ${c.type ? html`<span class="type" part="type">${typeLabel(c.type)}</span>` : nothing}
+      ${c.booth ? html`<span class="booth" part="booth">${msg(str`Booth ${c.booth}`, { id: 'exhibits.booth' })}</span>` : nothing}
+    </p>`;
+  }
+
+  private renderCard(c: ExhibitCard): TemplateResult {
+    return html`<article class="card" part="card" data-id=${c.id}>
+      ${this.renderLogo(c)}
+      <h3 class="title" part="title">
+        <a href=${exhibitHash(c.id)} aria-haspopup="dialog" @click=${(e: MouseEvent) => this.onCardClick(e, c.id)}>${c.title}</a>
+      </h3>
+      ${this.renderMeta(c)}
+      ${c.shortDescription ? html`<p class="summary" part="summary">${c.shortDescription}</p>` : nothing}
+    </article>`;
+  }
+
+  private onCardClick(e: MouseEvent, id: string): void {
+    // Modified clicks keep the link's own meaning (a new tab with the deep link).
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    this.open(id);
+  }
+
+  private renderDialog(cards: ExhibitCard[]): TemplateResult {
+    const id = this.details.openId;
+    const c = id !== null ? cards.find((x) => x.id === id) : undefined;
+    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.details.onClose}>
+      ${c
+        ? html`<div class="dialog-body" data-id=${c.id}>
+            <div class="dialog-head">
+              ${this.renderLogo(c)}
+              <div>
+                <h2 id="dialog-title">${c.title}</h2>
+                ${this.renderMeta(c)}
+              </div>
+              <button class="button close" part="close-button" @click=${() => this.close()}>
+                ${msg('Close', { id: 'core.close' })}
+              </button>
+            </div>
+            ${c.description || c.shortDescription ? html`<p class="description">${c.description || c.shortDescription}</p>` : nothing}
+            ${c.presenter
+              ? html`<p class="presenter">${msg(str`Presented by ${c.presenter}`, { id: 'exhibits.presenter' })}</p>`
+              : nothing}
+            ${c.websiteUrl
+              ? html`<p>
+                  <a class="website" part="website" href=${c.websiteUrl} target="_blank" rel="noopener noreferrer">
+                    ${msg('Visit website', { id: 'exhibits.website' })}<span class="visually-hidden">
+                      ${msg('(opens in a new tab)', { id: 'exhibits.new-tab' })}</span>
+                  </a>
+                </p>`
+              : nothing}
+          </div>`
+        : nothing}
+    </dialog>`;
+  }
+}

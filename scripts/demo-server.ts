@@ -1,0 +1,132 @@
+/**
+ * The app `npm start` runs, as a function: one port where the proxy answers everywhere, the
+ * sandbox is mounted under `/__sandbox` as the proxy's upstream (unless a real service is named),
+ * the demo site is served at `/` and a built Storybook at `/storybook/`. The end-to-end tests start
+ * exactly this, on port 0, with their own database and fault rate.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { createProxy, type Proxy, type ProxyOptions } from '../proxy/index.js';
+import { createSandbox, type Sandbox } from '../sandbox/index.js';
+
+const repo = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
+
+/** Fixed for the sandbox only; a real deployment sets CONF_KIOSK_TOKEN. */
+export const DEMO_KIOSK_TOKEN = 'demo-kiosk-token-0001';
+export const DEMO_API_KEY = 'demo-key-all';
+export const DEMO_ROOT = repo('demo');
+export const STORYBOOK_ROOT = repo('storybook-static');
+export const BUNDLE_PATH = repo('dist/conf-widgets.js');
+
+export interface DemoOptions {
+  port?: number;
+  host?: string;
+  /** Sandbox database: a file path or ':memory:' (default ':memory:'). */
+  db?: string;
+  /** A real Public API v1 instead of the sandbox. */
+  real?: { baseUrl: string; apiKey: string } | null;
+  kioskToken?: string | null;
+  allowedOrigins?: readonly string[];
+  /** Fraction of sandbox API requests answered 503 (the sandbox's `--fail-rate`). */
+  failRate?: number;
+  /** Enables the sandbox's `/__sandbox/__admin` routes with this token. */
+  adminToken?: string | null;
+  /** First day of the demo conference (`YYYY-MM-DD`); default today in its zone. */
+  startsOn?: string;
+  /** Overrides of the proxy's options (rate limit, logger, …). */
+  proxy?: Partial<ProxyOptions>;
+}
+
+export interface StartedDemo {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  port: number;
+  /** The in-process sandbox, null when a real service is the upstream. */
+  sandbox: Sandbox | null;
+  proxy: Proxy;
+  close(): Promise<void>;
+}
+
+/** The newest modification time under `dir`, so a stale build can be told from a fresh one. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = `${dir}/${e.name}`;
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when `dist/conf-widgets.js` is missing or older than anything under `src/`. */
+export function bundleIsStale(): boolean {
+  if (!existsSync(BUNDLE_PATH)) return true;
+  return statSync(BUNDLE_PATH).mtimeMs < newestMtime(repo('src'));
+}
+
+export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
+  const host = o.host ?? '127.0.0.1';
+  const real = o.real ?? null;
+  const sandbox = real
+    ? null
+    : createSandbox({
+        db: o.db ?? ':memory:',
+        ...(o.failRate !== undefined ? { failRate: o.failRate } : {}),
+        ...(o.adminToken ? { adminToken: o.adminToken } : {}),
+        ...(o.startsOn ? { startsOn: o.startsOn } : {}),
+      });
+  // The proxy's upstream is this same port; with port 0 it is known only once listening.
+  let proxy: Proxy | null = null;
+
+  const app = new Hono();
+  if (sandbox) app.route('/__sandbox', sandbox.app);
+  if (existsSync(STORYBOOK_ROOT)) {
+    app.get('/storybook', (c) => c.redirect('/storybook/'));
+    app.get(
+      '/storybook/*',
+      serveStatic({ root: STORYBOOK_ROOT, rewriteRequestPath: (p) => p.replace(/^\/storybook/, '') }),
+    );
+  }
+  if (existsSync(DEMO_ROOT)) app.get('/*', serveStatic({ root: DEMO_ROOT }));
+  app.all('*', (c) => proxy!.fetch(c.req.raw, c.env));
+
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: o.port ?? 0, hostname: host }, (info: AddressInfo) =>
+      resolve({ server, port: info.port }),
+    );
+    server.once('error', reject);
+  });
+  const local = `http://127.0.0.1:${port}`;
+  const kioskToken = o.kioskToken === undefined ? (real ? null : DEMO_KIOSK_TOKEN) : o.kioskToken;
+  proxy = createProxy({
+    upstream: real ? real.baseUrl : `${local}/__sandbox`,
+    apiKey: real ? real.apiKey : DEMO_API_KEY,
+    allowedOrigins: o.allowedOrigins ?? [],
+    bundlePath: BUNDLE_PATH,
+    ...(kioskToken ? { kioskToken } : {}),
+    // Scenario switches (`Prefer: code=503`) only make sense towards the bundled sandbox.
+    forwardScenarioHeaders: !real,
+    ...o.proxy,
+  });
+  const p = proxy;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    sandbox,
+    proxy: p,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          void p.close().then(() => {
+            sandbox?.close();
+            resolve();
+          });
+        });
+        // Keep-alive sockets (browsers, the proxy's own upstream agent) would hold close() open.
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  };
+}

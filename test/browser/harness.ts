@@ -97,15 +97,15 @@ export class ElementHarness<E extends HTMLElement = HTMLElement> {
 }
 
 const realFetch = window.fetch.bind(window);
-let fetchPatched = false;
+let patched: typeof window.fetch | undefined;
 
 type Rule = { match: RegExp; headers?: Record<string, string>; body?: unknown; status?: number };
 const rules: Rule[] = [];
 
 function patchFetch(): void {
-  if (fetchPatched) return;
-  fetchPatched = true;
-  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+  // Checked against window.fetch itself, since a test may have swapped it in the meantime.
+  if (patched && window.fetch === patched) return;
+  patched = window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const rule = rules.find((r) => r.match.test(url));
     if (rule?.body !== undefined) {

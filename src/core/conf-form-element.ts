@@ -1,0 +1,167 @@
+/**
+ * Base of the form elements: values as a name → string map read from native `input`/`change`
+ * events, native constraint validation before anything is sent, the server's field errors put
+ * back on their controls (`setCustomValidity` plus visible text), and one live region for what
+ * happens. Subclasses render the `<form>` and decide what to send.
+ */
+import { html, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { msg, str } from '@lit/localize';
+import type { ApiError } from '../api/errors.js';
+import { ConfElement } from './conf-element.js';
+import { readControl, type FieldState } from './form-fields.js';
+import type { FormError } from './form-parts.js';
+import { formStyles } from './form.styles.js';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export abstract class ConfFormElement extends ConfElement implements FieldState {
+  static override styles = [...ConfElement.styles, formStyles];
+  static override minWidth = 280;
+
+  /**
+   * Milliseconds a person needs at least between seeing the form and sending it; an earlier
+   * submit waits for the rest (bots submit at once). Default 3000.
+   */
+  @property({ attribute: false }) minFillMs = 3000;
+
+  @state() protected values: Record<string, string> = {};
+  /** The browser's messages, shown after a submit attempt until the control is valid. */
+  @state() protected clientErrors: Record<string, string> = {};
+  /** The server's messages by control name; cleared on the control's next input. */
+  @state() protected serverErrors: Record<string, string> = {};
+  @state() protected formError: FormError | null = null;
+  /** Text of the polite live region. */
+  @state() protected announcement = '';
+
+  value(name: string): string {
+    return this.values[name] ?? '';
+  }
+
+  error(name: string): string | undefined {
+    return this.serverErrors[name] ?? this.clientErrors[name];
+  }
+
+  protected get form(): HTMLFormElement | null {
+    return this.renderRoot.querySelector('form');
+  }
+
+  /** Named controls of the form, honeypot excluded. */
+  protected controls(): Control[] {
+    const form = this.form;
+    if (!form) return [];
+    return [...form.elements].filter(
+      (el): el is Control =>
+        (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) &&
+        el.name !== '' && !('ignore' in el.dataset) && el.type !== 'radio',
+    );
+  }
+
+  /** Called after a control's value changed (drafts, dependent sections). */
+  protected valuesChanged(_name: string): void {}
+
+  protected onInput = (e: Event): void => {
+    const c = readControl(e);
+    if (!c) return;
+    this.values = { ...this.values, [c.name]: c.value };
+    this.clearError(c.name, c.control);
+    this.valuesChanged(c.name);
+  };
+
+  /** Drops the server's message of a control and re-checks it if it showed the browser's. */
+  protected clearError(name: string, control?: Control): void {
+    if (name in this.serverErrors) {
+      const { [name]: _dropped, ...rest } = this.serverErrors;
+      this.serverErrors = rest;
+      control?.setCustomValidity('');
+    }
+    if (name in this.clientErrors && control) {
+      const { [name]: _old, ...rest } = this.clientErrors;
+      this.clientErrors = control.validity.valid ? rest : { ...rest, [name]: control.validationMessage };
+    }
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    // The server's messages make their controls invalid too, so a screen reader reads "invalid"
+    // and the next submit stops there until the person changes the value.
+    for (const c of this.controls()) c.setCustomValidity(this.serverErrors[c.name] ?? '');
+  }
+
+  /**
+   * Native constraint validation of every shown control. Shows each message beside its control,
+   * focuses the first invalid one and says how many need attention. True when all are valid.
+   */
+  protected async validate(): Promise<boolean> {
+    this.serverErrors = {};
+    this.formError = null;
+    await this.updateComplete;
+    const errors: Record<string, string> = {};
+    let first: Control | null = null;
+    for (const c of this.controls()) {
+      if (c.willValidate && !c.validity.valid) {
+        errors[c.name] = c.validationMessage;
+        first ??= c;
+      }
+    }
+    this.clientErrors = errors;
+    const count = Object.keys(errors).length;
+    if (count === 0) return true;
+    this.formError = {
+      message:
+        count === 1
+          ? msg('One answer needs attention.', { id: 'form.invalid-one' })
+          : msg(str`${count} answers need attention.`, { id: 'form.invalid-many' }),
+      unmatched: [],
+      retryable: false,
+    };
+    await this.updateComplete;
+    first?.focus();
+    return false;
+  }
+
+  /** Shows a failed submission: the server's message, and its field messages on their fields. */
+  protected async showServerError(error: ApiError, retryable: boolean): Promise<void> {
+    const shown = new Set(this.controls().map((c) => c.name));
+    const mapped = this.mapErrorPaths(error.fieldErrors);
+    const byControl: Record<string, string> = {};
+    const unmatched = [...mapped.unmatched];
+    for (const [name, message] of Object.entries(mapped.byControl)) {
+      if (shown.has(name)) byControl[name] = message;
+      else unmatched.push(message);
+    }
+    this.clientErrors = {};
+    this.serverErrors = byControl;
+    this.formError = { message: error.message, unmatched, retryable };
+    await this.updateComplete;
+    this.focusFirstError();
+  }
+
+  /**
+   * Server paths → control names, and messages that fit no control. Controls are named after the
+   * body's paths, so by default every path is its control's name.
+   */
+  protected mapErrorPaths(fields: Record<string, string>): { byControl: Record<string, string>; unmatched: string[] } {
+    return { byControl: fields, unmatched: [] };
+  }
+
+  /** The first control with a message, else the form-level message. */
+  protected focusFirstError(): void {
+    const bad = this.controls().find((c) => this.error(c.name) !== undefined);
+    if (bad) bad.focus();
+    else this.renderRoot.querySelector<HTMLElement>('[part~="form-error"]')?.focus();
+  }
+
+  protected announce(text: string): void {
+    this.announcement = text;
+  }
+
+  /** The form-level alert (always present, so its changes are announced) and the live region. */
+  protected renderRegions(errorContent: unknown): TemplateResult {
+    return html`<div class="form-error" part="form-error" role="alert" tabindex="-1">${errorContent}</div>`;
+  }
+
+  protected renderLiveRegion(): TemplateResult {
+    return html`<p class="visually-hidden" role="status" part="status">${this.announcement}</p>`;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Pieces every form element shows the same way: the honeypot, the form-level error (the server's
+ * own message), and the status line while a submission runs.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { msg, str } from '@lit/localize';
+import type { SubmitPhase } from './submission-controller.js';
+
+export interface FormError {
+  message: string;
+  /** Field messages of the server that match no control shown. */
+  unmatched: string[];
+  retryable: boolean;
+}
+
+/** Bots fill every field they find; people never see or reach this one. */
+export function renderHoneypot(): TemplateResult {
+  return html`<div class="hp" aria-hidden="true">
+    <label for="hp-website">Website</label>
+    <input id="hp-website" name="website" type="text" tabindex="-1" autocomplete="off" data-ignore />
+  </div>`;
+}
+
+/** The form-level message: the server's own words, and field messages that fit no field. */
+export function renderFormError(error: FormError | null): TemplateResult | typeof nothing {
+  if (!error) return nothing;
+  return html`<strong>${error.message}</strong>${error.unmatched.length
+      ? html`<ul>${error.unmatched.map((m) => html`<li>${m}</li>`)}</ul>`
+      : nothing}${error.retryable
+      ? html`<span>${msg('Your answers are kept and nothing is sent twice. Try again in a moment.', { id: 'form.outage' })}</span>`
+      : nothing}`;
+}
+
+/** What a running submission is doing, for the status line and the live region. */
+export function statusLine(s: { phase: SubmitPhase; attempt: number; retries: number }): string {
+  const attempt = s.attempt;
+  const total = s.retries + 1;
+  switch (s.phase) {
+    case 'waiting':
+    case 'submitting':
+      return msg('Sending…', { id: 'form.sending' });
+    case 'retrying':
+      return msg(str`The server is busy; trying again (${attempt} of ${total})…`, { id: 'form.retrying' });
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * One submission of a form, made safe against the ways a registration gets lost or doubled:
+ * a second click while the first is running is ignored, every attempt of the same body carries
+ * the same `Idempotency-Key` (so the proxy answers a repeat with the first outcome), outages and
+ * network failures are retried a few times with backoff, and after that the person's own retry
+ * (the same submit again) reuses the key as long as the body is unchanged. A definitive refusal (4xx) ends the attempt: the next submit is a new one.
+ *
+ * Also holds the minimum fill time: people take seconds to fill a form, bots milliseconds. A
+ * submit that comes too early waits out the rest instead of failing silently.
+ */
+import type { ReactiveControllerHost } from 'lit';
+import type { ApiError } from '../api/errors.js';
+import { asApiError } from './resource-controller.js';
+
+export type SubmitPhase = 'idle' | 'waiting' | 'submitting' | 'retrying' | 'failed' | 'done';
+
+/** Keys per attempt; `registration-form.model.ts`'s `AttemptKey` is the implementation. */
+export interface AttemptKeys {
+  for(body: unknown): string;
+  reset(): void;
+}
+
+export type Send<B, R> = (body: B, idempotencyKey: string) => Promise<R>;
+
+export interface SubmissionOptions {
+  /** Automatic retries after an outage or a network failure (default 3). */
+  retries?: number;
+  /** Delay before each automatic retry, ms; the last value repeats. Jitter is added. */
+  backoffMs?: readonly number[];
+}
+
+export type SubmitResult<R> = { ok: true; value: R } | { ok: false; error: ApiError; retryable: boolean };
+
+/** Outages the server did not process (or may not have): safe to repeat with the same key. */
+export function isRetryable(error: ApiError): boolean {
+  return error.status === 0 || error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A request already sent is never cancelled: the server may have processed it, and the element
+ * must learn the outcome (and fire its event) even if the person navigates within the page.
+ */
+export class SubmissionController<B, R> {
+  phase: SubmitPhase = 'idle';
+  /** Error of the last attempt; null while running or after a success. */
+  error: ApiError | null = null;
+  /** Whether the failure was an outage (worth repeating with the same key), not a refusal. */
+  retryable = false;
+  /** 1 for the first request of a submission, 2.. for its automatic retries. */
+  attempt = 0;
+  /** When the person started filling the form (ms since epoch); see {@link minFillMs}. */
+  startedAt = Date.now();
+  /** Submits earlier than this after {@link startedAt} wait for the rest. */
+  minFillMs = 3000;
+
+  /** Automatic retries after the first request. */
+  readonly retries: number;
+  private readonly backoff: readonly number[];
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly keys: AttemptKeys,
+    private readonly send: Send<B, R>,
+    { retries = 3, backoffMs = [500, 1200, 2500] }: SubmissionOptions = {},
+  ) {
+    this.retries = retries;
+    this.backoff = backoffMs;
+  }
+
+  get busy(): boolean {
+    return this.phase === 'waiting' || this.phase === 'submitting' || this.phase === 'retrying';
+  }
+
+  /**
+   * Sends `body`, retrying outages. Resolves null when a submission is already running (the
+   * double click), else with the outcome. Never rejects.
+   */
+  async submit(body: B): Promise<SubmitResult<R> | null> {
+    if (this.busy) return null;
+    const key = this.keys.for(body);
+    this.error = null;
+    this.retryable = false;
+    this.attempt = 0;
+
+    const early = this.startedAt + this.minFillMs - Date.now();
+    if (early > 0) {
+      this.set('waiting');
+      await sleep(early);
+    }
+    for (;;) {
+      this.attempt++;
+      this.set(this.attempt === 1 ? 'submitting' : 'retrying');
+      try {
+        const value = await this.send(body, key);
+        this.keys.reset();
+        this.set('done');
+        return { ok: true, value };
+      } catch (e) {
+        const error = asApiError(e);
+        const retryable = isRetryable(error);
+        if (retryable && this.attempt <= this.retries) {
+          const base = this.backoff[Math.min(this.attempt - 1, this.backoff.length - 1)] ?? 1000;
+          await sleep(base + Math.random() * base * 0.3);
+          continue;
+        }
+        // A refusal is the server's final word on this body; the proxy keeps it for the key, so a
+        // corrected or repeated submission needs a new key.
+        if (!retryable) this.keys.reset();
+        this.error = error;
+        this.retryable = retryable;
+        this.set('failed');
+        return { ok: false, error, retryable };
+      }
+    }
+  }
+
+  /** Ready for a new, unrelated submission (after a success, "register someone else"). */
+  reset(): void {
+    this.keys.reset();
+    this.error = null;
+    this.retryable = false;
+    this.attempt = 0;
+    this.startedAt = Date.now();
+    this.set('idle');
+  }
+
+  private set(phase: SubmitPhase): void {
+    this.phase = phase;
+    this.host.requestUpdate();
+  }
+}

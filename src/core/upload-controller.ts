@@ -1,0 +1,104 @@
+/**
+ * One payment-proof file of a form: checked before sending (type, size), uploaded through the
+ * proxy with progress as soon as it is chosen, retried on demand. The form waits for
+ * {@link UploadController.settled} before it submits, so the `storage://` URI is always the one
+ * of the file the person sees.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ApiError } from '../api/errors.js';
+import { proofFileProblem, uploadFile, type UploadKind } from '../api/upload.js';
+import { asApiError } from './resource-controller.js';
+
+export type UploadPhase = 'empty' | 'invalid' | 'uploading' | 'done' | 'failed';
+
+export class UploadController implements ReactiveController {
+  phase: UploadPhase = 'empty';
+  file: File | null = null;
+  /** 0..1 while uploading. */
+  progress = 0;
+  /** The `storage://` URI once uploaded. */
+  uri: string | null = null;
+  /** Why the file was not sent (checked locally). */
+  problem: 'type' | 'size' | 'empty' | null = null;
+  /** The server's (or the network's) error of the last upload. */
+  error: ApiError | null = null;
+
+  private running: Promise<string | null> | null = null;
+  private abort: AbortController | null = null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly kind: UploadKind,
+    private readonly endpoint: () => string,
+  ) {
+    host.addController(this);
+  }
+
+  /** Takes the chosen file (or none) and starts its upload when it passes the checks. */
+  select(file: File | null): void {
+    this.abort?.abort();
+    this.file = file;
+    this.uri = null;
+    this.error = null;
+    this.progress = 0;
+    this.problem = file ? proofFileProblem(file) : null;
+    if (!file) this.set('empty');
+    else if (this.problem) this.set('invalid');
+    else void this.start();
+  }
+
+  /** Uploads the current file again (after a failure). */
+  retry(): Promise<string | null> {
+    return this.file && !this.problem ? this.start() : Promise.resolve(null);
+  }
+
+  clear(): void {
+    this.select(null);
+  }
+
+  /** The URI once the current upload ends; null when there is no valid file or it failed. */
+  settled(): Promise<string | null> {
+    if (this.phase === 'uploading' && this.running) return this.running;
+    return Promise.resolve(this.uri);
+  }
+
+  hostDisconnected(): void {
+    this.abort?.abort();
+  }
+
+  private start(): Promise<string | null> {
+    const file = this.file!;
+    const abort = (this.abort = new AbortController());
+    this.error = null;
+    this.progress = 0;
+    this.set('uploading');
+    const run = uploadFile(this.endpoint(), this.kind, file, {
+      signal: abort.signal,
+      onProgress: (f) => {
+        this.progress = f;
+        this.host.requestUpdate();
+      },
+    }).then(
+      (uri) => {
+        if (abort.signal.aborted) return null;
+        this.uri = uri;
+        this.set('done');
+        return uri;
+      },
+      (e: unknown) => {
+        // A replaced or removed file's upload ends quietly; the new one reports for itself.
+        if (abort.signal.aborted) return null;
+        this.error = e instanceof ApiError ? e : asApiError(e);
+        this.set('failed');
+        return null;
+      },
+    );
+    this.running = run;
+    return run;
+  }
+
+  private set(phase: UploadPhase): void {
+    this.phase = phase;
+    this.host.requestUpdate();
+  }
+}

@@ -1,0 +1,10 @@
+import { css } from 'lit';
+
+export const registrationFormStyles = css`
+  .form-skeleton {
+    height: 28em;
+  }
+  .proof {
+    border-style: dashed;
+  }
+`;

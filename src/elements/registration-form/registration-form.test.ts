@@ -1,0 +1,370 @@
+import { expect } from '@esm-bundle/chai';
+import type { ConfRegisteredEvent } from '../../events/conf-registered.js';
+import { registrationsFor, uniqueEmail, withSettings } from '../../../test/browser/admin.js';
+import { expectNoAxeViolations } from '../../../test/browser/axe.js';
+import { FormHarness, makeFile, watchWrites } from '../../../test/browser/form-harness.js';
+import { cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
+import './define.js';
+import type { ConfRegistrationForm } from './registration-form.js';
+
+const CREATE = /\/registrations\/registrations/;
+
+async function mount(attrs = '', inner = '', container?: HTMLElement): Promise<FormHarness<ConfRegistrationForm>> {
+  const el = await fixture<ConfRegistrationForm>(
+    `<conf-registration-form draft-key="test-draft" ${attrs}>${inner}</conf-registration-form>`,
+    container,
+  );
+  el.minFillMs = 0;
+  const h = new FormHarness(el);
+  await waitFor(() => h.part('form') || h.part('closed') || h.part('try-later'), 'the form or a message');
+  return h;
+}
+
+/** Everything the sandbox's form requires, for a paid ticket paid by bank transfer. */
+function person(email: string): Record<string, string> {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    ticketTypeId: 'tt-student',
+    'custom.organization': 'Analytical Engines',
+    'custom.tshirt_size': 'm',
+  };
+}
+
+async function fillPaid(h: FormHarness, email: string): Promise<void> {
+  await h.fill(person(email));
+  await h.fill({ paymentMethodId: h.control<HTMLSelectElement>('paymentMethodId').options[1]!.value, paymentReference: 'TX-42' });
+}
+
+async function registered(): Promise<ConfRegisteredEvent> {
+  return new Promise((resolve) => document.addEventListener('conf-registered', resolve, { once: true }));
+}
+
+describe('<conf-registration-form>', function () {
+  this.timeout(30_000);
+  beforeEach(() => sessionStorage.clear());
+  afterEach(cleanup);
+
+  it('renders the configuration: enabled fields only, fitting inputs, tickets with prices', async () => {
+    const h = await mount();
+    expect(h.has('firstName') && h.has('lastName') && h.has('email')).to.equal(true);
+    expect(h.control('email').type).to.equal('email');
+    expect(h.control('custom.organization').required).to.equal(true);
+    expect(h.control('custom.tshirt_size').tagName).to.equal('SELECT');
+    expect(h.control('custom.tshirt_size').required).to.equal(true);
+    expect(h.control('custom.accessibility_needs').tagName).to.equal('TEXTAREA');
+    expect(h.control('custom.first_time').type).to.equal('checkbox');
+    expect(h.control('custom.years_experience').type).to.equal('number');
+    expect(h.control('custom.arrival_date').type).to.equal('date');
+    expect(h.control('custom.invoice_email').type).to.equal('email');
+    expect(h.has('custom.vat_id'), 'disabled field').to.equal(false);
+    expect(h.has('custom.referral_source'), 'disabled field').to.equal(false);
+    const tickets = [...h.control<HTMLSelectElement>('ticketTypeId').options].map((o) => o.textContent!.trim());
+    expect(tickets.some((t) => t.startsWith('Student') && t.includes('99'))).to.equal(true);
+    expect(tickets.some((t) => t.startsWith('Regular') && t.includes('449'))).to.equal(true);
+    // Labels are tied to their inputs.
+    const label = h.q<HTMLLabelElement>(`label[for="${h.control('custom.organization').id}"]`);
+    expect(label?.textContent).to.contain('Organisation');
+    expect(h.part('payment'), 'no payment before a ticket is chosen').to.equal(null);
+    await h.fill({ ticketTypeId: 'tt-regular' });
+    expect(h.part('payment')).to.not.equal(null);
+    const methods = [...h.control<HTMLSelectElement>('paymentMethodId').options].map((o) => o.textContent!.trim());
+    expect(methods.length).to.be.greaterThan(2);
+    await expectNoAxeViolations(h.el);
+  });
+
+  it('shows the closed message (attribute, slot) when registration is closed', async () => {
+    const restore = await withSettings({ registrationOpen: false });
+    try {
+      let h = await mount();
+      expect((await h.waitForPart('closed')).textContent).to.contain('Registration is closed');
+      expect(h.part('form')).to.equal(null);
+      expect(h.matchesState('closed')).to.equal(true);
+      cleanup();
+      h = await mount('closed-message="See you next year."');
+      expect(h.part('closed')!.textContent).to.contain('See you next year.');
+      cleanup();
+      h = await mount('', '<p slot="closed">Sold out, sorry.</p>');
+      const slot = h.part('closed')!.querySelector('slot')!;
+      expect(slot.assignedElements()[0]?.textContent).to.equal('Sold out, sorry.');
+      await expectNoAxeViolations(h.el);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('shows the try-later message when no pricing phase is open', async () => {
+    const restore = await withSettings({ openPhase: false });
+    try {
+      let h = await mount();
+      expect((await h.waitForPart('try-later')).textContent).to.contain('try again later');
+      expect(h.matchesState('try-later')).to.equal(true);
+      cleanup();
+      h = await mount('try-later-message="Tickets go on sale on Monday."');
+      expect(h.part('try-later')!.textContent).to.contain('Tickets go on sale on Monday.');
+    } finally {
+      await restore();
+    }
+  });
+
+  it('sends nothing while a required field is missing: focus moves there and the error is announced', async () => {
+    const h = await mount();
+    const spy = watchWrites(CREATE);
+    try {
+      const values = person(uniqueEmail('missing'));
+      delete values['custom.organization'];
+      await h.fill(values);
+      await h.fill({ paymentMethodId: 'pm-bank-transfer', paymentReference: 'X' });
+      h.submitButton().click();
+      await waitFor(() => h.errorOf('custom.organization') !== '', 'the field error');
+      expect(h.focused).to.equal(h.control('custom.organization'));
+      expect(h.control('custom.organization').getAttribute('aria-invalid')).to.equal('true');
+      const alert = h.part('form-error')!;
+      expect(alert.getAttribute('role')).to.equal('alert');
+      expect(alert.textContent).to.match(/needs attention/);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(spy.writes.length, 'requests sent').to.equal(0);
+      // Typing the answer clears the message.
+      await h.fill({ 'custom.organization': 'ACME' });
+      expect(h.errorOf('custom.organization')).to.equal('');
+    } finally {
+      spy.stop();
+    }
+  });
+
+  it("maps the server's field errors beside their fields, in the server's words", async () => {
+    const h = await mount();
+    await h.fill(person(uniqueEmail('server-errors')));
+    await h.fill({ paymentMethodId: h.control<HTMLSelectElement>('paymentMethodId').options[1]!.value });
+    // Reference and proof are left out: the sandbox requires them for a paid ticket.
+    h.submitButton().click();
+    await waitFor(() => h.errorOf('paymentReference') !== '', 'the server error on paymentReference', 10_000);
+    expect(h.errorOf('paymentReference')).to.equal('Required for a paid ticket.');
+    expect(h.errorOf('paymentProofUrl')).to.equal('Required for a paid ticket.');
+    expect(h.control('paymentReference').validationMessage).to.equal('Required for a paid ticket.');
+    expect(h.part('form-error')!.textContent).to.not.equal('');
+    expect(h.focused).to.equal(h.control('paymentReference'));
+  });
+
+  it('uploads the proof with progress and submits its storage:// URI', async () => {
+    const h = await mount();
+    const email = uniqueEmail('upload');
+    await fillPaid(h, email);
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (h.part('progress')) seen.push(h.part<HTMLProgressElement>('progress')!.value.toString());
+    });
+    observer.observe(h.root, { subtree: true, childList: true, attributes: true });
+    await h.chooseFile('paymentProofUrl', makeFile('proof.pdf', 'application/pdf', 3 * 1024 * 1024));
+    await waitFor(() => h.part('upload-done'), 'the upload to finish', 15_000);
+    observer.disconnect();
+    expect(seen.length, 'progress bar shown').to.be.greaterThan(0);
+    expect(h.part('upload-done')!.textContent).to.contain('proof.pdf');
+    const spy = watchWrites(CREATE);
+    const event = registered();
+    try {
+      h.submitButton().click();
+      const e = await event;
+      expect(String((spy.writes[0]!.body as { paymentProofUrl: string }).paymentProofUrl)).to.match(/^storage:\/\//);
+      expect(e.detail.registration.email).to.equal(email);
+      const rows = await registrationsFor(email);
+      expect(rows.map((r) => r.id)).to.deep.equal([e.detail.id]);
+      const success = await h.waitForPart('success');
+      expect(success.textContent).to.contain(e.detail.id);
+      expect(success.textContent).to.contain('payment proof');
+    } finally {
+      spy.stop();
+    }
+  });
+
+  it('checks the file before sending it, and can upload again', async () => {
+    const h = await mount();
+    await fillPaid(h, uniqueEmail('bad-file'));
+    await h.chooseFile('paymentProofUrl', makeFile('notes.txt', 'text/plain', 100));
+    expect(h.errorOf('paymentProofUrl')).to.contain('not accepted');
+    expect(h.part('progress')).to.equal(null);
+    await h.chooseFile('paymentProofUrl', makeFile('proof.png', 'image/png', 2048));
+    await waitFor(() => h.part('upload-done'), 'the upload');
+    expect(h.errorOf('paymentProofUrl')).to.equal('');
+  });
+
+  it('accepts an external https link as proof', async () => {
+    const h = await mount();
+    const email = uniqueEmail('link');
+    await fillPaid(h, email);
+    await h.chooseRadio('proofMode', 'url');
+    await h.fill({ paymentProofUrl: 'http://insecure.example/proof.pdf' });
+    h.submitButton().click();
+    await waitFor(() => h.errorOf('paymentProofUrl') !== '', 'the https check');
+    await h.fill({ paymentProofUrl: 'https://bank.example/receipts/42.pdf' });
+    const event = registered();
+    h.submitButton().click();
+    const e = await event;
+    expect((await registrationsFor(email)).length).to.equal(1);
+    expect(e.detail.registration.status).to.equal('pending_review');
+  });
+
+  it('creates exactly one registration however often the button is pressed', async () => {
+    const restore = preferOn(CREATE, 'delay=400');
+    const h = await mount();
+    const email = uniqueEmail('double');
+    await fillPaid(h, email);
+    await h.chooseRadio('proofMode', 'url');
+    await h.fill({ paymentProofUrl: 'https://bank.example/r/1.pdf' });
+    const spy = watchWrites(CREATE);
+    try {
+      const event = registered();
+      const button = h.submitButton();
+      button.click();
+      button.click();
+      h.q<HTMLFormElement>('form')!.requestSubmit();
+      await h.settle();
+      expect(h.submitButton().disabled).to.equal(true);
+      h.submitButton().click();
+      await event;
+      await new Promise((r) => setTimeout(r, 500));
+      expect(spy.writes.length).to.equal(1);
+      expect(await registrationsFor(email)).to.have.length(1);
+    } finally {
+      spy.stop();
+      restore();
+    }
+  });
+
+  it('retries an outage with the same key, then offers a retry that creates exactly one registration', async () => {
+    const restore = preferOn(CREATE, 'code=503');
+    const h = await mount();
+    const email = uniqueEmail('outage');
+    await fillPaid(h, email);
+    await h.chooseRadio('proofMode', 'url');
+    await h.fill({ paymentProofUrl: 'https://bank.example/r/2.pdf' });
+    const spy = watchWrites(CREATE);
+    try {
+      h.submitButton().click();
+      const retry = await h.waitForPart<HTMLButtonElement>('retry-button', 15_000);
+      expect(spy.writes.length, 'first request and automatic retries').to.equal(4);
+      expect(spy.writes.every((w) => w.status === 503)).to.equal(true);
+      expect(h.part('form-error')!.textContent).to.contain('temporarily unavailable');
+      expect(await registrationsFor(email)).to.have.length(0);
+      restore();
+      const event = registered();
+      retry.click();
+      await event;
+      const keys = new Set(spy.writes.map((w) => w.idempotencyKey));
+      expect(keys.size, 'one key for every attempt').to.equal(1);
+      expect([...keys][0]).to.be.a('string').and.not.equal('');
+      expect(await registrationsFor(email)).to.have.length(1);
+    } finally {
+      spy.stop();
+      restore();
+    }
+  });
+
+  it('keeps a draft across re-creating the element, without the proof file, and drops it after success', async () => {
+    let h = await mount();
+    const email = uniqueEmail('draft');
+    await fillPaid(h, email);
+    await h.fill({ 'custom.first_time': true });
+    cleanup();
+    h = await mount();
+    expect(h.control('firstName').value).to.equal('Ada');
+    expect(h.control('email').value).to.equal(email);
+    expect(h.control<HTMLSelectElement>('custom.tshirt_size').value).to.equal('m');
+    expect(h.control('custom.first_time').checked).to.equal(true);
+    expect(h.control('paymentReference').value).to.equal('TX-42');
+    await h.chooseRadio('proofMode', 'url');
+    await h.fill({ paymentProofUrl: 'https://bank.example/r/3.pdf' });
+    const event = registered();
+    h.submitButton().click();
+    await event;
+    expect(sessionStorage.getItem('test-draft')).to.equal(null);
+    cleanup();
+    h = await mount();
+    expect(h.control('firstName').value).to.equal('');
+  });
+
+  it('prefills from data attributes and the prefill property, and preselects a ticket', async () => {
+    const h = await mount('ticket="tt-regular" data-prefill-first-name="Grace" data-prefill-custom.organization="Navy"');
+    expect(h.control('firstName').value).to.equal('Grace');
+    expect(h.control('custom.organization').value).to.equal('Navy');
+    expect(h.control<HTMLSelectElement>('ticketTypeId').value).to.equal('tt-regular');
+    expect(h.part('payment')).to.not.equal(null);
+    h.el.prefill = { lastName: 'Hopper', tshirt_size: 'l', firstName: 'Someone else' };
+    await h.settle();
+    expect(h.control('lastName').value).to.equal('Hopper');
+    expect(h.control<HTMLSelectElement>('custom.tshirt_size').value).to.equal('l');
+    expect(h.control('firstName').value, 'what is there stays').to.equal('Grace');
+  });
+
+  it('ignores a filled honeypot, and waits out the minimum fill time instead of sending at once', async () => {
+    const h = await mount();
+    const mountedAt = performance.now();
+    h.el.minFillMs = 2500;
+    await h.settle();
+    await fillPaid(h, uniqueEmail('fast'));
+    await h.chooseRadio('proofMode', 'url');
+    await h.fill({ paymentProofUrl: 'https://bank.example/r/4.pdf' });
+    const honeypot = h.q<HTMLInputElement>('.hp input')!;
+    expect(honeypot.tabIndex).to.equal(-1);
+    expect(honeypot.closest('[aria-hidden="true"]')).to.not.equal(null);
+    expect(honeypot.autocomplete).to.equal('off');
+    const spy = watchWrites(CREATE);
+    try {
+      honeypot.value = 'https://spam.example';
+      h.submitButton().click();
+      await waitFor(() => h.part('form-error')?.textContent, 'the refusal');
+      expect(spy.writes.length).to.equal(0);
+      honeypot.value = '';
+      const event = registered();
+      h.submitButton().click();
+      await h.settle();
+      expect(h.submitButton().disabled, 'busy while waiting').to.equal(true);
+      await event;
+      expect(spy.writes).to.have.length(1);
+      expect(spy.writes[0]!.at - mountedAt).to.be.greaterThan(2300);
+    } finally {
+      spy.stop();
+    }
+  });
+
+  it('is usable at 320 px and speaks German', async () => {
+    const narrow = document.createElement('div');
+    narrow.style.width = '320px';
+    document.body.append(narrow);
+    try {
+      const h = await mount('lang="de"', '', narrow);
+      await h.fill({ ticketTypeId: 'tt-regular' });
+      expect(h.submitButton().textContent).to.contain('Anmelden');
+      expect(h.text()).to.contain('Zahlungsart');
+      expect(h.el.scrollWidth).to.be.at.most(320);
+      for (const c of h.all<HTMLElement>('.input')) expect(c.getBoundingClientRect().right).to.be.at.most(narrow.getBoundingClientRect().right + 1);
+      await expectNoAxeViolations(h.el);
+    } finally {
+      narrow.remove();
+    }
+  });
+
+  it('can be filled and sent with the keyboard alone', async () => {
+    const h = await mount();
+    const email = uniqueEmail('keys');
+    h.control('firstName').focus();
+    await h.type(h.control('firstName'), 'Kay');
+    await h.press('Tab');
+    expect(h.focused).to.equal(h.control('lastName'));
+    await h.type(h.control('lastName'), 'Board');
+    await h.press('Tab');
+    await h.type(h.control('email'), email);
+    await h.fill({ ticketTypeId: 'tt-student', 'custom.tshirt_size': 's' });
+    await h.type(h.control('custom.organization'), 'Keys Inc');
+    await h.fill({ paymentMethodId: 'pm-bank-transfer' });
+    await h.chooseRadio('proofMode', 'url');
+    await h.type(h.control('paymentReference'), 'KB-1');
+    await h.type(h.control('paymentProofUrl'), 'https://bank.example/kb.pdf');
+    const event = registered();
+    await h.press('Enter');
+    await event;
+    expect(await registrationsFor(email)).to.have.length(1);
+    expect(h.focused?.id).to.equal('success-title');
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Sections of `<conf-registration-form>` as templates over a small context, so the class keeps
+ * the state and the handlers and this file keeps the markup.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { msg } from '@lit/localize';
+import type { Registration } from '../../api/records.js';
+import { renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
+import type { UploadController } from '../../core/upload-controller.js';
+import { customControlName, type ConfigView, type CustomFieldView, type TicketChoice } from './registration-form.model.js';
+
+export interface FormContext extends FieldState {
+  view: ConfigView;
+  locale: string;
+  upload: UploadController;
+  onFile: (e: Event) => void;
+}
+
+export type ProofMode = 'file' | 'url';
+
+export function price(t: { amount: number | null; currency: string | null }, locale: string): string {
+  if (t.amount === null || !t.currency) return '';
+  if (t.amount === 0) return msg('free', { id: 'registration.free' });
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: t.currency }).format(t.amount / 100);
+}
+
+export function renderPerson(ctx: FormContext): TemplateResult {
+  return html`<fieldset part="section">
+    <legend>${msg('About you', { id: 'registration.about-you' })}</legend>
+    <div class="row">
+      ${renderField(ctx, { name: 'firstName', label: msg('First name', { id: 'registration.first-name' }), kind: 'text', required: true, autocomplete: 'given-name', maxlength: 100 })}
+      ${renderField(ctx, { name: 'lastName', label: msg('Last name', { id: 'registration.last-name' }), kind: 'text', required: true, autocomplete: 'family-name', maxlength: 100 })}
+    </div>
+    ${renderField(ctx, { name: 'email', label: msg('E-mail', { id: 'registration.email' }), kind: 'email', required: true, autocomplete: 'email', maxlength: 254 })}
+  </fieldset>`;
+}
+
+export function renderTicket(ctx: FormContext): TemplateResult {
+  const chosen = ctx.view.tickets.find((t) => t.value === ctx.value('ticketTypeId'));
+  const label = (t: TicketChoice) => [t.label, price(t, ctx.locale)].filter(Boolean).join(' — ');
+  return html`<fieldset part="section">
+    <legend>${msg('Ticket', { id: 'registration.ticket' })}</legend>
+    ${renderField(ctx, {
+      name: 'ticketTypeId',
+      label: msg('Ticket type', { id: 'registration.ticket-type' }),
+      kind: 'select',
+      required: true,
+      options: ctx.view.tickets.map((t) => ({ value: t.value, label: label(t) })),
+      help: chosen?.description || undefined,
+    })}
+  </fieldset>`;
+}
+
+export function renderPayment(ctx: FormContext, mode: ProofMode): TemplateResult {
+  const method = ctx.view.paymentMethods.find((m) => m.value === ctx.value('paymentMethodId'));
+  const proofLabel = msg('Payment proof', { id: 'registration.proof' });
+  const modeName = 'proofMode';
+  return html`<fieldset part="section payment">
+    <legend>${msg('Payment', { id: 'registration.payment' })}</legend>
+    ${renderField(ctx, {
+      name: 'paymentMethodId',
+      label: msg('Payment method', { id: 'registration.payment-method' }),
+      kind: 'select',
+      required: true,
+      options: ctx.view.paymentMethods,
+      help: method?.instructions || undefined,
+    })}
+    ${renderField(ctx, {
+      name: 'paymentReference',
+      label: msg('Payment reference', { id: 'registration.payment-reference' }),
+      kind: 'text',
+      autocomplete: 'off',
+      maxlength: 200,
+      help: msg('The transaction or transfer reference of your payment.', { id: 'registration.payment-reference-help' }),
+    })}
+    <fieldset class="proof" part="proof">
+      <legend>${proofLabel}</legend>
+      <div class="choices">
+        <label><input type="radio" name=${modeName} value="file" .checked=${mode === 'file'} />
+          ${msg('Upload a file', { id: 'registration.proof-file' })}</label>
+        <label><input type="radio" name=${modeName} value="url" .checked=${mode === 'url'} />
+          ${msg('Link to a file (https)', { id: 'registration.proof-url' })}</label>
+      </div>
+      ${mode === 'file'
+        ? renderUpload(ctx.upload, { name: 'paymentProofUrl', label: msg('Proof file', { id: 'registration.proof-file-label' }), error: ctx.error('paymentProofUrl') }, ctx.onFile)
+        : renderField(ctx, {
+            name: 'paymentProofUrl',
+            label: msg('Link to your proof', { id: 'registration.proof-url-label' }),
+            kind: 'url',
+            pattern: 'https://.+',
+            placeholder: 'https://',
+            autocomplete: 'url',
+            help: msg('An https address where the organizers can open the proof.', { id: 'registration.proof-url-help' }),
+          })}
+    </fieldset>
+  </fieldset>`;
+}
+
+const customSpec = (f: CustomFieldView) => ({
+  name: customControlName(f.name),
+  label: f.label,
+  kind: f.kind,
+  required: f.required,
+  options: f.options,
+  help: f.helpText || undefined,
+  maxlength: 2000,
+});
+
+export function renderCustom(ctx: FormContext): TemplateResult | typeof nothing {
+  if (ctx.view.fields.length === 0) return nothing;
+  return html`<fieldset part="section">
+    <legend>${msg('More about you', { id: 'registration.more' })}</legend>
+    ${ctx.view.fields.map((f) => renderField(ctx, customSpec(f)))}
+  </fieldset>`;
+}
+
+/** What happens after registering depends on the record's status; unknown ones get no promise. */
+function nextStep(status: string): string {
+  switch (status) {
+    case 'confirmed':
+      return msg('Your registration is confirmed. Keep this number for questions and at the registration desk.', { id: 'registration.next.confirmed' });
+    case 'pending_review':
+      return msg('The organizers will check your payment proof and confirm your registration by e-mail.', { id: 'registration.next.review' });
+    case 'pending_payment':
+      return msg('Your registration is waiting for your payment; it is confirmed by e-mail once the payment arrives.', { id: 'registration.next.payment' });
+    default:
+      return msg('Keep this number for any questions to the organizers.', { id: 'registration.next.other' });
+  }
+}
+
+export function renderSuccess(r: Registration, message: string | undefined, again: () => void): TemplateResult {
+  return html`<section class="outcome success" part="success" aria-labelledby="success-title">
+    <h2 id="success-title" tabindex="-1">
+      <slot name="success">${message ?? msg('Thank you, your registration was received.', { id: 'registration.success' })}</slot>
+    </h2>
+    <p>${msg('Registration number', { id: 'registration.number' })}: <span class="record-id" part="record-id">${r.id}</span></p>
+    <p>${nextStep(String(r.status))}</p>
+    <button type="button" class="button" part="again-button" @click=${again}>
+      ${msg('Register another person', { id: 'registration.again' })}
+    </button>
+  </section>`;
+}
+
+export function renderBlocked(kind: 'closed' | 'try-later', message: string | undefined): TemplateResult {
+  const text =
+    kind === 'closed'
+      ? message ?? msg('Registration is closed.', { id: 'registration.closed' })
+      : message ?? msg('Registration is not open right now: no pricing phase is running. Please try again later.', { id: 'registration.try-later' });
+  return html`<div class="outcome blocked" part=${kind} role="status"><slot name=${kind}>${text}</slot></div>`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The sandbox's admin routes for browser tests: change a conference's settings (and put them
+ * back), and count what was created. Conference `conf-demo` is the one the test key belongs to.
+ */
+import { expect } from '@esm-bundle/chai';
+
+const HEADERS = { authorization: 'Bearer test-admin', 'content-type': 'application/json' };
+export const CONFERENCE = 'conf-demo';
+
+export interface ExhibitionSettings {
+  opensAt: string | null;
+  closesAt: string | null;
+  fee: { amount: number; currency: string } | null;
+  requiresRegistration: boolean;
+}
+
+export interface ConferenceSettings {
+  registrationEnabled: boolean;
+  openPhaseEnabled: boolean;
+  exhibition: ExhibitionSettings;
+}
+
+export interface ConferencePatch {
+  registrationOpen?: boolean;
+  openPhase?: boolean;
+  exhibition?: Partial<ExhibitionSettings>;
+}
+
+export async function conferenceSettings(): Promise<ConferenceSettings> {
+  const res = await fetch('/__admin/conferences', { headers: HEADERS });
+  const body = (await res.json()) as { data: (ConferenceSettings & { id: string })[] };
+  const conf = body.data.find((c) => c.id === CONFERENCE);
+  if (!conf) throw new Error(`The sandbox has no conference ${CONFERENCE}`);
+  return conf;
+}
+
+export async function patchConference(patch: ConferencePatch): Promise<void> {
+  const res = await fetch(`/__admin/conferences/${CONFERENCE}`, { method: 'PATCH', headers: HEADERS, body: JSON.stringify(patch) });
+  expect(res.status, await res.clone().text()).to.equal(200);
+}
+
+/**
+ * Applies `patch` for the duration of a test and returns the function that restores what was
+ * there before, so other tests see the seeded settings.
+ */
+export async function withSettings(patch: ConferencePatch): Promise<() => Promise<void>> {
+  const before = await conferenceSettings();
+  await patchConference(patch);
+  return () =>
+    patchConference({
+      registrationOpen: before.registrationEnabled,
+      openPhase: before.openPhaseEnabled,
+      exhibition: before.exhibition,
+    });
+}
+
+export async function registrationsFor(email: string): Promise<{ id: string; email: string; ticketTypeId: string }[]> {
+  const res = await fetch(`/__admin/registrations?conference=${CONFERENCE}&email=${encodeURIComponent(email)}`, { headers: HEADERS });
+  return ((await res.json()) as { data: { id: string; email: string; ticketTypeId: string }[] }).data;
+}
+
+/** An e-mail address no other test uses, so counting by it counts only this test's work. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
+}

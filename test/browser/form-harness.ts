@@ -1,0 +1,99 @@
+/**
+ * User actions on the form elements: fill a control by its name as typing would (native `input`
+ * and `change` events), choose a file, submit, and watch the API writes the page makes.
+ */
+import { ElementHarness, waitFor } from './harness.js';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export class FormHarness<E extends HTMLElement = HTMLElement> extends ElementHarness<E> {
+  control<T extends Control = HTMLInputElement>(name: string): T {
+    const c = this.q<T>(`form [name="${name}"]`);
+    if (!c) throw new Error(`no control named ${name} in <${this.el.localName}>`);
+    return c;
+  }
+
+  has(name: string): boolean {
+    return this.q(`form [name="${name}"]`) !== null;
+  }
+
+  async fill(values: Record<string, string | boolean>): Promise<void> {
+    for (const [name, value] of Object.entries(values)) {
+      const c = this.control<Control>(name);
+      if (c instanceof HTMLInputElement && (c.type === 'checkbox' || c.type === 'radio')) {
+        c.checked = value === true || value === 'true' || (c.type === 'radio' && c.value === value);
+      } else {
+        c.value = String(value);
+      }
+      c.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      c.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+      await this.settle();
+    }
+  }
+
+  async chooseRadio(name: string, value: string): Promise<void> {
+    const r = this.q<HTMLInputElement>(`form input[type="radio"][name="${name}"][value="${value}"]`)!;
+    r.click();
+    await this.settle();
+  }
+
+  async chooseFile(name: string, file: File): Promise<void> {
+    const input = this.control(name);
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    input.files = dt.files;
+    input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+    await this.settle();
+  }
+
+  submitButton(): HTMLButtonElement {
+    return this.part<HTMLButtonElement>('submit-button')!;
+  }
+
+  errorOf(name: string): string {
+    const c = this.control(name);
+    const id = c.getAttribute('aria-describedby')?.split(' ').find((x) => x.endsWith('-error'));
+    return id ? (this.root.getElementById(id)?.textContent?.trim() ?? '') : '';
+  }
+
+  async waitForText(text: string, what = text): Promise<void> {
+    await waitFor(() => this.text().includes(text), `"${what}" in <${this.el.localName}>`, 15_000);
+  }
+}
+
+export interface Write {
+  url: string;
+  body: unknown;
+  idempotencyKey: string | null;
+  /** performance.now() when the request left. */
+  at: number;
+  status?: number;
+}
+
+/** Records the page's POSTs to the API (and their answers' statuses) until stopped. */
+export function watchWrites(match: RegExp): { writes: Write[]; stop(): void } {
+  const writes: Write[] = [];
+  const previous = window.fetch;
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!match.test(url) || (init?.method ?? 'GET') !== 'POST') return previous(input, init);
+    const w: Write = {
+      url,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
+      idempotencyKey: new Headers(init?.headers).get('idempotency-key'),
+      at: performance.now(),
+    };
+    writes.push(w);
+    const res = await previous(input, init);
+    w.status = res.status;
+    return res;
+  };
+  return { writes, stop: () => void (window.fetch = previous) };
+}
+
+/** A file of `size` bytes with the given type, for uploads. */
+export function makeFile(name: string, type: string, size: number): File {
+  const bytes = new Uint8Array(size);
+  if (type === 'application/pdf') bytes.set(new TextEncoder().encode('%PDF-1.4\n'));
+  return new File([bytes], name, { type });
+}

@@ -44,6 +44,19 @@ export function fromAnswer(answer: UpstreamAnswer, extra: Record<string, string>
   });
 }
 
+/**
+ * Encoded bodies of entries the memory store hands out again and again: encoding a schedule page
+ * once instead of per hit is a visible share of cached-read throughput.
+ */
+const encoded = new WeakMap<CacheEntry, Uint8Array<ArrayBuffer>>();
+const encoder = new TextEncoder();
+
+function bytesOf(entry: CacheEntry): Uint8Array<ArrayBuffer> {
+  let bytes = encoded.get(entry);
+  if (!bytes) encoded.set(entry, (bytes = encoder.encode(entry.body)));
+  return bytes;
+}
+
 /** A cached read: 304 when the browser already holds it, otherwise the stored body. */
 export function fromEntry(
   entry: CacheEntry,
@@ -61,7 +74,7 @@ export function fromEntry(
     'x-cache': state,
   };
   if (etagMatches(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers });
-  return new Response(head ? null : entry.body, {
+  return new Response(head ? null : bytesOf(entry), {
     status: entry.status,
     headers: { 'content-type': entry.contentType, ...headers },
   });

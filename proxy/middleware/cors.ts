@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
+import { splitUrl } from '../url-parts.js';
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, OPTIONS';
 const ALLOW_HEADERS = 'Content-Type, Idempotency-Key, If-None-Match, X-Kiosk-Token, Accept-Language';
@@ -25,7 +26,7 @@ export function cors({
   }
   return async function corsMiddleware(c, next) {
     const origin = c.req.header('origin');
-    const sameOrigin = origin !== undefined && origin === new URL(c.req.url).origin;
+    const sameOrigin = origin !== undefined && origin === splitUrl(c.req.url).origin;
     const allowed = origin !== undefined && (sameOrigin || allowedOrigins.has(origin));
 
     if (c.req.method === 'OPTIONS') {

@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
 import type { Scrubber } from '../secrets.js';
+import { splitUrl } from '../url-parts.js';
 
 /** Query parameters whose values are safe and useful in logs. */
 const LOGGED_QUERY_VALUES = new Set(['limit', 'offset', 'include', 'v']);
@@ -21,9 +22,9 @@ export function requestLog({
     const started = performance.now();
     c.set('log', {});
     await next();
-    const url = new URL(c.req.url);
+    const { path, search } = splitUrl(c.req.url);
     const query: Record<string, string | null> = {};
-    for (const [name, value] of url.searchParams) {
+    for (const [name, value] of search ? new URLSearchParams(search) : []) {
       if (name.length > 40) continue;
       query[name] = LOGGED_QUERY_VALUES.has(name) ? value.slice(0, 40) : null;
     }
@@ -32,7 +33,7 @@ export function requestLog({
       level: c.res.status >= 500 ? 'error' : 'info',
       msg: 'request',
       method: c.req.method,
-      path: url.pathname.slice(0, 200),
+      path: path.slice(0, 200),
       ...(Object.keys(query).length ? { query } : {}),
       status: c.res.status,
       ms: Math.round(performance.now() - started),

@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
+import { splitUrl } from '../url-parts.js';
 
 // Dot segments, backslashes, NUL and encoded '.', '/', '\', '%' (double encoding) or control bytes.
 const SUSPICIOUS = /(^|\/)\.{1,2}(\/|$)|\\|\0|%2e|%2f|%5c|%25|%00|%0a|%0d|\/\//i;
@@ -23,7 +24,7 @@ export function targetGuard(): MiddlewareHandler<ProxyEnv> {
       const rawPath = raw.split('?', 1)[0]!;
       if (isSuspiciousPath(rawPath)) throw new ProxyError('not_found', 'No such endpoint on this proxy.');
     }
-    if (isSuspiciousPath(new URL(c.req.url).pathname)) {
+    if (isSuspiciousPath(splitUrl(c.req.url).path)) {
       throw new ProxyError('not_found', 'No such endpoint on this proxy.');
     }
     await next();

@@ -197,7 +197,9 @@ export class ApiClient {
       if (isAbort(e, options.signal)) throw e;
       throw networkError(url, e);
     }
-    const stale = /stale/i.test(res.headers.get('warning') ?? '') || res.headers.get('x-cache') === 'STALE';
+    // The proxy says `X-Cache: stale` when it answers from its last good copy because the
+    // platform failed (cross-origin, it must list the header in Access-Control-Expose-Headers).
+    const stale = /stale/i.test(res.headers.get('x-cache') ?? '');
     if (res.status === 304 && known) return { body: known.body, changed: false, stale };
     const body = await readJson(res, url);
     if (!res.ok) throw toApiError(res.status, body);

@@ -19,7 +19,12 @@ export interface LoadContext {
   signal: AbortSignal;
   /** Set on polls: ask with If-None-Match, and return {@link UNCHANGED} on 304. */
   conditional: boolean;
+  /** Call when an answer was the proxy's last good copy (`stale: true` from the client). */
+  markStale(): void;
 }
+
+/** Code of the stale marker when the proxy, not this element, kept the last good copy. */
+export const UPSTREAM_STALE = 'upstream_stale';
 
 export interface ResourceHost extends HTMLElement, ReactiveControllerHost {
   readonly client: ApiClient;
@@ -128,14 +133,17 @@ export class ResourceController<T> implements ReactiveController {
     this.conditional = false;
     this.fromPoll = false;
     try {
-      const result = await this.options.load({ client, signal, conditional });
+      let proxyStale = false;
+      const result = await this.options.load({ client, signal, conditional, markStale: () => (proxyStale = true) });
       const changed = result !== UNCHANGED;
       if (result !== UNCHANGED) this.value = result;
       this.updatedAt = new Date();
-      this.error = null;
+      this.error = proxyStale
+        ? new ApiError(200, UPSTREAM_STALE, 'The conference platform is not answering; the proxy shows its last good copy.')
+        : null;
       if (changed) {
         const count = this.options.count?.(this.value as T) ?? 0;
-        this.host.dispatchEvent(new ConfLoadedEvent({ resource: this.options.name, count, stale: false }));
+        this.host.dispatchEvent(new ConfLoadedEvent({ resource: this.options.name, count, stale: proxyStale }));
       }
       return this.value as T;
     } catch (e) {

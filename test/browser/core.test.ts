@@ -8,7 +8,7 @@ import { TimeFormatter } from '../../src/core/time.js';
 import '../../src/elements/provider/define.js';
 import '../../src/elements/speakers/define.js';
 import type { ConfSpeakers } from '../../src/elements/speakers/speakers.js';
-import { cleanup, ElementHarness, fixture, waitFor } from './harness.js';
+import { answerWith, cleanup, ElementHarness, fixture, waitFor } from './harness.js';
 
 const cards = (h: ElementHarness) => h.all('[part~="card"]').length > 0;
 
@@ -52,6 +52,21 @@ describe('core: endpoint resolution', () => {
     await h.waitForPart('error');
     p.endpoint = location.origin;
     await waitFor(() => cards(h), 'data after the provider changed');
+  });
+});
+
+describe('core: stale copies from the proxy', () => {
+  afterEach(cleanup);
+
+  it('marks data the proxy served from its last good copy as stale', async () => {
+    const list = { data: [{ id: 's1', fullName: 'Ada Example', affiliation: 'Uni' }], meta: { total: 1, limit: 100, offset: 0 } };
+    answerWith(/\/events\/speakers/, list, 200, { 'x-cache': 'stale' });
+    const loaded = new Promise<Event & { detail?: { stale: boolean } }>((r) => document.addEventListener('conf-loaded', r, { once: true }));
+    const h = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers></conf-speakers>'));
+    const stale = await h.waitForPart('stale');
+    expect(stale.textContent).to.contain('last good copy');
+    expect(h.text()).to.contain('Ada Example');
+    expect((await loaded).detail?.stale).to.equal(true);
   });
 });
 

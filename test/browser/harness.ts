@@ -99,7 +99,13 @@ export class ElementHarness<E extends HTMLElement = HTMLElement> {
 const realFetch = window.fetch.bind(window);
 let patched: typeof window.fetch | undefined;
 
-type Rule = { match: RegExp; headers?: Record<string, string>; body?: unknown; status?: number };
+type Rule = {
+  match: RegExp;
+  headers?: Record<string, string>;
+  body?: unknown;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+};
 const rules: Rule[] = [];
 
 function patchFetch(): void {
@@ -109,7 +115,7 @@ function patchFetch(): void {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const rule = rules.find((r) => r.match.test(url));
     if (rule?.body !== undefined) {
-      return Promise.resolve(Response.json(rule.body, { status: rule.status ?? 200 }));
+      return Promise.resolve(Response.json(rule.body, { status: rule.status ?? 200, headers: rule.responseHeaders ?? {} }));
     }
     if (rule?.headers) {
       const headers = new Headers(init?.headers);
@@ -129,9 +135,9 @@ export function preferOn(match: RegExp, value: string): () => void {
 }
 
 /** Answers matching requests with a fixed body, e.g. an empty list. */
-export function answerWith(match: RegExp, body: unknown, status = 200): () => void {
+export function answerWith(match: RegExp, body: unknown, status = 200, responseHeaders?: Record<string, string>): () => void {
   patchFetch();
-  const rule: Rule = { match, body, status };
+  const rule: Rule = responseHeaders ? { match, body, status, responseHeaders } : { match, body, status };
   rules.unshift(rule);
   return () => removeRule(rule);
 }

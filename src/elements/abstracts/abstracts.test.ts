@@ -24,6 +24,10 @@ const ids = (h: ElementHarness) => h.all('[part~="card"]').map((c) => c.dataset.
 const requested = (fragment: string) =>
   performance.getEntriesByType('resource').filter((e) => e.name.includes(fragment)).map((e) => e.name);
 
+/** The requests once `count` of them are in the timeline, which records them a little after the answer. */
+const requestsOnceThere = (fragment: string, count: number) =>
+  waitFor(() => requested(fragment).length >= count && requested(fragment), `${count} requests of ${fragment}`);
+
 function setHash(hash: string): void {
   history.replaceState(null, '', hash || location.pathname + location.search);
 }
@@ -59,8 +63,9 @@ describe('<conf-abstracts>', () => {
     expect(ids(h)).to.deep.equal(all.slice(0, 20).map((a) => a.id));
     expect((await loaded).detail).to.deep.include({ resource: 'abstracts', count: 20, stale: false });
     expect(h.q('.count')!.textContent).to.contain(`20 of ${total} abstracts`);
+    const [request] = await requestsOnceThere('/abstracts/abstracts?', 1);
     expect(requested('/abstracts/abstracts?')).to.have.length(1);
-    expect(requested('/abstracts/abstracts?')[0]).to.match(/limit=20/).and.match(/offset=0/).and.match(/include=authors/);
+    expect(request).to.match(/limit=20/).and.match(/offset=0/).and.match(/include=authors/);
     const first = all[0]!;
     const card = h.q(`[part~="card"][data-id="${first.id}"]`)!;
     expect(card.querySelector('[part~="title"]')!.textContent).to.contain(first.title);
@@ -83,7 +88,7 @@ describe('<conf-abstracts>', () => {
     h.part<HTMLButtonElement>('load-more')!.click();
     await waitFor(() => h.all('[part~="card"]').length === total, 'every card');
     expect(h.part('load-more')).to.equal(null);
-    const pages = requested('/abstracts/abstracts?').map((u) => new URL(u).searchParams.get('offset'));
+    const pages = (await requestsOnceThere('/abstracts/abstracts?', 3)).map((u) => new URL(u).searchParams.get('offset'));
     expect(pages).to.deep.equal(['0', '20', '40']);
   });
 
@@ -91,6 +96,16 @@ describe('<conf-abstracts>', () => {
     const h = await mount('page-size="7"');
     expect(h.all('[part~="card"]')).to.have.length(7);
     expect(h.part('load-more')!.textContent).to.contain('Load 7 more');
+    expect(h.part('notice')).to.equal(null);
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      const bad = await mount('page-size="lots"');
+      expect(bad.all('[part~="card"]')).to.have.length(20);
+      expect(bad.part('notice')!.textContent).to.contain('page-size="lots"');
+    } finally {
+      console.warn = warn;
+    }
   });
 
   it('keeps the loaded pages when it refreshes', async () => {
@@ -148,7 +163,7 @@ describe('<conf-abstracts>', () => {
     expect((await opened).detail).to.deep.include({ id: target.id });
     const dialog = h.part<HTMLDialogElement>('dialog')!;
     await waitFor(() => dialog.open && dialog.querySelector(`.detail[data-id="${target.id}"]`), 'detail shown');
-    expect(requested(`/abstracts/abstracts/${target.id}?include=authors`)).to.have.length(1);
+    expect(await requestsOnceThere(`/abstracts/abstracts/${target.id}?include=authors`, 1)).to.have.length(1);
     expect(dialog.querySelector('h2')!.textContent).to.equal(target.title);
     expect(dialog.querySelector('.body')!.textContent).to.equal(target.body);
     const presenting = target.authors!.find((a) => a.presenting)!;

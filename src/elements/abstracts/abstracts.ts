@@ -3,7 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/errors.js';
 import { ConfElement } from '../../core/conf-element.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
 import { DetailDialogController } from '../../core/detail-dialog-controller.js';
+import { recordListStyles } from '../../core/detail-dialog.styles.js';
 import { asApiError, ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfAbstractOpenEvent } from '../../events/conf-abstract-open.js';
 import { columnsFor } from '../speakers/speakers.model.js';
@@ -80,7 +82,7 @@ const WITH_AUTHORS = { include: 'authors' } as const;
  * @event {ConfAbstractOpenEvent} conf-abstract-open - An abstract's details open; cancelable.
  */
 export class ConfAbstracts extends ConfElement {
-  static override styles = [...ConfElement.styles, abstractsStyles];
+  static override styles = [...ConfElement.styles, recordListStyles, abstractsStyles];
   static override minWidth = 240;
 
   /** Search text; reflects what the viewer typed. */
@@ -143,6 +145,19 @@ export class ConfAbstracts extends ConfElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.moreAbort?.abort();
+  }
+
+  protected override attributeProblems(): Diagnostic[] {
+    const out = super.attributeProblems();
+    const raw = this.getAttribute('page-size');
+    if (raw !== null && String(clampPageSize(raw)) !== raw.trim()) {
+      out.push({
+        code: 'invalid_page_size',
+        message: `<${this.localName}> page-size="${raw}" is not a whole number from 1 to 200; it loads ${clampPageSize(raw)} at a time.`,
+        fix: 'e.g. page-size="20", or remove it.',
+      });
+    }
+    return out;
   }
 
   /** Opens an abstract's details, as a click on its title does. */
@@ -210,7 +225,7 @@ export class ConfAbstracts extends ConfElement {
   private renderSkeleton(): TemplateResult {
     const cols = this.columns;
     return html`<div class="toolbar"><span class="skeleton input"></span></div>
-      <div class="list cols-${cols}">
+      <div class="grid cols-${cols}">
         ${Array.from({ length: cols * 2 }, () => html`<span class="skeleton card-skeleton"></span>`)}
       </div>`;
   }
@@ -257,7 +272,7 @@ export class ConfAbstracts extends ConfElement {
               : nothing}
             <button class="button" @click=${this.clearFilters}>${msg('Clear search', { id: 'core.clear-search' })}</button>
           </div>`
-        : html`<ul class="list cols-${this.columns}" part="list">
+        : html`<ul class="grid cols-${this.columns}" part="list">
             ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
           </ul>`}
       ${remaining > 0 ? this.renderLoadMore(Math.min(remaining, clampPageSize(this.pageSize))) : nothing}
@@ -325,7 +340,7 @@ export class ConfAbstracts extends ConfElement {
 
   private renderTags(c: AbstractCard): TemplateResult {
     return html`<p class="tags">
-      ${c.track ? html`<span class="track" part="track">${c.track}</span>` : nothing}
+      ${c.track ? html`<span class="pill track" part="track">${c.track}</span>` : nothing}
       ${c.keywords.length
         ? html`<span class="keywords" part="keywords">
             <span class="visually-hidden">${msg('Keywords:', { id: 'abstracts.keywords' })}</span>
@@ -374,7 +389,7 @@ export class ConfAbstracts extends ConfElement {
             </ul>
           </section>`
         : nothing}
-      ${c.body ? html`<p class="body">${c.body}</p>` : nothing}
+      ${c.body ? html`<p class="body text-block">${c.body}</p>` : nothing}
     </div>`;
   }
 }

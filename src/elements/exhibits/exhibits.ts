@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
 import { DetailDialogController } from '../../core/detail-dialog-controller.js';
+import { recordListStyles } from '../../core/detail-dialog.styles.js';
 import { unknownValue, type Diagnostic } from '../../core/diagnostics.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
@@ -76,7 +77,7 @@ function typeLabel(type: string): string {
  * @event {ConfExhibitOpenEvent} conf-exhibit-open - An exhibit's details open; cancelable.
  */
 export class ConfExhibits extends ConfElement {
-  static override styles = [...ConfElement.styles, exhibitsStyles];
+  static override styles = [...ConfElement.styles, recordListStyles, exhibitsStyles];
   static override minWidth = 220;
 
   /** Search text; reflects what the viewer typed. */
@@ -153,7 +154,7 @@ export class ConfExhibits extends ConfElement {
     const shown = filterExhibits(cards, this.query, selected);
     return html`
       <div class="toolbar">
-        <div class="search">
+        <div class="field search">
           <label for="q">${msg('Search exhibits', { id: 'exhibits.search' })}</label>
           <input
             id="q"
@@ -206,7 +207,7 @@ export class ConfExhibits extends ConfElement {
 
   private renderMeta(c: ExhibitCard): TemplateResult {
     return html`<p class="meta">
-      ${c.type ? html`<span class="type" part="type">${typeLabel(c.type)}</span>` : nothing}
+      ${c.type ? html`<span class="pill type" part="type">${typeLabel(c.type)}</span>` : nothing}
       ${c.booth ? html`<span class="booth" part="booth">${msg(str`Booth ${c.booth}`, { id: 'exhibits.booth' })}</span>` : nothing}
     </p>`;
   }
@@ -245,7 +246,7 @@ export class ConfExhibits extends ConfElement {
                 ${msg('Close', { id: 'core.close' })}
               </button>
             </div>
-            ${c.description || c.shortDescription ? html`<p class="description">${c.description || c.shortDescription}</p>` : nothing}
+            ${c.description || c.shortDescription ? html`<p class="description text-block">${c.description || c.shortDescription}</p>` : nothing}
             ${c.presenter
               ? html`<p class="presenter">${msg(str`Presented by ${c.presenter}`, { id: 'exhibits.presenter' })}</p>`
               : nothing}

@@ -1,0 +1,128 @@
+import { css } from 'lit';
+
+/**
+ * The record lists with a detail dialog (`<conf-abstracts>`, `<conf-exhibits>`): toolbar, cards
+ * whose title link covers the whole card, and the modal dialog. One copy in the bundle for both.
+ */
+export const recordListStyles = css`
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: end;
+    gap: 0.5em 1em;
+    margin-block-end: 0.75em;
+  }
+  .field {
+    display: grid;
+    gap: 0.25em;
+    flex: 0 1 14em;
+  }
+  .field.search {
+    flex: 1 1 16em;
+    max-width: 28em;
+  }
+  .field label {
+    font-size: 0.85em;
+    color: var(--_muted);
+  }
+  .count {
+    margin-inline-start: auto;
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .grid {
+    display: grid;
+    gap: var(--_space);
+    grid-template-columns: repeat(var(--_cols, 1), minmax(0, 1fr));
+  }
+  .cols-1 { --_cols: 1; }
+  .cols-2 { --_cols: 2; }
+  .cols-3 { --_cols: 3; }
+  .cols-4 { --_cols: 4; }
+  .cols-5 { --_cols: 5; }
+  .card {
+    position: relative;
+    display: grid;
+    align-content: start;
+    gap: 0.4em;
+    height: 100%;
+    padding: var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    transition: border-color 0.15s;
+  }
+  .card:hover {
+    border-color: var(--_primary);
+  }
+  .card:focus-within {
+    box-shadow: var(--_focus);
+  }
+  .title {
+    font-size: 1.05em;
+    font-weight: 650;
+    line-height: 1.3;
+  }
+  .title a {
+    color: inherit;
+    text-decoration: none;
+  }
+  /* The whole card is the link's target; the link stays the one focusable, named thing. */
+  .title a::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: var(--_radius);
+  }
+  .title a:focus-visible {
+    box-shadow: none;
+  }
+  .pill {
+    padding: 0.05em 0.6em;
+    border-radius: 999px;
+    background: var(--_subtle);
+    color: var(--_accent-text);
+    font-weight: 600;
+  }
+  .skeleton.card-skeleton {
+    min-height: 10em;
+  }
+
+  dialog {
+    border: none;
+    border-radius: calc(var(--_radius) * 1.5);
+    padding: 0;
+    width: min(42em, calc(100vw - 2em));
+    max-height: calc(100vh - 2em);
+    background: var(--_surface);
+    color: var(--_text);
+    box-shadow: 0 20px 60px rgb(0 0 0 / 0.35);
+  }
+  dialog::backdrop {
+    background: rgb(0 0 0 / 0.5);
+  }
+  .dialog-body {
+    display: grid;
+    gap: var(--_space);
+    padding: calc(var(--_space) * 1.5);
+  }
+  .dialog-head {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    gap: var(--_space);
+    align-items: start;
+  }
+  .dialog-head h2 {
+    font-size: 1.35em;
+    line-height: 1.3;
+  }
+  .text-block {
+    white-space: pre-line;
+  }
+
+  @media print {
+    .card {
+      break-inside: avoid;
+    }
+  }
+`;

@@ -94,7 +94,7 @@ export const speakersStyles = css`
     align-items: center;
     --_photo-size: 56px;
   }
-  .list-single .card .text {
+  .card .text {
     display: grid;
     gap: 0.15em;
   }

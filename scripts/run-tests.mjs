@@ -66,6 +66,8 @@ const serverGlobs = [
   ...findTests('proxy', '.test.ts'),
   ...findTests('scripts', '.test.ts'),
   ...findTests('test/node', '.test.ts'),
+  // The demo site end to end in headless Chromium; they skip themselves, saying so, without it.
+  ...findTests('test/e2e', '.test.ts'),
   ...findTests('src', '.node.test.ts'),
 ].filter((f) => only.length === 0 || only.some((o) => f.startsWith(o))).sort();
 if (serverGlobs.length) run('server and model tests', process.execPath, [

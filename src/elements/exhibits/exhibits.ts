@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
@@ -116,6 +116,13 @@ export class ConfExhibits extends ConfElement {
 
   close(): void {
     this.details.close();
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    // A refresh can withdraw the open exhibit; an empty dialog must not stay on screen.
+    const id = this.details.openId;
+    if (id !== null && this.exhibits.value && !this.exhibits.value.some((c) => c.id === id)) this.details.close();
   }
 
   protected override attributeProblems(): Diagnostic[] {

@@ -57,5 +57,5 @@ export default {
     }),
   ],
   testFramework: { config: { timeout: 10_000 } },
-  reporters: [defaultReporter(), resultsReporter('.tmp/browser-results.json')],
+  reporters: [defaultReporter(), resultsReporter(process.env.WTR_RESULTS_FILE ?? '.tmp/browser-results.json')],
 };

@@ -88,15 +88,20 @@ if (!skipBrowser && existsSync('web-test-runner.config.mjs')) {
   if (ensureChromium()) {
     // The config's results reporter writes the totals; a run that died before writing them
     // counts as one failure, never as silence.
-    const resultsFile = '.tmp/browser-results.json';
+    // Per run, so two runs in one working tree do not read each other's totals.
+    const resultsFile = `.tmp/browser-results-${process.pid}.json`;
     rmSync(resultsFile, { force: true });
-    const passedRun = run('browser tests', 'npx', ['wtr', '--config', 'web-test-runner.config.mjs'], { CHROME_PATH: chromiumPath() });
+    const passedRun = run('browser tests', 'npx', ['wtr', '--config', 'web-test-runner.config.mjs'], {
+      CHROME_PATH: chromiumPath(),
+      WTR_RESULTS_FILE: resultsFile,
+    });
     if (existsSync(resultsFile)) {
       const b = JSON.parse(readFileSync(resultsFile, 'utf8'));
       results.passed += b.passed ?? 0;
       results.failed += b.failed ?? 0;
       results.skipped += b.skipped ?? 0;
       console.log(`=== browser tests: ${b.passed} passed, ${b.failed} failed, ${b.skipped} skipped in ${b.files} files`);
+      rmSync(resultsFile, { force: true });
     } else if (!passedRun) {
       results.failed += 1;
     }

@@ -7,6 +7,8 @@ import './elements/speakers/define.js';
 import './elements/schedule/define.js';
 import './elements/abstracts/define.js';
 import './elements/exhibits/define.js';
+import './elements/registration-form/define.js';
+import './elements/exhibit-form/define.js';
 
 export { ConfProvider } from './elements/provider/provider.js';
 export { ConfSpeakers } from './elements/speakers/speakers.js';
@@ -16,4 +18,8 @@ export { ApiError } from './api/errors.js';
 export { ConfLoadedEvent } from './events/conf-loaded.js';
 export { ConfErrorEvent } from './events/conf-error.js';
 export { ConfSpeakerOpenEvent } from './events/conf-speaker-open.js';
+export { ConfRegistrationForm } from './elements/registration-form/registration-form.js';
+export { ConfExhibitForm } from './elements/exhibit-form/exhibit-form.js';
+export { ConfRegisteredEvent } from './events/conf-registered.js';
+export { ConfExhibitSubmittedEvent } from './events/conf-exhibit-submitted.js';
 export { VERSION } from './core/version.js';

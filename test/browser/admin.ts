@@ -41,17 +41,19 @@ export async function patchConference(patch: ConferencePatch): Promise<void> {
 
 /**
  * Applies `patch` for the duration of a test and returns the function that restores what was
- * there before, so other tests see the seeded settings.
+ * there before — only the settings it changed, so tests running beside it keep theirs.
  */
 export async function withSettings(patch: ConferencePatch): Promise<() => Promise<void>> {
   const before = await conferenceSettings();
   await patchConference(patch);
-  return () =>
-    patchConference({
-      registrationOpen: before.registrationEnabled,
-      openPhase: before.openPhaseEnabled,
-      exhibition: before.exhibition,
-    });
+  const undo: ConferencePatch = {};
+  if (patch.registrationOpen !== undefined) undo.registrationOpen = before.registrationEnabled;
+  if (patch.openPhase !== undefined) undo.openPhase = before.openPhaseEnabled;
+  if (patch.exhibition) {
+    const keys = Object.keys(patch.exhibition) as (keyof ExhibitionSettings)[];
+    undo.exhibition = Object.fromEntries(keys.map((k) => [k, before.exhibition[k]]));
+  }
+  return () => patchConference(undo);
 }
 
 export async function registrationsFor(email: string): Promise<{ id: string; email: string; ticketTypeId: string }[]> {
@@ -62,4 +64,12 @@ export async function registrationsFor(email: string): Promise<{ id: string; ema
 /** An e-mail address no other test uses, so counting by it counts only this test's work. */
 export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
+}
+
+/** Some registration of the conference, for forms that need an existing one. */
+export async function anyRegistration(): Promise<{ id: string; email: string }> {
+  const res = await fetch(`/__admin/registrations?conference=${CONFERENCE}`, { headers: HEADERS });
+  const [first] = ((await res.json()) as { data: { id: string; email: string }[] }).data;
+  if (!first) throw new Error('The sandbox has no registrations');
+  return first;
 }

@@ -1,0 +1,257 @@
+import { expect } from '@esm-bundle/chai';
+import type { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
+import { anyRegistration, withSettings } from '../../../test/browser/admin.js';
+import { expectNoAxeViolations } from '../../../test/browser/axe.js';
+import { FormHarness, makeFile, watchWrites } from '../../../test/browser/form-harness.js';
+import { cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
+import './define.js';
+import type { ConfExhibitForm } from './exhibit-form.js';
+
+const SUBMIT = /\/exhibition\/submissions$/;
+const OPEN = { opensAt: null, closesAt: null, fee: null, requiresRegistration: false };
+
+async function mount(attrs = '', container?: HTMLElement): Promise<FormHarness<ConfExhibitForm>> {
+  const el = await fixture<ConfExhibitForm>(`<conf-exhibit-form ${attrs}></conf-exhibit-form>`, container);
+  el.minFillMs = 0;
+  const h = new FormHarness(el);
+  await waitFor(() => h.part('form') || h.part('closed') || h.part('not-open'), 'the form or an outcome');
+  return h;
+}
+
+async function fillExhibit(h: FormHarness, title = 'Quantum Loom'): Promise<void> {
+  await h.fill({
+    title,
+    exhibitType: 'sponsor',
+    shortDescription: 'A loom that weaves in superposition.',
+    driveUrl: 'https://drive.example/loom',
+    'presenter.fullName': 'Ada Lovelace',
+    'presenter.email': 'ada@example.org',
+  });
+}
+
+function submitted(): Promise<ConfExhibitSubmittedEvent> {
+  return new Promise((resolve) => document.addEventListener('conf-exhibit-submitted', resolve, { once: true }));
+}
+
+describe('<conf-exhibit-form>', function () {
+  this.timeout(30_000);
+  let restoreWindow: () => Promise<void>;
+  before(async () => {
+    restoreWindow = await withSettings({ exhibition: OPEN });
+  });
+  after(async () => restoreWindow());
+  afterEach(cleanup);
+
+  it('renders the submission fields, sponsor among the types, with no axe violations', async () => {
+    const h = await mount();
+    for (const name of ['title', 'exhibitType', 'shortDescription', 'driveUrl', 'presenter.fullName', 'presenter.email']) {
+      expect(h.has(name), name).to.equal(true);
+    }
+    const types = [...h.control<HTMLSelectElement>('exhibitType').options].map((o) => o.value);
+    expect(types).to.include('sponsor');
+    expect(h.control('presenter.email').type).to.equal('email');
+    expect(h.part('payment')).to.equal(null);
+    expect(h.has('registrationId')).to.equal(false);
+    await expectNoAxeViolations(h.el);
+  });
+
+  it('asks for fee, proof and registration up front when the organizer declares them', async () => {
+    const h = await mount('fee="450 EUR" registration-required');
+    expect(h.part('fee')!.textContent).to.contain('450');
+    expect(h.control('payment.proofUrl').type).to.equal('file');
+    expect(h.control('payment.proofUrl').required).to.equal(true);
+    expect(h.control('registrationId').required).to.equal(true);
+    await waitFor(() => h.control('payment.paymentMethodId').tagName === 'SELECT', 'payment methods from the registration config');
+    const spy = watchWrites(SUBMIT);
+    try {
+      await fillExhibit(h);
+      h.submitButton().click();
+      await waitFor(() => h.errorOf('registrationId') !== '', 'native validation');
+      expect(h.focused).to.equal(h.control('registrationId'));
+      expect(h.errorOf('payment.proofUrl')).to.not.equal('');
+      expect(spy.writes).to.have.length(0);
+      await expectNoAxeViolations(h.el);
+    } finally {
+      spy.stop();
+    }
+  });
+
+  it('says when applications open, and that they closed, from the declared window', async () => {
+    let h = await mount('opens="2099-03-01T09:00:00Z"');
+    const notOpen = await h.waitForPart('not-open');
+    expect(notOpen.textContent).to.contain('2099');
+    expect(h.part('form')).to.equal(null);
+    expect(h.matchesState('not-open')).to.equal(true);
+    cleanup();
+    h = await mount('closes="2020-03-01T09:00:00Z" lang="de"');
+    expect((await h.waitForPart('closed')).textContent).to.contain('endete am');
+  });
+
+  it('shows the window closed when the server refuses, with its date and message', async () => {
+    const restore = await withSettings({ exhibition: { closesAt: '2026-01-01T00:00:00Z' } });
+    try {
+      const h = await mount();
+      await fillExhibit(h);
+      h.submitButton().click();
+      const closed = await h.waitForPart('closed', 10_000);
+      expect(closed.textContent).to.contain('2026');
+      expect(closed.textContent).to.contain('Exhibition submissions closed at');
+      expect(h.matchesState('closed')).to.equal(true);
+      await expectNoAxeViolations(h.el);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('learns a fee from the refusal, then uploads the proof and is accepted', async () => {
+    const restore = await withSettings({ exhibition: { fee: { amount: 45000, currency: 'EUR' } } });
+    try {
+      const h = await mount();
+      await fillExhibit(h, 'Fee Learner');
+      h.submitButton().click();
+      await h.waitForPart('payment', 10_000);
+      expect(h.part('form-error')!.textContent).to.contain('This exhibition has a fee');
+      expect(h.part('fee')!.textContent).to.contain('450');
+      await waitFor(() => h.focused === h.control('payment.paymentMethodId'), 'focus on the payment method');
+      const methods = [...h.control<HTMLSelectElement>('payment.paymentMethodId').options].map((o) => o.value);
+      expect(methods).to.include('pm-bank-transfer');
+      await h.fill({ 'payment.paymentMethodId': 'pm-bank-transfer', 'payment.paymentReference': 'EX-450' });
+      await h.chooseFile('payment.proofUrl', makeFile('fee.pdf', 'application/pdf', 200_000));
+      await waitFor(() => h.part('upload-done'), 'the upload');
+      const spy = watchWrites(SUBMIT);
+      const event = submitted();
+      try {
+        h.submitButton().click();
+        const e = await event;
+        const body = spy.writes[0]!.body as { payment: { proofUrl: string; paymentMethodId: string } };
+        expect(body.payment.proofUrl).to.match(/^storage:\/\//);
+        expect(body.payment.paymentMethodId).to.equal('pm-bank-transfer');
+        expect((await h.waitForPart('success')).textContent).to.contain(e.detail.id);
+        expect(e.detail.submission.title).to.equal('Fee Learner');
+      } finally {
+        spy.stop();
+      }
+    } finally {
+      await restore();
+    }
+  });
+
+  it("asks for the registration number when the server requires it, with the server's words beside it", async () => {
+    const restore = await withSettings({ exhibition: { requiresRegistration: true } });
+    try {
+      const reg = await anyRegistration();
+      const h = await mount();
+      await fillExhibit(h, 'Registered Booth');
+      h.submitButton().click();
+      await waitFor(() => h.has('registrationId') && h.errorOf('registrationId') !== '', 'the registration field', 10_000);
+      expect(h.errorOf('registrationId')).to.equal('Required: exhibitors must be registered.');
+      expect(h.focused).to.equal(h.control('registrationId'));
+      await h.fill({ registrationId: 'no-such-registration' });
+      h.submitButton().click();
+      await waitFor(() => h.errorOf('registrationId') === 'Unknown registration.', 'unknown registration');
+      await h.fill({ registrationId: reg.id });
+      const event = submitted();
+      h.submitButton().click();
+      expect((await event).detail.id).to.be.a('string');
+    } finally {
+      await restore();
+    }
+  });
+
+  it('adds and removes team rows by keyboard, with focus where it belongs, and sends them', async () => {
+    const h = await mount();
+    await fillExhibit(h, 'Team Booth');
+    h.part<HTMLButtonElement>('add-member')!.focus();
+    await h.press('Enter');
+    expect(h.focused).to.equal(h.control('teamPeople.0'));
+    await h.type(h.control('teamPeople.0'), 'Grace');
+    h.part<HTMLButtonElement>('add-member')!.focus();
+    await h.press('Enter');
+    await h.type(h.control('teamPeople.1'), 'Alan');
+    h.part<HTMLButtonElement>('add-member')!.focus();
+    await h.press('Enter');
+    await h.type(h.control('teamPeople.2'), 'Edsger');
+    // Remove the middle row: focus moves to the row that took its place.
+    const remove = h.all<HTMLButtonElement>('[part~="remove-member"]')[1]!;
+    expect(remove.textContent).to.contain('Team member 2');
+    remove.focus();
+    await h.press('Enter');
+    expect(h.control('teamPeople.1').value).to.equal('Edsger');
+    expect(h.focused).to.equal(h.control('teamPeople.1'));
+    expect(h.part('status')!.textContent).to.contain('Alan removed');
+    const spy = watchWrites(SUBMIT);
+    const event = submitted();
+    try {
+      h.submitButton().click();
+      await event;
+      expect((spy.writes[0]!.body as { teamPeople: string[] }).teamPeople).to.deep.equal(['Grace', 'Edsger']);
+    } finally {
+      spy.stop();
+    }
+  });
+
+  it('removing the last row moves focus to "add"', async () => {
+    const h = await mount();
+    h.part<HTMLButtonElement>('add-member')!.click();
+    await h.settle();
+    h.all<HTMLButtonElement>('[part~="remove-member"]')[0]!.click();
+    await waitFor(() => h.focused === h.part('add-member'), 'focus on add');
+  });
+
+  it('sends one application however often the button is pressed', async () => {
+    const slow = preferOn(SUBMIT, 'delay=400');
+    const h = await mount();
+    await fillExhibit(h, 'Double Click Booth');
+    const spy = watchWrites(SUBMIT);
+    try {
+      const event = submitted();
+      h.submitButton().click();
+      h.submitButton().click();
+      await h.settle();
+      expect(h.submitButton().disabled).to.equal(true);
+      h.submitButton().click();
+      await event;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(spy.writes).to.have.length(1);
+    } finally {
+      spy.stop();
+      slow();
+    }
+  });
+
+  it('retries an outage with one key, then the retry button sends it once', async () => {
+    const outage = preferOn(SUBMIT, 'code=503');
+    const h = await mount();
+    await fillExhibit(h, 'Outage Booth');
+    const spy = watchWrites(SUBMIT);
+    try {
+      h.submitButton().click();
+      const retry = await h.waitForPart<HTMLButtonElement>('retry-button', 15_000);
+      expect(spy.writes.map((w) => w.status)).to.deep.equal([503, 503, 503, 503]);
+      outage();
+      const event = submitted();
+      retry.click();
+      await event;
+      expect(new Set(spy.writes.map((w) => w.idempotencyKey)).size).to.equal(1);
+      expect(spy.writes.map((w) => w.status)).to.deep.equal([503, 503, 503, 503, 201]);
+    } finally {
+      spy.stop();
+      outage();
+    }
+  });
+
+  it('is usable at 320 px and speaks German', async () => {
+    const narrow = document.createElement('div');
+    narrow.style.width = '320px';
+    document.body.append(narrow);
+    try {
+      const h = await mount('lang="de" fee="450 EUR"', narrow);
+      expect(h.submitButton().textContent).to.contain('Bewerbung absenden');
+      expect(h.part('fee')!.textContent).to.contain('450');
+      expect(h.el.scrollWidth).to.be.at.most(320);
+      await expectNoAxeViolations(h.el);
+    } finally {
+      narrow.remove();
+    }
+  });
+});

@@ -1,0 +1,358 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { msg, str } from '@lit/localize';
+import type { Submission } from '../../api/records.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
+import { ConfFormElement } from '../../core/conf-form-element.js';
+import { renderFormError, renderHoneypot, statusLine } from '../../core/form-parts.js';
+import { templates as coreDe } from '../../core/locales/de.js';
+import { templates as formDe } from '../../core/locales/form.de.js';
+import { ResourceController } from '../../core/resource-controller.js';
+import { SubmissionController } from '../../core/submission-controller.js';
+import { UploadController } from '../../core/upload-controller.js';
+import { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
+import { AttemptKey } from '../registration-form/registration-form.model.js';
+import { buildExhibitionBody, DEFAULT_RULES, learnFromError, parseFeeAttribute, windowAt, type ExhibitionRules } from './exhibit-form.model.js';
+import { exhibitFormStyles } from './exhibit-form.styles.js';
+import { templates as exhibitDe } from './locales/de.js';
+import {
+  formatInstant,
+  renderAccepted,
+  renderExhibit,
+  renderPayment,
+  renderPresenter,
+  renderRegistration,
+  renderTeam,
+  renderWindow,
+  type ExhibitContext,
+} from './exhibit-form.views.js';
+
+Object.assign(coreDe, formDe, exhibitDe);
+
+type Body = ReturnType<typeof buildExhibitionBody>;
+type Method = { value: string; label: string };
+
+/** The API accepts at most this many team members. */
+const MAX_TEAM = 20;
+
+/**
+ * @summary An exhibitor's application for a booth: the exhibit, its presenter and team, and —
+ * when the conference asks for them — a registration number and the exhibition fee with proof.
+ *
+ * The API does not publish the exhibition settings, so the organizer may declare them with
+ * attributes (`fee`, `registration-required`, `opens`, `closes`); whatever the server answers
+ * wins: a refusal for a closed window, a missing registration or an unpaid fee updates the form.
+ *
+ * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
+ * @attr theme - `auto` (default, follows the system), `light` or `dark`.
+ * @attr time-zone - IANA zone for the window's dates; default: the viewer's.
+ * @attr now - ISO instant that replaces the clock (previews, tests).
+ * @attr fee - The exhibition fee, e.g. `450 EUR`: asks for payment and proof up front.
+ * @attr registration-required - Exhibitors must give their registration number.
+ * @attr opens - ISO instant when applications open.
+ * @attr closes - ISO instant when applications close.
+ * @attr success-message - Heading of the success view (or use the `success` slot).
+ * @attr closed-message - Text shown when applications are closed (or use the `closed` slot).
+ * @attr not-open-message - Text shown before applications open (or use the `not-open` slot).
+ *
+ * @slot success - Replaces the success heading.
+ * @slot closed - Replaces the closed message.
+ * @slot not-open - Replaces the not-yet-open message.
+ *
+ * @csspart form - The `<form>`.
+ * @csspart section - Each group of fields (a `<fieldset>`).
+ * @csspart team - The team section.
+ * @csspart team-row - One team member's row.
+ * @csspart add-member - The button that adds a team row.
+ * @csspart remove-member - The button that removes a team row.
+ * @csspart registration - The registration-number section.
+ * @csspart payment - The fee section.
+ * @csspart fee - The fee's amount and what to do.
+ * @csspart field - One field (label, help, control, error).
+ * @csspart input - A text, choice or file control.
+ * @csspart field-error - The message beside a field.
+ * @csspart progress - The upload progress bar.
+ * @csspart upload-done - The uploaded file's confirmation.
+ * @csspart upload-retry - The button that uploads the file again.
+ * @csspart form-error - The form-level message (the server's).
+ * @csspart submit-button - The submit button.
+ * @csspart retry-button - Shown after an outage: sends the same application again.
+ * @csspart status - The live region announcing progress.
+ * @csspart not-open - The not-yet-open message.
+ * @csspart closed - The closed message.
+ * @csspart success - The success view.
+ * @csspart record-id - The accepted submission's id.
+ * @csspart again-button - Starts a new application after a success.
+ *
+ * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
+ * @cssproperty [--conf-color-danger=#b3261e] - Error messages and invalid borders.
+ * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-radius=8px] - Corner radius.
+ * @cssproperty [--conf-spacing=16px] - Base spacing.
+ * @cssproperty [--conf-form-gap=0.9em] - Space between fields.
+ * @cssproperty [--conf-form-max-width=40em] - Widest the form grows.
+ *
+ * @cssstate not-open - Applications are not open yet.
+ * @cssstate closed - Applications are closed.
+ * @cssstate fee - A fee is asked for.
+ * @cssstate submitting - An application is being sent.
+ * @cssstate submitted - The success view is shown.
+ *
+ * @event {ConfExhibitSubmittedEvent} conf-exhibit-submitted - The application was accepted; `detail.submission` is the server's record.
+ */
+export class ConfExhibitForm extends ConfFormElement {
+  static override styles = [...ConfFormElement.styles, exhibitFormStyles];
+
+  @property({ reflect: true }) fee?: string;
+  @property({ type: Boolean, reflect: true, attribute: 'registration-required' }) registrationRequired = false;
+  @property({ reflect: true }) opens?: string;
+  @property({ reflect: true }) closes?: string;
+  @property({ attribute: 'success-message' }) successMessage?: string;
+  @property({ attribute: 'closed-message' }) closedMessage?: string;
+  @property({ attribute: 'not-open-message' }) notOpenMessage?: string;
+
+  /** The accepted submission, once the server confirmed it. */
+  @state() submission: Submission | null = null;
+  /** What the server's refusals taught; null while the declared attributes apply. */
+  @state() private learned: ExhibitionRules | null = null;
+  /** The server's message of a window refusal, shown with the outcome. */
+  @state() private windowMessage: string | null = null;
+  @state() private team: string[] = [];
+
+  private sending = false;
+
+  /** Payment methods come from the registration config when the key may read it. */
+  private readonly config = new ResourceController<Method[]>(this, {
+    name: 'payment-methods',
+    lazy: true,
+    load: async ({ client, signal }) => {
+      const data = (await client.get('registrationConfig', { signal })).body as { payment_methods?: unknown };
+      const list = Array.isArray(data.payment_methods) ? data.payment_methods : [];
+      return list.flatMap((m): Method[] => {
+        const r = (m ?? {}) as Record<string, unknown>;
+        return typeof r.id === 'string' ? [{ value: r.id, label: typeof r.name === 'string' ? r.name : r.id }] : [];
+      });
+    },
+  });
+
+  private readonly upload = new UploadController(this, 'exhibition-payment-proof', () => this.resolvedEndpoint.url);
+
+  private readonly sender = new SubmissionController<Body, Submission>(
+    this,
+    new AttemptKey(),
+    (body, idempotencyKey) => this.client.post('exhibitionSubmit', body, { idempotencyKey }),
+  );
+
+  /** The rules in force: the declared ones, updated by what the server said. */
+  get rules(): ExhibitionRules {
+    return this.learned ?? this.declared();
+  }
+
+  /** Empties the form for another application. */
+  reset(): void {
+    this.submission = null;
+    this.values = {};
+    this.team = [];
+    this.clientErrors = {};
+    this.serverErrors = {};
+    this.formError = null;
+    this.upload.clear();
+    this.sender.reset();
+    this.announce('');
+  }
+
+  private declared(): ExhibitionRules {
+    return {
+      ...DEFAULT_RULES,
+      opensAt: this.opens?.trim() || null,
+      closesAt: this.closes?.trim() || null,
+      registrationRequired: this.registrationRequired,
+      fee: parseFeeAttribute(this.fee),
+    };
+  }
+
+  private get window(): ExhibitionRules['window'] {
+    const r = this.rules;
+    return r.window !== 'open' ? r.window : windowAt(r, this.currentTime().getTime());
+  }
+
+  protected override attributeProblems(): Diagnostic[] {
+    const out = super.attributeProblems();
+    const tag = this.localName;
+    if (this.fee && !parseFeeAttribute(this.fee)) {
+      out.push({ code: 'invalid_fee', message: `<${tag}> cannot read fee="${this.fee}".`, fix: 'Write an amount and a currency, e.g. fee="450 EUR".' });
+    }
+    for (const [name, v] of [['opens', this.opens], ['closes', this.closes]] as const) {
+      if (v && Number.isNaN(Date.parse(v))) {
+        out.push({ code: `invalid_${name}`, message: `<${tag}> cannot read ${name}="${v}".`, fix: `Use an ISO date-time, e.g. ${name}="2026-05-01T09:00:00+02:00".` });
+      }
+    }
+    return out;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.sender.startedAt = Date.now();
+    // Methods for the fee section; loaded once, before anyone needs them.
+    if (this.config.value === undefined && !this.config.loading) void this.config.reload();
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    this.sender.minFillMs = this.minFillMs;
+    const w = this.window;
+    this.setState('not-open', w === 'not-open');
+    this.setState('closed', w === 'closed');
+    this.setState('fee', this.rules.fee !== null);
+    this.setState('submitting', this.sender.busy);
+    this.setState('submitted', this.submission !== null);
+  }
+
+  protected override valuesChanged(name: string): void {
+    const m = /^teamPeople\.(\d+)$/.exec(name);
+    if (m) this.team = this.team.map((p, i) => (i === Number(m[1]) ? this.value(name) : p));
+  }
+
+  private addMember = async (): Promise<void> => {
+    this.team = [...this.team, ''];
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLInputElement>(`[name="teamPeople.${this.team.length - 1}"]`)?.focus();
+  };
+
+  /** Focus goes to the row that took the removed one's place, else the one before, else "add". */
+  private removeMember = async (index: number): Promise<void> => {
+    const removed = this.team[index] ?? '';
+    this.team = this.team.filter((_, i) => i !== index);
+    const values = Object.fromEntries(Object.entries(this.values).filter(([k]) => !k.startsWith('teamPeople.')));
+    this.team.forEach((p, i) => (values[`teamPeople.${i}`] = p));
+    this.values = values;
+    this.announce(removed ? msg(str`${removed} removed from the team.`, { id: 'exhibit.removed' }) : msg('Team row removed.', { id: 'exhibit.removed-empty' }));
+    await this.updateComplete;
+    const next = Math.min(index, this.team.length - 1);
+    const target = next >= 0 ? this.renderRoot.querySelector<HTMLElement>(`[name="teamPeople.${next}"]`) : this.renderRoot.querySelector<HTMLElement>('[part~="add-member"]');
+    target?.focus();
+  };
+
+  private onFile = (e: Event): void => {
+    const input = e.target as HTMLInputElement;
+    this.clearError('payment.proofUrl', input);
+    this.upload.select(input.files?.[0] ?? null);
+  };
+
+  private onSubmit = async (e: SubmitEvent): Promise<void> => {
+    e.preventDefault();
+    if (this.sending || this.sender.busy) return;
+    this.sending = true;
+    try {
+      if (!(await this.validate())) return;
+      let proof: string | null = null;
+      if (this.rules.fee) {
+        if (this.upload.phase === 'failed') void this.upload.retry();
+        proof = await this.upload.settled();
+        if (!proof) {
+          this.formError = { message: msg('The proof file could not be uploaded.', { id: 'form.upload.failed' }), unmatched: [], retryable: false };
+          this.renderRoot.querySelector<HTMLElement>('input[type="file"]')?.focus();
+          return;
+        }
+      }
+      if ((this.renderRoot.querySelector<HTMLInputElement>('#hp-website')?.value ?? '').trim()) {
+        this.formError = { message: msg('This form could not be sent.', { id: 'form.bot' }), unmatched: [], retryable: false };
+        return;
+      }
+      const body = buildExhibitionBody(this.rules, this.values, this.team, proof);
+      this.announce(msg('Sending…', { id: 'form.sending' }));
+      const result = await this.sender.submit(body);
+      if (!result) return;
+      if (result.ok) {
+        this.submission = result.value;
+        this.announce(msg('Application received.', { id: 'exhibit.received' }));
+        this.dispatchEvent(new ConfExhibitSubmittedEvent({ id: result.value.id, submission: result.value }));
+        await this.updateComplete;
+        this.renderRoot.querySelector<HTMLElement>('#success-title')?.focus();
+        return;
+      }
+      this.announce('');
+      await this.learn(result.error);
+      if (this.window === 'open') await this.showServerError(result.error, result.retryable);
+    } finally {
+      this.sending = false;
+      this.requestUpdate();
+    }
+  };
+
+  /** Applies what a refusal says about the exhibition, then lets the new fields render. */
+  private async learn(error: Parameters<typeof learnFromError>[1]): Promise<void> {
+    const before = this.rules;
+    const after = learnFromError(before, error);
+    if (after === before) return;
+    this.learned = after;
+    if (after.window !== 'open') this.windowMessage = error.message;
+    await this.updateComplete;
+  }
+
+  protected override focusFirstError(): void {
+    // A fee learned from the server has no field messages: start at its first field.
+    const bad = this.controls().find((c) => this.error(c.name) !== undefined);
+    if (!bad && this.formError && this.rules.fee && !this.value('payment.paymentMethodId')) {
+      this.renderRoot.querySelector<HTMLElement>('[name="payment.paymentMethodId"]')?.focus();
+      return;
+    }
+    super.focusFirstError();
+  }
+
+  protected override renderContent(): unknown {
+    if (this.submission) return renderAccepted(this.submission, this.successMessage, () => this.reset());
+    const w = this.window;
+    if (w !== 'open') {
+      const r = this.rules;
+      const when = formatInstant(w === 'not-open' ? r.opensAt : r.closesAt, this.locale, this.displayZone(null));
+      return renderWindow(w, when, this.windowMessage, w === 'closed' ? this.closedMessage : this.notOpenMessage);
+    }
+    return this.renderForm();
+  }
+
+  private renderForm(): TemplateResult {
+    const rules = this.rules;
+    const ctx: ExhibitContext = {
+      rules,
+      locale: this.locale,
+      team: this.team,
+      methods: this.config.value?.length ? this.config.value : rules.paymentMethods,
+      upload: this.upload,
+      onFile: this.onFile,
+      addMember: () => void this.addMember(),
+      removeMember: (i) => void this.removeMember(i),
+      maxTeam: MAX_TEAM,
+      value: (n) => this.value(n),
+      error: (n) => this.error(n),
+    };
+    const busy = this.sending || this.sender.busy;
+    const s = this.sender;
+    const closes = rules.closesAt ? formatInstant(rules.closesAt, this.locale, this.displayZone(null)) : '';
+    return html`<form part="form" novalidate @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput}
+      aria-busy=${busy ? 'true' : 'false'}>
+      <p class="help">
+        ${msg('Fields marked * are required.', { id: 'form.required-note' })}
+        ${closes ? msg(str`Applications close on ${closes}.`, { id: 'exhibit.closes' }) : nothing}
+      </p>
+      ${renderExhibit(ctx)}${renderPresenter(ctx)}${renderTeam(ctx)}
+      ${rules.registrationRequired ? renderRegistration(ctx) : nothing}
+      ${rules.fee ? renderPayment(ctx) : nothing}
+      ${renderHoneypot()}
+      ${this.renderRegions(renderFormError(this.formError))}
+      <div class="actions">
+        <button type="submit" class="button primary" part="submit-button" ?disabled=${busy}>
+          ${busy ? msg('Sending…', { id: 'form.sending' }) : msg('Submit application', { id: 'exhibit.submit' })}
+        </button>
+        ${s.phase === 'failed' && s.retryable && !busy
+          ? html`<button type="button" class="button" part="retry-button" @click=${() => this.form?.requestSubmit()}>
+              ${msg('Try again', { id: 'core.retry' })}
+            </button>`
+          : nothing}
+        <span class="help" aria-hidden="true">${statusLine(s)}</span>
+      </div>
+      ${this.renderLiveRegion()}
+    </form>`;
+  }
+}

@@ -1,0 +1,177 @@
+/** Sections and outcomes of `<conf-exhibit-form>`, as templates over a small context. */
+import { html, nothing, type TemplateResult } from 'lit';
+import { msg, str } from '@lit/localize';
+import { EXHIBIT_TYPES } from '../../api/contract.js';
+import type { Submission } from '../../api/records.js';
+import { controlId, fieldError, renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
+import type { UploadController } from '../../core/upload-controller.js';
+import { formatFee, type ExhibitionRules } from './exhibit-form.model.js';
+
+export interface ExhibitContext extends FieldState {
+  rules: ExhibitionRules;
+  locale: string;
+  team: readonly string[];
+  methods: readonly { value: string; label: string }[];
+  upload: UploadController;
+  onFile: (e: Event) => void;
+  addMember: () => void;
+  removeMember: (index: number) => void;
+  /** At most this many team rows (the API's limit). */
+  maxTeam: number;
+}
+
+function typeLabel(type: string): string {
+  switch (type) {
+    case 'sponsor':
+      return msg('Sponsor', { id: 'exhibit.type.sponsor' });
+    case 'startup':
+      return msg('Start-up', { id: 'exhibit.type.startup' });
+    case 'research':
+      return msg('Research', { id: 'exhibit.type.research' });
+    case 'nonprofit':
+      return msg('Non-profit', { id: 'exhibit.type.nonprofit' });
+    case 'community':
+      return msg('Community', { id: 'exhibit.type.community' });
+    case 'commercial':
+      return msg('Commercial', { id: 'exhibit.type.commercial' });
+    default:
+      return type;
+  }
+}
+
+export function renderExhibit(ctx: ExhibitContext): TemplateResult {
+  return html`<fieldset part="section">
+    <legend>${msg('Your exhibit', { id: 'exhibit.section' })}</legend>
+    ${renderField(ctx, { name: 'title', label: msg('Title', { id: 'exhibit.title' }), kind: 'text', required: true, maxlength: 200 })}
+    ${renderField(ctx, {
+      name: 'exhibitType',
+      label: msg('Type of exhibit', { id: 'exhibit.type' }),
+      kind: 'select',
+      required: true,
+      options: EXHIBIT_TYPES.map((t) => ({ value: t, label: typeLabel(t) })),
+    })}
+    ${renderField(ctx, { name: 'shortDescription', label: msg('Short description', { id: 'exhibit.description' }), kind: 'textarea', required: true, maxlength: 1000 })}
+    ${renderField(ctx, {
+      name: 'driveUrl',
+      label: msg('Link to your shared files', { id: 'exhibit.drive' }),
+      kind: 'url',
+      placeholder: 'https://',
+      help: msg('Logos, booth plan, brochures: a folder the organizers can open.', { id: 'exhibit.drive-help' }),
+    })}
+  </fieldset>`;
+}
+
+export function renderPresenter(ctx: ExhibitContext): TemplateResult {
+  return html`<fieldset part="section">
+    <legend>${msg('Presenter', { id: 'exhibit.presenter' })}</legend>
+    <div class="row">
+      ${renderField(ctx, { name: 'presenter.fullName', label: msg('Full name', { id: 'exhibit.full-name' }), kind: 'text', required: true, autocomplete: 'name', maxlength: 200 })}
+      ${renderField(ctx, { name: 'presenter.email', label: msg('E-mail', { id: 'exhibit.email' }), kind: 'email', required: true, autocomplete: 'email', maxlength: 254 })}
+    </div>
+  </fieldset>`;
+}
+
+/** Team rows: each with its own label and a remove button that names the row it removes. */
+export function renderTeam(ctx: ExhibitContext): TemplateResult {
+  return html`<fieldset part="section team">
+    <legend>${msg('Team', { id: 'exhibit.team' })}</legend>
+    <p class="help">${msg('Who else staffs the booth (optional).', { id: 'exhibit.team-help' })}</p>
+    ${ctx.team.length
+      ? html`<ul class="team-list">
+          ${ctx.team.map((name, i) => {
+            const control = `teamPeople.${i}`;
+            const id = controlId(control);
+            const label = msg(str`Team member ${i + 1}`, { id: 'exhibit.member' });
+            const error = ctx.error(control);
+            return html`<li class="team-row" part="team-row">
+              <label for=${id}>${label}</label>
+              <div class="team-input">
+                <input id=${id} name=${control} class="input" part="input" type="text" autocomplete="off" maxlength="200"
+                  .value=${name} aria-describedby=${error ? `${id}-error` : nothing} aria-invalid=${error ? 'true' : nothing} />
+                <button type="button" class="button" part="remove-member" data-index=${i} @click=${() => ctx.removeMember(i)}>
+                  ${msg('Remove', { id: 'exhibit.remove' })}<span class="visually-hidden"> ${label}</span>
+                </button>
+              </div>
+              ${fieldError(id, error)}
+            </li>`;
+          })}
+        </ul>`
+      : nothing}
+    ${ctx.team.length < ctx.maxTeam
+      ? html`<button type="button" class="button add-member" part="add-member" @click=${ctx.addMember}>
+          ${msg('Add a team member', { id: 'exhibit.add' })}
+        </button>`
+      : nothing}
+  </fieldset>`;
+}
+
+export function renderRegistration(ctx: ExhibitContext): TemplateResult {
+  return html`<fieldset part="section registration">
+    <legend>${msg('Registration', { id: 'exhibit.registration' })}</legend>
+    ${renderField(ctx, {
+      name: 'registrationId',
+      label: msg('Registration number', { id: 'exhibit.registration-id' }),
+      kind: 'text',
+      required: true,
+      autocomplete: 'off',
+      help: msg('Exhibitors must be registered for the conference: the number from your registration confirmation.', { id: 'exhibit.registration-help' }),
+    })}
+  </fieldset>`;
+}
+
+export function renderPayment(ctx: ExhibitContext): TemplateResult {
+  const fee = ctx.rules.fee;
+  const amount = fee ? formatFee(fee, ctx.locale) : '';
+  const methodField = ctx.methods.length
+    ? renderField(ctx, { name: 'payment.paymentMethodId', label: msg('Payment method', { id: 'exhibit.payment-method' }), kind: 'select', required: true, options: ctx.methods })
+    : renderField(ctx, { name: 'payment.paymentMethodId', label: msg('Payment method', { id: 'exhibit.payment-method' }), kind: 'text', required: true });
+  return html`<fieldset part="section payment">
+    <legend>${msg('Exhibition fee', { id: 'exhibit.fee' })}</legend>
+    ${amount
+      ? html`<p part="fee">${msg(str`The exhibition fee is ${amount}. Pay it first, then add your payment details and proof.`, { id: 'exhibit.fee-text' })}</p>`
+      : html`<p part="fee">${msg('This exhibition has a fee. Pay it first, then add your payment details and proof.', { id: 'exhibit.fee-unknown' })}</p>`}
+    ${methodField}
+    ${renderField(ctx, { name: 'payment.paymentReference', label: msg('Payment reference', { id: 'exhibit.payment-reference' }), kind: 'text', required: true, autocomplete: 'off', maxlength: 200 })}
+    ${renderUpload(ctx.upload, { name: 'payment.proofUrl', label: msg('Payment proof', { id: 'exhibit.proof' }), required: true, error: ctx.error('payment.proofUrl') }, ctx.onFile)}
+  </fieldset>`;
+}
+
+export function formatInstant(iso: string | null, locale: string, zone: string): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+}
+
+/** Window not open yet, or closed: said plainly, with the date when known. */
+export function renderWindow(
+  kind: 'not-open' | 'closed',
+  when: string,
+  serverMessage: string | null,
+  message: string | undefined,
+): TemplateResult {
+  const text =
+    message ??
+    (kind === 'not-open'
+      ? when
+        ? msg(str`Exhibitor applications open on ${when}.`, { id: 'exhibit.not-open-at' })
+        : msg('Exhibitor applications are not open yet.', { id: 'exhibit.not-open' })
+      : when
+        ? msg(str`Exhibitor applications closed on ${when}.`, { id: 'exhibit.closed-at' })
+        : msg('Exhibitor applications are closed.', { id: 'exhibit.closed' }));
+  return html`<div class="outcome blocked" part=${kind} role="status">
+    <slot name=${kind}><strong>${text}</strong></slot>
+    ${serverMessage ? html`<span class="help">${serverMessage}</span>` : nothing}
+  </div>`;
+}
+
+export function renderAccepted(s: Submission, message: string | undefined, again: () => void): TemplateResult {
+  return html`<section class="outcome success" part="success" aria-labelledby="success-title">
+    <h2 id="success-title" tabindex="-1">
+      <slot name="success">${message ?? msg('Thank you, your application was received.', { id: 'exhibit.success' })}</slot>
+    </h2>
+    <p>${msg('Application number', { id: 'exhibit.number' })}: <span class="record-id" part="record-id">${s.id}</span></p>
+    <p>${msg('Keep this number for any questions to the organizers.', { id: 'exhibit.next' })}</p>
+    <button type="button" class="button" part="again-button" @click=${again}>
+      ${msg('Submit another application', { id: 'exhibit.again' })}
+    </button>
+  </section>`;
+}

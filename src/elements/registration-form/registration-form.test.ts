@@ -297,6 +297,19 @@ describe('<conf-registration-form>', function () {
     expect(h.control('firstName').value, 'what is there stays').to.equal('Grace');
   });
 
+  it('reports an unknown ticket attribute instead of guessing', async () => {
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      const h = await mount('ticket="tt-gold"');
+      expect((await h.waitForPart('notice')).textContent).to.contain('tt-gold');
+      expect(h.control<HTMLSelectElement>('ticketTypeId').value).to.equal('');
+      expect(h.part('payment')).to.equal(null);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
   it('ignores a filled honeypot, and waits out the minimum fill time instead of sending at once', async () => {
     const h = await mount();
     const mountedAt = performance.now();

@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import type { Registration } from '../../api/records.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
 import { renderFormError, renderHoneypot, statusLine } from '../../core/form-parts.js';
 import { ResourceController } from '../../core/resource-controller.js';
 import { SubmissionController } from '../../core/submission-controller.js';
@@ -168,11 +169,25 @@ export class ConfRegistrationForm extends ConfFormElement {
   /** Prefill from attributes and the property; bare custom field names are accepted too. */
   private prefillValues(view: ConfigView): FormValues {
     const raw: FormValues = { ...prefillFromDataset({ ...this.dataset }), ...this.prefill };
-    if (this.ticket) raw.ticketTypeId = this.ticket;
+    // An unknown ticket id would select nothing yet open the payment section; it is reported instead.
+    if (this.ticket && view.tickets.some((t) => t.value === this.ticket)) raw.ticketTypeId = this.ticket;
     const out: FormValues = {};
     for (const [k, v] of Object.entries(raw)) {
       if (typeof v !== 'string') continue;
       out[view.fields.some((f) => f.name === k) ? customControlName(k) : k] = v;
+    }
+    return out;
+  }
+
+  protected override attributeProblems(): Diagnostic[] {
+    const out = super.attributeProblems();
+    const view = this.config.value;
+    if (view && this.ticket && !view.tickets.some((t) => t.value === this.ticket)) {
+      out.push({
+        code: 'unknown_ticket',
+        message: `<${this.localName}> ticket="${this.ticket}" is not a ticket type of this conference.`,
+        fix: `Use one of: ${view.tickets.map((t) => t.value).join(', ') || '(none offered)'}.`,
+      });
     }
     return out;
   }

@@ -1,0 +1,87 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ApiError } from '../api/errors.js';
+import { AttemptKey } from '../elements/registration-form/registration-form.model.js';
+import { isRetryable, SubmissionController } from './submission-controller.js';
+
+const host = { requestUpdate() {}, addController() {}, removeController() {}, updateComplete: Promise.resolve(true) };
+
+function controller(answers: (Error | string)[], seen: string[] = []) {
+  let n = 0;
+  const keys = new AttemptKey(() => `key-${++n}`);
+  const c = new SubmissionController<{ v: number }, string>(
+    host,
+    keys,
+    async (_body, key) => {
+      seen.push(key);
+      const a = answers.shift() ?? 'ok';
+      if (a instanceof Error) throw a;
+      return a;
+    },
+    { retries: 3, backoffMs: [1] },
+  );
+  c.minFillMs = 0;
+  return c;
+}
+
+const outage = () => new ApiError(503, 'service_unavailable', 'down');
+const refusal = () => new ApiError(400, 'validation_failed', 'bad', { fields: { email: 'Invalid.' } });
+
+test('outages and network failures are retryable; refusals are not', () => {
+  assert.equal(isRetryable(outage()), true);
+  assert.equal(isRetryable(new ApiError(0, 'network_error', 'offline')), true);
+  assert.equal(isRetryable(new ApiError(429, 'rate_limited', 'slow')), true);
+  assert.equal(isRetryable(refusal()), false);
+  assert.equal(isRetryable(new ApiError(500, 'internal_error', 'bug')), false);
+});
+
+test('retries an outage with the same key and succeeds once', async () => {
+  const seen: string[] = [];
+  const c = controller([outage(), outage(), 'rec-1'], seen);
+  const r = await c.submit({ v: 1 });
+  assert.deepEqual(r, { ok: true, value: 'rec-1' });
+  assert.deepEqual(seen, ['key-1', 'key-1', 'key-1']);
+  assert.equal(c.phase, 'done');
+});
+
+test('gives up after the retries, and the same body sent again keeps its key', async () => {
+  const seen: string[] = [];
+  const c = controller([outage(), outage(), outage(), outage(), 'rec-2'], seen);
+  const r = await c.submit({ v: 1 });
+  assert.equal(r?.ok, false);
+  assert.equal(c.retryable, true);
+  assert.equal(seen.length, 4);
+  await c.submit({ v: 1 });
+  assert.deepEqual(new Set(seen), new Set(['key-1']));
+});
+
+test('a refusal ends the attempt: the next submit, even of the same body, gets a new key', async () => {
+  const seen: string[] = [];
+  const c = controller([refusal(), 'rec-3'], seen);
+  const r = await c.submit({ v: 1 });
+  assert.equal(r?.ok, false);
+  assert.equal(c.retryable, false);
+  await c.submit({ v: 1 });
+  assert.deepEqual(seen, ['key-1', 'key-2']);
+});
+
+test('a second submit while one runs is ignored', async () => {
+  const seen: string[] = [];
+  const c = controller(['rec-4'], seen);
+  const first = c.submit({ v: 1 });
+  const second = await c.submit({ v: 1 });
+  assert.equal(second, null);
+  assert.deepEqual(await first, { ok: true, value: 'rec-4' });
+  assert.equal(seen.length, 1);
+});
+
+test('a submit before the minimum fill time waits for the rest', async () => {
+  const c = controller(['rec-5']);
+  c.minFillMs = 120;
+  c.startedAt = Date.now();
+  const t = Date.now();
+  const run = c.submit({ v: 1 });
+  assert.equal(c.phase, 'waiting');
+  await run;
+  assert.ok(Date.now() - t >= 110);
+});

@@ -84,6 +84,13 @@ if (existsSync('.tmp/server.tap')) {
   results.skipped += n('skipped');
 }
 
+// The stories must keep building (CI runs build-storybook); about 15 s.
+const skipStorybook = args.includes('--no-storybook') || only.length > 0;
+if (!skipStorybook && existsSync('.storybook/main.ts')) {
+  if (run('storybook build', 'npm', ['run', 'build-storybook'])) results.passed += 1;
+  else results.failed += 1;
+}
+
 if (!skipBrowser && existsSync('web-test-runner.config.mjs')) {
   if (ensureChromium()) {
     // The config's results reporter writes the totals; a run that died before writing them

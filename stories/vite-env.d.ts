@@ -1,0 +1,2 @@
+// Stories are bundled by Vite: `import.meta.glob` and friends.
+/// <reference types="vite/client" />

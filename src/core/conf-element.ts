@@ -81,6 +81,9 @@ export abstract class ConfElement extends LitElement {
       if (w !== this.width) requestAnimationFrame(() => (this.width = w));
     });
     this.resizeObserver.observe(this);
+    // Known before the first render, so the first layout is already the right one (no jump from
+    // one column to many when the observer first reports).
+    this.width = Math.round(this.getBoundingClientRect().width);
   }
 
   override disconnectedCallback(): void {

@@ -79,7 +79,8 @@ export class ResourceController<T> implements ReactiveController {
     if (options.poll !== false && !options.lazy) {
       this.polling = new PollingController(host, {
         interval: () => host.refresh,
-        run: () => this.reload(true, true),
+        // A poll that comes due while a load is in flight waits for it instead of aborting it.
+        run: () => (this.loading ? this.task.taskComplete.then(() => true, () => false) : this.reload(true, true)),
       });
     }
   }

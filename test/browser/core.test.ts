@@ -76,6 +76,8 @@ describe('core: isolation and theme', () => {
   it('looks the same under hostile host CSS', async () => {
     const h = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers></conf-speakers>'));
     await waitFor(() => cards(h), 'cards');
+    await h.settle();
+    await h.settle();
     const card = h.part('card')!;
     const measure = () => {
       const s = getComputedStyle(card);

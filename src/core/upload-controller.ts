@@ -8,6 +8,10 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError } from '../api/errors.js';
 import { proofFileProblem, uploadFile, type UploadKind } from '../api/upload.js';
 import { asApiError } from './resource-controller.js';
+import { isRetryable } from './submission-controller.js';
+
+/** Waits before the automatic re-uploads after an outage; then the person's retry button. */
+const BACKOFF_MS = [600, 1500];
 
 export type UploadPhase = 'empty' | 'invalid' | 'uploading' | 'done' | 'failed';
 
@@ -72,29 +76,42 @@ export class UploadController implements ReactiveController {
     this.error = null;
     this.progress = 0;
     this.set('uploading');
-    const run = uploadFile(this.endpoint(), this.kind, file, {
-      signal: abort.signal,
-      onProgress: (f) => {
-        this.progress = f;
-        this.host.requestUpdate();
-      },
-    }).then(
-      (uri) => {
-        if (abort.signal.aborted) return null;
+    const run = this.send(file, abort.signal);
+    this.running = run;
+    return run;
+  }
+
+  /** Uploads, repeating after an outage a few times: a new upload never harms, a lost one does. */
+  private async send(file: File, signal: AbortSignal): Promise<string | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const uri = await uploadFile(this.endpoint(), this.kind, file, {
+          signal,
+          onProgress: (f) => {
+            this.progress = f;
+            this.host.requestUpdate();
+          },
+        });
+        if (signal.aborted) return null;
         this.uri = uri;
         this.set('done');
         return uri;
-      },
-      (e: unknown) => {
+      } catch (e) {
         // A replaced or removed file's upload ends quietly; the new one reports for itself.
-        if (abort.signal.aborted) return null;
-        this.error = e instanceof ApiError ? e : asApiError(e);
+        if (signal.aborted) return null;
+        const error = e instanceof ApiError ? e : asApiError(e);
+        const wait = BACKOFF_MS[attempt];
+        if (isRetryable(error) && wait !== undefined) {
+          this.progress = 0;
+          await new Promise((r) => setTimeout(r, wait));
+          if (signal.aborted) return null;
+          continue;
+        }
+        this.error = error;
         this.set('failed');
         return null;
-      },
-    );
-    this.running = run;
-    return run;
+      }
+    }
   }
 
   private set(phase: UploadPhase): void {

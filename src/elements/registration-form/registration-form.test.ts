@@ -189,6 +189,30 @@ describe('<conf-registration-form>', function () {
     expect(h.errorOf('paymentProofUrl')).to.equal('');
   });
 
+  it("shows an upload's failure in the server's words, and uploads again on request", async () => {
+    const h = await mount();
+    await fillPaid(h, uniqueEmail('upload-retry'));
+    // The first upload goes to an address the proxy does not know, as a broken deployment would.
+    const open = XMLHttpRequest.prototype.open;
+    let broken = 1;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL) {
+      const target = broken-- > 0 ? String(url).replace('/uploads/registration-evidence', '/uploads/no-such-kind') : url;
+      return open.call(this, method, target, true);
+    } as typeof XMLHttpRequest.prototype.open;
+    try {
+      await h.chooseFile('paymentProofUrl', makeFile('proof.jpg', 'image/jpeg', 4096));
+      const retry = await h.waitForPart<HTMLButtonElement>('upload-retry');
+      const message = h.errorOf('paymentProofUrl');
+      expect(message).to.not.equal('');
+      expect(h.part('status')!.textContent).to.equal(message);
+      retry.click();
+      await waitFor(() => h.part('upload-done'), 'the second upload');
+      expect(h.errorOf('paymentProofUrl')).to.equal('');
+    } finally {
+      XMLHttpRequest.prototype.open = open;
+    }
+  });
+
   it('accepts an external https link as proof', async () => {
     const h = await mount();
     const email = uniqueEmail('link');

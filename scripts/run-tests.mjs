@@ -70,14 +70,18 @@ const serverGlobs = [
   ...findTests('test/e2e', '.test.ts'),
   ...findTests('src', '.node.test.ts'),
 ].filter((f) => only.length === 0 || only.some((o) => f.startsWith(o))).sort();
+// Per run, so a leftover file or another run in the same working tree is never counted.
+const tapFile = `.tmp/server-${process.pid}.tap`;
+rmSync(tapFile, { force: true });
 if (serverGlobs.length) run('server and model tests', process.execPath, [
   '--import', 'tsx', '--test', '--test-concurrency=1',
   '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=tap', '--test-reporter-destination=.tmp/server.tap',
+  '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
   ...serverGlobs,
 ]);
-if (existsSync('.tmp/server.tap')) {
-  const tap = readFileSync('.tmp/server.tap', 'utf8');
+if (existsSync(tapFile)) {
+  const tap = readFileSync(tapFile, 'utf8');
+  rmSync(tapFile, { force: true });
   const n = (k) => Number(tap.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
   results.passed += n('pass');
   results.failed += n('fail') + n('cancelled');

@@ -1,0 +1,153 @@
+/**
+ * The worst thing this kit can do is lose or double a registration. Here people register through
+ * the demo site's register page in headless Chromium — typing, choosing, uploading a PDF proof,
+ * pressing the button, and pressing "try again" whenever the form offers it, as a person would —
+ * while the sandbox answers 30 % of all API requests with 503 (`--fail-rate 0.3`). Afterwards the
+ * sandbox must hold exactly one registration per e-mail: once alone, then for 20 people.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
+
+const ADMIN_TOKEN = 'e2e-admin-token';
+const CONFERENCE = 'conf-demo';
+const FORM = 'conf-registration-form';
+const RUN = Date.now().toString(36);
+
+/** A small, valid one-page PDF, like a bank's transfer receipt. */
+function proofPdf(text: string): Buffer {
+  const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((n) => `${String(n).padStart(10, '0')} 00000 n \n`).join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const skip = chromiumPath() ? false : NO_CHROMIUM;
+if (skip) console.log(`# ${NO_CHROMIUM}`);
+
+describe('registration through the demo site while the API fails 30 % of the time', { skip }, () => {
+  let demo: StartedDemo;
+  let browser: Browser;
+
+  before(async () => {
+    ensureBundle();
+    demo = await startDemo({
+      port: 0,
+      failRate: 0.3,
+      adminToken: ADMIN_TOKEN,
+      proxy: {
+        logger: () => {},
+        // This test is about outages, not the write rate limit: 21 people from one address, with
+        // uploads and retries, would exceed the default 30 writes a minute.
+        rateLimit: { max: 10_000 },
+      },
+    });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+
+  async function registrations(email?: string): Promise<{ id: string; email: string }[]> {
+    const q = new URLSearchParams({ conference: CONFERENCE, ...(email ? { email } : {}) });
+    const res = await fetch(`${demo.url}/__sandbox/__admin/registrations?${q}`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    assert.equal(res.status, 200, 'admin registrations');
+    return ((await res.json()) as { data: { id: string; email: string }[] }).data;
+  }
+
+  /** Presses the element's own "try again" buttons whenever offered, until `done` shows. */
+  async function until(page: Page, done: string, retries: string[], what: string, timeoutMs = 90_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (await page.locator(`${FORM} [part~="${done}"]`).count()) return;
+      for (const r of retries) {
+        const button = page.locator(`${FORM} [part~="${r}"]`);
+        if ((await button.count()) && (await button.first().isEnabled())) await button.first().click().catch(() => {});
+      }
+      if (Date.now() > deadline) {
+        const said = await page.locator(FORM).evaluate((el) => el.shadowRoot?.textContent?.replace(/\s+/g, ' ').slice(0, 400));
+        throw new Error(`timed out waiting for ${what}; the form says: ${said}`);
+      }
+      await page.waitForTimeout(150);
+    }
+  }
+
+  /** One person, start to finish, through the UI. Returns the registration number shown. */
+  async function register(email: string): Promise<string> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${demo.url}/register.html`);
+      // The config read can fail too; the element then shows the server's message and a retry.
+      await until(page, 'form', ['retry-button'], 'the form');
+      const field = (name: string) => page.locator(`${FORM} [name="${name}"]`);
+      const tag = email.split('@')[0]!;
+      await field('firstName').fill('Ada');
+      await field('lastName').fill(`Lovelace ${tag}`);
+      await field('email').fill(email);
+      await field('ticketTypeId').selectOption('tt-student');
+      await field('custom.organization').fill('Analytical Engines');
+      await field('custom.tshirt_size').selectOption('m');
+      await field('paymentMethodId').selectOption({ index: 1 });
+      await field('paymentReference').fill(`TX-${tag}`);
+      await page.locator(`${FORM} input[type="file"]`).setInputFiles({
+        name: 'transfer-receipt.pdf',
+        mimeType: 'application/pdf',
+        buffer: proofPdf(`Transfer receipt for ${email}`),
+      });
+      await until(page, 'upload-done', ['upload-retry'], 'the proof upload');
+      // The form waits out its minimum fill time by itself; a person pressing early is fine.
+      await page.locator(`${FORM} [part~="submit-button"]`).click();
+      await until(page, 'success', ['retry-button'], 'the success view');
+      return (await page.locator(`${FORM} [part~="record-id"]`).textContent())?.trim() ?? '';
+    } finally {
+      await context.close();
+    }
+  }
+
+  test('one person: exactly one registration for the e-mail, the one shown', async () => {
+    const email = `e2e-${RUN}-single@example.org`;
+    const id = await register(email);
+    assert.notEqual(id, '');
+    const rows = await registrations(email);
+    assert.deepEqual(rows.map((r) => r.id), [id]);
+  });
+
+  test('20 people: 20 registrations, none doubled, none lost', { timeout: 600_000 }, async () => {
+    const before = (await registrations()).length;
+    const emails = Array.from({ length: 20 }, (_, i) => `e2e-${RUN}-${String(i).padStart(2, '0')}@example.org`);
+    const shown = new Map<string, string>();
+    // Four people at a time, as on a busy registration day.
+    for (let i = 0; i < emails.length; i += 4) {
+      const batch = emails.slice(i, i + 4);
+      const ids = await Promise.all(batch.map((e) => register(e)));
+      batch.forEach((e, k) => shown.set(e, ids[k]!));
+    }
+    for (const email of emails) {
+      const rows = await registrations(email);
+      assert.deepEqual(rows.map((r) => r.id), [shown.get(email)], `exactly one registration for ${email}`);
+    }
+    assert.equal(new Set(shown.values()).size, 20, 'twenty different registration numbers shown');
+    assert.equal((await registrations()).length - before, 20, 'the sandbox holds exactly 20 more registrations');
+  });
+});

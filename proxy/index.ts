@@ -3,8 +3,10 @@
  * conference API. It holds the key, exposes only what the contract marks as browser-reachable,
  * caches reads, protects writes, streams uploads and serves the element bundle.
  *
- * The handler is host-agnostic: the CLI serves it with @hono/node-server, an existing Node server
- * mounts it with `getRequestListener`, an edge runtime exports it as `{ fetch }`. See README.md.
+ * The handler is host-agnostic: an edge runtime exports it as `{ fetch }`; on Node, `node.ts` wraps
+ * it in a request listener (the CLI's, and the one to mount in an existing server) that answers
+ * fresh cache hits through the fast lane (`fast-lane.ts`) and everything else through the handler.
+ * See README.md.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { API_PREFIX } from '../src/api/contract.js';
@@ -12,6 +14,7 @@ import { ReadCache } from './cache/read-cache.js';
 import { clientIp } from './client-ip.js';
 import type { ProxyEnv } from './env.js';
 import { notFound, onError } from './errors.js';
+import { createFastLane, type FastLane } from './fast-lane.js';
 import { bundleHandler } from './handlers/bundle.js';
 import { healthHandler, readyHandler } from './handlers/health.js';
 import { readHandler } from './handlers/read.js';
@@ -39,6 +42,8 @@ export interface Proxy {
   /** The web-standard handler. `env` is what the host passes (@hono/node-server: the raw request). */
   fetch(request: Request, env?: unknown): Promise<Response>;
   app: Hono<ProxyEnv>;
+  /** Fresh cache hits without the handler, for host adapters (`node.ts`); it never replaces `fetch`. */
+  fastLane: FastLane;
   /** Closes upstream connections. Stores passed in options belong to the caller. */
   close(): Promise<void>;
 }
@@ -118,8 +123,19 @@ export function createProxy(options: ProxyOptions): Proxy {
     uploadHandler({ upstream, transport, scrubber, maxBytes: o.maxUploadBytes, timeoutMs: o.uploadTimeoutMs }),
   );
 
+  const fastLane = createFastLane({
+    cache,
+    policy,
+    allowedOrigins: o.allowedOrigins,
+    forwardScenarioHeaders: o.forwardScenarioHeaders,
+    logger: o.logger,
+    scrubber,
+    now: o.now,
+  });
+
   return {
     app,
+    fastLane,
     fetch: async (request, env) => app.fetch(request, env as ProxyEnv['Bindings']),
     close: async () => {
       await (await transportReady.catch(() => null))?.close();

@@ -26,6 +26,8 @@ export interface ReadCacheOptions {
   now?: () => number;
   /** Reports store failures and background refresh failures; they never fail a read. */
   report?: (event: string, error: unknown) => void;
+  /** How many keys {@link ReadCache.fresh} remembers (default 1000). */
+  recentMax?: number;
 }
 
 /** Upstream headers a cached entry repeats. */
@@ -33,12 +35,43 @@ const KEPT_HEADERS = ['deprecation', 'sunset', 'link'] as const;
 
 export class ReadCache {
   private readonly inflight = new Map<string, Promise<Loaded>>();
+  /**
+   * The newest entry this instance has read or stored per key, so a host's fast lane can answer a
+   * fresh hit synchronously (the store's `get` is async and may be remote). Same objects as the
+   * memory store holds, so no copies; bounded, oldest key dropped first. A freshly loaded entry is
+   * remembered even when a shared store failed to keep it: it is fresh either way.
+   */
+  private readonly recent = new Map<string, CacheEntry>();
+  private readonly recentMax: number;
   private readonly now: () => number;
   private readonly report: (event: string, error: unknown) => void;
 
   constructor(private readonly o: ReadCacheOptions) {
     this.now = o.now ?? Date.now;
     this.report = o.report ?? (() => {});
+    this.recentMax = o.recentMax ?? 1000;
+  }
+
+  /**
+   * The entry for `key` if this instance has seen it and it is still fresh (younger than the
+   * TTL): exactly the case in which `read` answers from the store without any other work.
+   */
+  fresh(key: string): CacheEntry | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.recent.get(key);
+    if (!entry) return undefined;
+    if (freshness(entry, this.o.policy, this.now()) === 'fresh') return entry;
+    this.recent.delete(key);
+    return undefined;
+  }
+
+  private remember(key: string, entry: CacheEntry): void {
+    const known = this.recent.get(key);
+    if (known === entry) return;
+    if (known && known.storedAt > entry.storedAt) return;
+    this.recent.delete(key);
+    this.recent.set(key, entry);
+    if (this.recent.size > this.recentMax) this.recent.delete(this.recent.keys().next().value as string);
   }
 
   get enabled(): boolean {
@@ -58,7 +91,10 @@ export class ReadCache {
       this.report('cache_get_failed', error);
     }
     const state = entry ? freshness(entry, this.o.policy, this.now()) : 'expired';
-    if (entry && state === 'fresh') return { kind: 'entry', entry, state: 'hit' };
+    if (entry && state === 'fresh') {
+      this.remember(key, entry);
+      return { kind: 'entry', entry, state: 'hit' };
+    }
     if (entry && state === 'revalidate') {
       this.flight(key, () => load(true)).catch((error: unknown) => this.report('revalidate_failed', error));
       return { kind: 'entry', entry, state: 'hit' };
@@ -96,6 +132,7 @@ export class ReadCache {
       } catch (error) {
         this.report('cache_set_failed', error);
       }
+      this.remember(key, entry);
       return { entry, ms: answer.ms };
     })().finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);

@@ -51,7 +51,7 @@ export function fromAnswer(answer: UpstreamAnswer, extra: Record<string, string>
 const encoded = new WeakMap<CacheEntry, Uint8Array<ArrayBuffer>>();
 const encoder = new TextEncoder();
 
-function bytesOf(entry: CacheEntry): Uint8Array<ArrayBuffer> {
+export function bytesOf(entry: CacheEntry): Uint8Array<ArrayBuffer> {
   let bytes = encoded.get(entry);
   if (!bytes) encoded.set(entry, (bytes = encoder.encode(entry.body)));
   return bytes;

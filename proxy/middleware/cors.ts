@@ -11,7 +11,7 @@ import { splitUrl } from '../url-parts.js';
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, OPTIONS';
 const ALLOW_HEADERS = 'Content-Type, Idempotency-Key, If-None-Match, X-Kiosk-Token, Accept-Language';
-const EXPOSE_HEADERS = 'ETag, X-Cache, Retry-After, Deprecation, X-Request-Id';
+export const EXPOSE_HEADERS = 'ETag, X-Cache, Retry-After, Deprecation, X-Request-Id';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function cors({

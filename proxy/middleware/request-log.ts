@@ -11,6 +11,16 @@ import { splitUrl } from '../url-parts.js';
 /** Query parameters whose values are safe and useful in logs. */
 const LOGGED_QUERY_VALUES = new Set(['limit', 'offset', 'include', 'v']);
 
+/** The logged form of a query: parameter names, values only for the safe ones. */
+export function loggedQuery(search: string): Record<string, string | null> {
+  const query: Record<string, string | null> = {};
+  for (const [name, value] of search ? new URLSearchParams(search) : []) {
+    if (name.length > 40) continue;
+    query[name] = LOGGED_QUERY_VALUES.has(name) ? value.slice(0, 40) : null;
+  }
+  return query;
+}
+
 export function requestLog({
   logger,
   scrubber,
@@ -23,11 +33,7 @@ export function requestLog({
     c.set('log', {});
     await next();
     const { path, search } = splitUrl(c.req.url);
-    const query: Record<string, string | null> = {};
-    for (const [name, value] of search ? new URLSearchParams(search) : []) {
-      if (name.length > 40) continue;
-      query[name] = LOGGED_QUERY_VALUES.has(name) ? value.slice(0, 40) : null;
-    }
+    const query = loggedQuery(search);
     const line = {
       time: new Date().toISOString(),
       level: c.res.status >= 500 ? 'error' : 'info',

@@ -1,13 +1,15 @@
 /**
  * Test stack over real sockets: an upstream (the sandbox) behind a counting `node:http` layer,
- * the proxy served by @hono/node-server on another port, and a client that scans every answer
- * (status line, headers, body) and every log line for the API key.
+ * the proxy on another port (by default through `nodeListener`, as the CLI serves it, fast lane
+ * included; or the bare fetch handler under @hono/node-server), and a client that scans every
+ * answer (status line, headers, body) and every log line for the API key.
  */
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createProxy, type Proxy, type ProxyOptions } from '../index.js';
+import { nodeListener } from '../node.js';
 import { upstreamApp, type UpstreamAppOptions } from './upstream-app.js';
 
 export const KEY = 'demo-key-all';
@@ -111,6 +113,8 @@ export interface Stack {
   upstream: CountingUpstream;
   proxy: Proxy;
   logs: string[];
+  /** Answers the fast lane gave (always 0 when served as a bare fetch handler). */
+  fastAnswers(): number;
   /** fetch through the proxy, scanning the answer; returns the response and its body text. */
   request(path: string, init?: RequestInit): Promise<{ res: Response; text: string; json: unknown }>;
   close(): Promise<void>;
@@ -122,6 +126,8 @@ export async function startStack(
   options: Partial<ProxyOptions> = {},
   upstreamOptions: UpstreamAppOptions = {},
   sharedUpstream?: CountingUpstream,
+  /** `node`: `nodeListener` (fast lane, then the handler); `fetch`: the handler alone. */
+  host: 'node' | 'fetch' = 'node',
 ): Promise<Stack> {
   const upstream = sharedUpstream ?? (await startUpstream(upstreamOptions));
   const logs: string[] = [];
@@ -138,7 +144,20 @@ export async function startStack(
       logs.push(line);
     },
   });
-  const server = createServer(getRequestListener(proxy.fetch));
+  let fastAnswers = 0;
+  const lane = proxy.fastLane;
+  const counted = {
+    fetch: proxy.fetch,
+    fastLane: {
+      answer: (request: Parameters<typeof lane.answer>[0]) => {
+        const answer = lane.answer(request);
+        if (answer) fastAnswers++;
+        return answer;
+      },
+      log: lane.log,
+    },
+  };
+  const server = createServer(host === 'node' ? nodeListener(counted) : getRequestListener(proxy.fetch));
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -146,6 +165,7 @@ export async function startStack(
     upstream,
     proxy,
     logs,
+    fastAnswers: () => fastAnswers,
     async request(path, init) {
       const res = await fetch(url + path, init);
       const text = await res.text();

@@ -1,0 +1,168 @@
+/**
+ * The fast lane: a fresh cache hit (or its 304) answered from precomputed parts, without web
+ * `Request`/`Response` objects or the middleware chain. Venue screens poll the same few reads all
+ * day, so this is most of the proxy's traffic, and its cost was almost all fixed per request.
+ *
+ * It applies every duty that applies to such a read, in the same words as the slow path: the
+ * target guard and the allow-list decide (same functions), CORS for allowed origins with
+ * `Vary: Origin`, `ETag`/304, `Cache-Control`, `X-Cache: hit`, the key never present (entries are
+ * scrubbed when stored), one log line through the scrubber. Whatever it is not sure about gets
+ * `null`, and the host passes the request to the fetch handler, which stays the reference: other
+ * methods, stale or missing entries, `Prefer` towards the sandbox, origins that are neither absent
+ * nor allowed (same-origin needs the URL the slow path builds), any unusual character in the
+ * target or the Host header. Host-agnostic; `node.ts` wires it to `node:http`.
+ */
+import { cacheControl, etagMatches, type CachePolicy } from './cache/policy.js';
+import type { ReadCache } from './cache/read-cache.js';
+import { bytesOf } from './handlers/answer.js';
+import { resolveRoute } from './middleware/allow-list.js';
+import { EXPOSE_HEADERS } from './middleware/cors.js';
+import { loggedQuery } from './middleware/request-log.js';
+import { isSuspiciousPath } from './middleware/target-guard.js';
+import type { Scrubber } from './secrets.js';
+import type { CacheEntry } from './stores/types.js';
+
+/** What the lane needs of a GET, as the host received it (header values as sent). */
+export interface FastRequest {
+  /** The raw request target, e.g. `/api/public/v1/events/events?limit=50`. */
+  target: string;
+  host: string | undefined;
+  origin: string | undefined;
+  ifNoneMatch: string | undefined;
+  prefer: string | undefined;
+}
+
+export interface FastAnswer {
+  status: 200 | 304;
+  /** `[name, value, name, value, ...]`, the form node:http's `writeHead` takes without copying. */
+  headers: string[];
+  body: Uint8Array | null;
+  route: FastRoute;
+}
+
+export interface FastLane {
+  /** A precomputed answer, or null: then the fetch handler must answer. */
+  answer(request: FastRequest): FastAnswer | null;
+  /** Writes the request's log line once the answer is sent. */
+  log(answer: FastAnswer, ms: number): void;
+}
+
+interface FastRoute {
+  /** Cache key (the canonical upstream target). */
+  key: string;
+  /** The log line around status and time, built once per target. */
+  logHead: string;
+  logTail: string;
+}
+
+interface Prepared {
+  body: Uint8Array;
+  /** 200 headers; the slot at `ccAt` is filled per request (max-age counts down). */
+  ok: string[];
+  notModified: string[];
+  ccAt: number;
+}
+
+/**
+ * Only targets made of these characters are taken: for them the WHATWG URL the slow path sees is
+ * the target itself, so both lanes decide on the same string. Anything else (percent signs,
+ * fragments, non-ASCII) goes the long way.
+ */
+const PLAIN_TARGET = /^\/[A-Za-z0-9._~/-]*(\?[A-Za-z0-9._~,=&-]*)?$/;
+/** @hono/node-server takes such a Host header as it is; others it parses (or refuses). */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+const ROUTES_MAX = 1000;
+
+export function createFastLane({
+  cache,
+  policy,
+  allowedOrigins,
+  forwardScenarioHeaders,
+  logger,
+  scrubber,
+  now,
+}: {
+  cache: ReadCache;
+  policy: CachePolicy;
+  allowedOrigins: ReadonlySet<string>;
+  forwardScenarioHeaders: boolean;
+  logger: (line: string) => void;
+  scrubber: Scrubber;
+  now: () => number;
+}): FastLane {
+  const routes = new Map<string, FastRoute>();
+  const prepared = new WeakMap<CacheEntry, Prepared>();
+
+  function routeOf(target: string): FastRoute | null {
+    const known = routes.get(target);
+    if (known) return known;
+    if (!PLAIN_TARGET.test(target)) return null;
+    const q = target.indexOf('?');
+    const path = q === -1 ? target : target.slice(0, q);
+    const search = q === -1 ? '' : target.slice(q + 1);
+    if (isSuspiciousPath(path)) return null;
+    let route;
+    try {
+      route = resolveRoute('GET', path, search);
+    } catch {
+      return null; // an invalid query value: the slow path answers 400
+    }
+    if (!route || route.spec.audience !== 'public') return null;
+    const query = loggedQuery(search);
+    const fast: FastRoute = {
+      key: route.target,
+      logHead:
+        `","level":"info","msg":"request","method":"GET","path":${JSON.stringify(path.slice(0, 200))}` +
+        `${Object.keys(query).length ? `,"query":${JSON.stringify(query)}` : ''},"status":`,
+      logTail: `,"endpoint":${JSON.stringify(route.id)},"cache":"hit"}`,
+    };
+    // Targets are whatever clients send; the map is bounded, oldest first out.
+    routes.set(target, fast);
+    if (routes.size > ROUTES_MAX) routes.delete(routes.keys().next().value as string);
+    return fast;
+  }
+
+  function prepare(entry: CacheEntry): Prepared {
+    let p = prepared.get(entry);
+    if (p) return p;
+    const body = bytesOf(entry);
+    // The headers `fromEntry` sets, in its order; Vary from the CORS layer.
+    const common: string[] = [];
+    for (const [name, value] of Object.entries(entry.headers ?? {})) common.push(name, value);
+    common.push('etag', entry.etag, 'cache-control', '', 'x-cache', 'hit', 'vary', 'Origin');
+    const ccAt = common.indexOf('cache-control') + 1;
+    p = {
+      body,
+      ok: ['content-type', entry.contentType, ...common, 'content-length', String(body.byteLength)],
+      notModified: common,
+      ccAt,
+    };
+    prepared.set(entry, p);
+    return p;
+  }
+
+  return {
+    answer(request) {
+      if (request.prefer !== undefined && forwardScenarioHeaders) return null;
+      const origin = request.origin;
+      if (origin !== undefined && !allowedOrigins.has(origin)) return null;
+      if (request.host === undefined || !PLAIN_HOST.test(request.host)) return null;
+      const route = routeOf(request.target);
+      if (!route) return null;
+      const entry = cache.fresh(route.key);
+      if (!entry || entry.status !== 200) return null;
+      const p = prepare(entry);
+      const notModified = etagMatches(request.ifNoneMatch, entry.etag);
+      const headers = notModified ? p.notModified.slice() : p.ok.slice();
+      headers[notModified ? p.ccAt : p.ccAt + 2] = cacheControl(policy, entry, now());
+      if (origin !== undefined) {
+        headers.push('access-control-allow-origin', origin, 'access-control-expose-headers', EXPOSE_HEADERS);
+      }
+      return { status: notModified ? 304 : 200, headers, body: notModified ? null : p.body, route };
+    },
+    log(answer, ms) {
+      const r = answer.route;
+      logger(scrubber.scrub(`{"time":"${new Date().toISOString()}${r.logHead}${answer.status},"ms":${Math.round(ms)}${r.logTail}`));
+    },
+  };
+}

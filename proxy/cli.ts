@@ -1,11 +1,14 @@
 /**
- * `npm run proxy`: serves the proxy on a port with @hono/node-server. The only place `serve()`
- * appears; everything else is the host-agnostic handler from `index.ts`.
+ * `npm run proxy`: serves the proxy on a port through `nodeListener` (the fast lane for fresh
+ * cache hits, the host-agnostic handler from `index.ts` for everything else), with request log
+ * lines written in batches.
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { HELP, parseCli } from './cli-args.js';
 import { createProxy, type ProxyOptions } from './index.js';
+import { batchedLines } from './log-writer.js';
+import { nodeListener } from './node.js';
 
 async function main(): Promise<number> {
   const parsed = parseCli(process.argv.slice(2), process.env);
@@ -32,28 +35,33 @@ async function main(): Promise<number> {
     };
   }
   let proxy;
+  const lines = batchedLines();
   try {
-    proxy = createProxy({ ...options, ...stores });
+    proxy = createProxy({ logger: lines.log, ...options, ...stores });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     await closeRedis();
     return 2;
   }
-  const server = serve({ fetch: proxy.fetch, port, hostname: host }, (info: AddressInfo) => {
-    const shown = host.includes(':') ? `[${host}]` : host;
-    console.log(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: 'info',
-        msg: 'listening',
-        url: `http://${shown}:${info.port}`,
-        upstream: new URL(options.upstream).origin,
-        origins: options.allowedOrigins,
-        kiosk: Boolean(options.kioskToken),
-        redis: Boolean(redisUrl),
-      }),
-    );
+  const server = createServer(nodeListener(proxy));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
   });
+  const info = server.address() as AddressInfo;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'info',
+      msg: 'listening',
+      url: `http://${shown}:${info.port}`,
+      upstream: new URL(options.upstream).origin,
+      origins: options.allowedOrigins,
+      kiosk: Boolean(options.kioskToken),
+      redis: Boolean(redisUrl),
+    }),
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
@@ -62,6 +70,7 @@ async function main(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await proxy.close();
   await closeRedis();
+  lines.flush();
   return 0;
 }
 

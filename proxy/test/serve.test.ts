@@ -131,11 +131,15 @@ describe('CLI', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/cli.ts'], {
       env: { PATH: process.env.PATH ?? '', CONF_BASE_URL: stack.upstream.url, CONF_API_KEY: KEY, PORT: '0', HOST: '127.0.0.1', CONF_ALLOWED_ORIGINS: 'https://a.example,https://b.example' },
     });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const lines = async (count: number) => {
+      for (let i = 0; i < 200 && out.split('\n').length <= count; i++) await new Promise((r) => setTimeout(r, 25));
+      return out.split('\n').slice(0, count);
+    };
     try {
       const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
+        child.stdout.on('data', () => {
           if (out.includes('\n')) resolve(out);
         });
         child.once('exit', (code) => reject(new Error(`exited ${code}`)));
@@ -147,6 +151,17 @@ describe('CLI', () => {
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('access-control-allow-origin'), 'https://b.example');
       scanForKey('cli answer', await res.text());
+      // The second read is a fresh hit (the fast lane); both are logged, one line each.
+      const hit = await fetch(`${url}${API}/events/venues`, { headers: { origin: 'https://b.example' } });
+      assert.equal(hit.headers.get('x-cache'), 'hit');
+      assert.equal(hit.headers.get('access-control-allow-origin'), 'https://b.example');
+      scanForKey('cli answer', await hit.text());
+      const logged = (await lines(3)).slice(1).map((l) => JSON.parse(l) as Record<string, unknown>);
+      assert.deepEqual(logged.map((l) => [l.msg, l.path, l.status, l.cache]), [
+        ['request', `${API}/events/venues`, 200, 'miss'],
+        ['request', `${API}/events/venues`, 200, 'hit'],
+      ]);
+      scanForKey('cli log', out);
     } finally {
       child.kill('SIGTERM');
     }

@@ -6,7 +6,7 @@
 import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { cssProps } from './css-props.js';
+import { cssProps } from '../../core/css-props.js';
 import { labels } from './labels.js';
 import { isCurrent, type GridLayout } from './schedule.model.js';
 import { eventCard } from './schedule-list.js';

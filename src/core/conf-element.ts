@@ -55,7 +55,6 @@ export abstract class ConfElement extends LitElement {
   private readonly runtimeNotices = new Map<string, Diagnostic>();
   private readonly resources = new Set<ResourceController<unknown>>();
   private resizeObserver?: ResizeObserver;
-  private formatter?: TimeFormatter;
 
   constructor() {
     super();
@@ -138,12 +137,9 @@ export abstract class ConfElement extends LitElement {
     return conferenceZone && isTimeZone(conferenceZone) ? conferenceZone : viewer;
   }
 
-  /** A formatter for the display zone, reused across renders. */
+  /** The shared formatter for the display zone and locale: the same instance on every render. */
   timeFormatter(conferenceZone: string | null | undefined): TimeFormatter {
-    const zone = this.displayZone(conferenceZone);
-    const f = this.formatter;
-    if (f && f.zone === zone && f.locale === this.locale && f.viewerZone === viewerTimeZone()) return f;
-    return (this.formatter = new TimeFormatter(this.locale, zone));
+    return TimeFormatter.for(this.locale, this.displayZone(conferenceZone));
   }
 
   /** Sets a custom state (`:state(name)`), where the browser supports them. */

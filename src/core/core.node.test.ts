@@ -39,6 +39,13 @@ describe('time', () => {
     assert.match(label.local!, /^23:00 Tue 9 Jun (PDT|GMT-7)$/);
   });
 
+  it('shares one formatter per locale and zones, so renders keep the same instance', () => {
+    const a = TimeFormatter.for('de', 'Europe/Berlin', 'UTC');
+    assert.equal(TimeFormatter.for('de', 'Europe/Berlin', 'UTC'), a);
+    assert.notEqual(TimeFormatter.for('de', 'UTC', 'UTC'), a);
+    assert.notEqual(TimeFormatter.for('en', 'Europe/Berlin', 'UTC'), a);
+  });
+
   it('groups by calendar day in the display zone', () => {
     const f = new TimeFormatter('en-GB', 'Europe/Berlin', 'UTC');
     assert.equal(f.dateKey(new Date('2026-06-10T23:30:00Z')), '2026-06-11');

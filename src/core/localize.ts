@@ -6,7 +6,8 @@
  * extraction tooling can take over their upkeep.
  */
 import { _installMsgImplementation } from '@lit/localize/init/install.js';
-import { runtimeMsg } from '@lit/localize/internal/runtime-msg.js';
+import { defaultMsg } from '@lit/localize/internal/default-msg.js';
+import { isStrTagged, joinStringsAndValues } from '@lit/localize/internal/str-tag.js';
 import type { TemplateMap, TemplateLike } from '@lit/localize/internal/types.js';
 import { templates as de } from './locales/de.js';
 
@@ -16,11 +17,33 @@ export type Locale = (typeof LOCALES)[number];
 
 const catalogs: Record<Locale, TemplateMap | undefined> = { en: undefined, de: de as TemplateMap };
 
+/**
+ * Adds an element's translations to the catalog of `locale`, from the element's module, so core's
+ * catalog does not have to know every element and an element bundled alone carries only its own
+ * texts. Ids are namespaced by element (`schedule.*`), so registrations never collide.
+ */
+export function registerMessages(locale: Exclude<Locale, typeof SOURCE_LOCALE>, templates: Readonly<Record<string, TemplateLike>>): void {
+  catalogs[locale] = Object.assign(catalogs[locale] ?? {}, templates);
+}
+
 let active: TemplateMap | undefined;
 
+/**
+ * `msg()` for our catalogs. Every message has an explicit id, so lit-localize's `runtimeMsg`, whose
+ * extra weight is hashing ids from the English text, is not needed; nor are `html` messages used.
+ * The translation's `${0}` placeholders pick the source's values by index, as in lit-localize.
+ */
+function lookup(template: TemplateLike, options?: { id?: string }): TemplateLike {
+  const translated = options?.id === undefined ? undefined : active?.[options.id];
+  if (typeof translated === 'string') return translated;
+  if (translated && isStrTagged(translated) && isStrTagged(template)) {
+    return joinStringsAndValues(translated.strings, template.values, translated.values as number[]);
+  }
+  return defaultMsg(template);
+}
+
 try {
-  _installMsgImplementation(((template: TemplateLike, options?: { id?: string }) =>
-    runtimeMsg(active, template, options)) as Parameters<typeof _installMsgImplementation>[0]);
+  _installMsgImplementation(lookup as Parameters<typeof _installMsgImplementation>[0]);
 } catch {
   // Another copy of lit-localize on the page owns msg(); our text then stays in English.
   console.warn('conf-widgets: another lit-localize configuration is active; texts stay in English.');

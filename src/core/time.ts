@@ -58,6 +58,24 @@ export interface TimeLabel {
  * schedule formats thousands of times per render.
  */
 export class TimeFormatter {
+  private static readonly shared = new Map<string, TimeFormatter>();
+
+  /**
+   * The one formatter for a locale and zones, shared by every element and render: building
+   * `Intl` formatters is what costs (tens of ms per search keystroke in a large schedule when a
+   * render got a new one), and a stable instance lets templates `guard` on it. The few
+   * locale × zone pairs a page uses bound the cache.
+   */
+  static for(locale: string, zone: string, viewerZone: string = viewerTimeZone()): TimeFormatter {
+    const key = `${locale}|${zone}|${viewerZone}`;
+    let f = TimeFormatter.shared.get(key);
+    if (!f) {
+      f = new TimeFormatter(locale, zone, viewerZone);
+      TimeFormatter.shared.set(key, f);
+    }
+    return f;
+  }
+
   private readonly cache = new Map<string, Intl.DateTimeFormat>();
 
   constructor(

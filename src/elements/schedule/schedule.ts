@@ -3,9 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { ConfElement } from '../../core/conf-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { unknownValue } from '../../core/diagnostics.js';
-import { templates as coreDe } from '../../core/locales/de.js';
+import { registerMessages } from '../../core/localize.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
-import { TimeFormatter } from '../../core/time.js';
+import type { TimeFormatter } from '../../core/time.js';
 import { ConfAgendaChangeEvent } from './conf-agenda-change.js';
 import { ConfEventOpenEvent } from './conf-event-open.js';
 import { renderDialog } from './event-dialog.js';
@@ -42,8 +42,7 @@ import { renderScreen } from './schedule-screen.js';
 import { scheduleStyles } from './schedule.styles.js';
 import type { ViewContext } from './view-context.js';
 
-// Core keeps one catalog per locale; the schedule's German texts join it once, at load.
-Object.assign(coreDe, scheduleDe);
+registerMessages('de', scheduleDe);
 
 export const VIEWS = ['list', 'grid', 'screen'] as const;
 export type ScheduleView = (typeof VIEWS)[number];
@@ -186,7 +185,6 @@ export class ConfSchedule extends ConfElement {
   /** The event the dialog was last shown for; its `close` event arrives a task later. */
   private shownId: string | null = null;
   private clockTimer: ReturnType<typeof setTimeout> | undefined;
-  private fmtMemo?: TimeFormatter;
   private indexMemo?: { data: ScheduleData; zone: string; index: ScheduleIndex };
   private slotsMemo?: { index: ScheduleIndex; day: string; slots: TimeSlot[] };
   private gridMemo?: { index: ScheduleIndex; day: string; venues: ReadonlySet<string>; layout: GridLayout };
@@ -283,17 +281,9 @@ export class ConfSchedule extends ConfElement {
     return index;
   }
 
-  /**
-   * The element's own formatter, kept apart from the base class's single cached one: that one is
-   * also asked for the viewer's zone (the stale marker), and swapping between the two zones would
-   * give every render a new formatter and defeat the cards' `guard`.
-   */
+  /** Core's shared formatter: the same instance while zone and locale stay, for the cards' `guard`. */
   private get fmt(): TimeFormatter {
-    const zone = this.displayZone(this.data.value?.events[0]?.timeZone);
-    const locale = this.locale;
-    const f = this.fmtMemo;
-    if (f && f.zone === zone && f.locale === locale) return f;
-    return (this.fmtMemo = new TimeFormatter(locale, zone));
+    return this.timeFormatter(this.data.value?.events[0]?.timeZone);
   }
 
   private nowMs(): number {

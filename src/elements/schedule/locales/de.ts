@@ -1,6 +1,6 @@
 /**
- * German texts of `<conf-schedule>`, same shape as core's catalog (`src/core/locales/de.ts`), into
- * which they are merged at definition time.
+ * German texts of `<conf-schedule>`, same shape as core's catalog (`src/core/locales/de.ts`);
+ * `schedule.ts` registers them with `registerMessages`.
  */
 import { str } from '@lit/localize';
 

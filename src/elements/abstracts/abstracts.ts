@@ -28,6 +28,7 @@ import {
 const WITH_AUTHORS = { include: 'authors' } as const;
 
 /**
+ * @customElement conf-abstracts
  * @summary The conference's accepted abstracts with their authors: search, a track filter, pages
  * loaded on request, and a detail dialog with the full text.
  *

@@ -25,6 +25,7 @@ function typeLabel(type: string): string {
 }
 
 /**
+ * @customElement conf-exhibits
  * @summary The conference's published exhibits (logo, name, type, booth, short description),
  * filtered by type, searchable, with a detail dialog.
  *

@@ -10,7 +10,9 @@
  * `null`, and the host passes the request to the fetch handler, which stays the reference: other
  * methods, stale or missing entries, `Prefer` towards the sandbox, origins that are neither absent
  * nor allowed (same-origin needs the URL the slow path builds), any unusual character in the
- * target or the Host header. Host-agnostic; `node.ts` wires it to `node:http`.
+ * target. Host-agnostic: `node.ts` runs it before building a web `Request` at all, and
+ * `fast-fetch.ts` before the Hono middleware chain for hosts that hand over a `Request` (edge
+ * runtimes, `getRequestListener` mounts).
  */
 import { cacheControl, etagMatches, type CachePolicy } from './cache/policy.js';
 import type { ReadCache } from './cache/read-cache.js';
@@ -26,7 +28,6 @@ import type { CacheEntry } from './stores/types.js';
 export interface FastRequest {
   /** The raw request target, e.g. `/api/public/v1/events/events?limit=50`. */
   target: string;
-  host: string | undefined;
   origin: string | undefined;
   ifNoneMatch: string | undefined;
   prefer: string | undefined;
@@ -47,7 +48,7 @@ export interface FastLane {
   log(answer: FastAnswer, ms: number): void;
 }
 
-interface FastRoute {
+export interface FastRoute {
   /** Cache key (the canonical upstream target). */
   key: string;
   /** The log line around status and time, built once per target. */
@@ -69,8 +70,6 @@ interface Prepared {
  * fragments, non-ASCII) goes the long way.
  */
 const PLAIN_TARGET = /^\/[A-Za-z0-9._~/-]*(\?[A-Za-z0-9._~,=&-]*)?$/;
-/** @hono/node-server takes such a Host header as it is; others it parses (or refuses). */
-const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 const ROUTES_MAX = 1000;
 
 export function createFastLane({
@@ -146,7 +145,6 @@ export function createFastLane({
       if (request.prefer !== undefined && forwardScenarioHeaders) return null;
       const origin = request.origin;
       if (origin !== undefined && !allowedOrigins.has(origin)) return null;
-      if (request.host === undefined || !PLAIN_HOST.test(request.host)) return null;
       const route = routeOf(request.target);
       if (!route) return null;
       const entry = cache.fresh(route.key);

@@ -14,6 +14,7 @@ import { ReadCache } from './cache/read-cache.js';
 import { clientIp } from './client-ip.js';
 import type { ProxyEnv } from './env.js';
 import { notFound, onError } from './errors.js';
+import { fetchThroughLane } from './fast-fetch.js';
 import { createFastLane, type FastLane } from './fast-lane.js';
 import { bundleHandler } from './handlers/bundle.js';
 import { healthHandler, readyHandler } from './handlers/health.js';
@@ -133,10 +134,15 @@ export function createProxy(options: ProxyOptions): Proxy {
     now: o.now,
   });
 
+  const fastFetch = fetchThroughLane(fastLane, report);
+
   return {
     app,
     fastLane,
-    fetch: async (request, env) => app.fetch(request, env as ProxyEnv['Bindings']),
+    fetch: async (request, env) => {
+      const bindings = env as ProxyEnv['Bindings'] | undefined;
+      return fastFetch(request, bindings) ?? app.fetch(request, bindings);
+    },
     close: async () => {
       await (await transportReady.catch(() => null))?.close();
     },

@@ -5,7 +5,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { fromNode } from './fast-fetch.js';
 import type { Proxy } from './index.js';
+
+/** @hono/node-server takes such a Host header as it is; others it parses (or refuses), so they go there. */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -13,18 +17,11 @@ export function nodeListener(proxy: Pick<Proxy, 'fetch' | 'fastLane'>): NodeList
   const slow = getRequestListener(proxy.fetch);
   const fast = proxy.fastLane;
   return function proxyListener(req, res) {
-    if (req.method === 'GET') {
+    if (req.method === 'GET' && req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host)) {
       const started = performance.now();
-      const h = req.headers;
       let answer;
       try {
-        answer = fast.answer({
-          target: req.url ?? '',
-          host: h.host,
-          origin: h.origin,
-          ifNoneMatch: h['if-none-match'],
-          prefer: h.prefer === undefined ? undefined : String(h.prefer),
-        });
+        answer = fast.answer(fromNode(req.url, req.headers));
       } catch {
         answer = null; // nothing is written yet: the fetch handler answers (and reports) instead
       }

@@ -1,7 +1,8 @@
 /**
- * The Node fast lane against the fetch handler it stands in for: two proxies on one upstream, one
- * served by `nodeListener` (fast lane, then the handler), one by the bare handler. Every answer the
- * fast lane gives must carry the same status, headers, body and log line as the handler's.
+ * The fast lane against the middleware chain it stands in for: three proxies on one upstream,
+ * served by `nodeListener` (the CLI's), by `proxy.fetch` under @hono/node-server (what a
+ * `getRequestListener` mount or an edge runtime runs; fast lane in front of the chain), and by the
+ * chain alone. Every answer must carry the same status, headers, body and log line as the chain's.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -9,15 +10,20 @@ import { API, KEY, ORIGIN, assertNoKeyLeaks, rawRequest, startStack, startUpstre
 
 let upstream: CountingUpstream;
 let node: Stack;
-let fetchOnly: Stack;
+let viaFetch: Stack;
+let chain: Stack;
+// One still clock: `max-age` counts down by the second, and the lanes must be compared on equal terms.
+const still = Date.now();
 before(async () => {
   upstream = await startUpstream();
-  node = await startStack({}, {}, upstream, 'node');
-  fetchOnly = await startStack({}, {}, upstream, 'fetch');
+  node = await startStack({ now: () => still }, {}, upstream, 'node');
+  viaFetch = await startStack({ now: () => still }, {}, upstream, 'fetch');
+  chain = await startStack({ now: () => still }, {}, upstream, 'chain');
 });
 after(async () => {
   await node.close();
-  await fetchOnly.close();
+  await viaFetch.close();
+  await chain.close();
   await upstream.close();
   assertNoKeyLeaks();
 });
@@ -37,42 +43,58 @@ function lastLog(stack: Stack): Record<string, unknown> {
   return rest;
 }
 
-/** Asks both proxies (the cache warmed on both first); returns what each answered. */
+interface Answer {
+  res: Response;
+  text: string;
+}
+
+/**
+ * Asks all three proxies (the cache warmed on each first). `fast`: neither lane passed the
+ * request to the chain.
+ */
 async function both(path: string, init: RequestInit = {}) {
-  await node.request(path);
-  await fetchOnly.request(path);
-  const servedFast = node.fastAnswers();
-  const a = await node.request(path, init);
-  const b = await fetchOnly.request(path, init);
-  return { a, b, fast: node.fastAnswers() > servedFast };
+  const lanes = [node, viaFetch];
+  for (const s of [...lanes, chain]) await s.request(path);
+  const before = lanes.map((s) => s.chainCalls());
+  const answers: Answer[] = [];
+  for (const s of lanes) answers.push(await s.request(path, init));
+  const fast = lanes.map((s, i) => s.chainCalls() === before[i]);
+  assert.equal(fast[0], fast[1], 'both lanes take the same requests');
+  const b = await chain.request(path, init);
+  return { a: answers[0]!, viaFetch: answers[1]!, b, fast: fast[0]! };
 }
 
-function assertSame(a: { res: Response; text: string }, b: { res: Response; text: string }) {
-  assert.equal(a.res.status, b.res.status);
-  assert.deepEqual(headersOf(a.res), headersOf(b.res));
-  assert.equal(a.text, b.text);
-  assert.deepEqual(lastLog(node), lastLog(fetchOnly));
+/** Both lanes' answers and log lines equal the chain's. */
+function assertSame(r: { a: Answer; viaFetch: Answer; b: Answer }) {
+  for (const [a, stack] of [[r.a, node], [r.viaFetch, viaFetch]] as const) {
+    assert.equal(a.res.status, r.b.res.status);
+    assert.deepEqual(headersOf(a.res), headersOf(r.b.res));
+    assert.equal(a.text, r.b.text);
+    assert.deepEqual(lastLog(stack), lastLog(chain));
+  }
 }
 
-describe('fast lane (nodeListener) beside the fetch handler', () => {
+describe('fast lane (nodeListener, proxy.fetch) beside the middleware chain', () => {
   const path = `${API}/events/events?limit=5`;
 
   test('a fresh hit: same status, headers, body and log line; served by the fast lane', async () => {
-    const { a, b, fast } = await both(path);
+    const r = await both(path);
+    const { a, fast } = r;
     assert.ok(fast, 'the fast lane answered');
     assert.equal(a.res.headers.get('x-cache'), 'hit');
     assert.equal(a.res.headers.get('vary'), 'Origin');
-    assertSame(a, b);
+    assertSame(r);
     assert.ok(!JSON.stringify([...a.res.headers]).includes(KEY) && !a.text.includes(KEY));
   });
 
   test('304 on a matching If-None-Match (also weak, also in a list)', async () => {
     const etag = (await node.request(path)).res.headers.get('etag')!;
     for (const ifNoneMatch of [etag, `"x", W/${etag}`, '*']) {
-      const { a, b, fast } = await both(path, { headers: { 'if-none-match': ifNoneMatch } });
+      const r = await both(path, { headers: { 'if-none-match': ifNoneMatch } });
+      const { a, fast } = r;
       assert.ok(fast);
       assert.equal(a.res.status, 304);
-      assertSame(a, b);
+      assertSame(r);
     }
   });
 
@@ -80,27 +102,29 @@ describe('fast lane (nodeListener) beside the fetch handler', () => {
     const allowed = await both(path, { headers: { origin: ORIGIN } });
     assert.ok(allowed.fast);
     assert.equal(allowed.a.res.headers.get('access-control-allow-origin'), ORIGIN);
-    assertSame(allowed.a, allowed.b);
+    assertSame(allowed);
     const refused = await both(path, { headers: { origin: 'https://evil.example' } });
     assert.equal(refused.fast, false, 'a refused origin goes the long way');
     assert.equal(refused.a.res.headers.get('access-control-allow-origin'), null);
-    assertSame(refused.a, refused.b);
+    assertSame(refused);
   });
 
   test('an unknown path, a server endpoint and an invalid query: the handler answers, no upstream call', async () => {
     for (const p of [`${API}/events/nope`, `${API}/health`, `${API}/events/events?limit=5%27`, `${API}/events/events?limit=<x>`]) {
       const calls = upstream.total();
-      const { a, b, fast } = await both(p);
+      const r = await both(p);
+      const { a, fast } = r;
       assert.equal(fast, false, p);
       assert.ok(a.res.status === 404 || a.res.status === 400, `${p}: ${a.res.status}`);
-      assertSame(a, b);
+      assertSame(r);
       assert.equal(upstream.total(), calls, p);
     }
   });
 
   test('the log line scrubs the key even from a query parameter value', async () => {
-    const { a, b } = await both(`${API}/events/events?limit=5&include=${KEY}`);
-    assertSame(a, b);
+    const r = await both(`${API}/events/events?limit=5&include=${KEY}`);
+    assert.ok(r.fast);
+    assertSame(r);
     assert.ok(!node.logs.at(-1)!.includes(KEY));
   });
 
@@ -116,10 +140,10 @@ describe('fast lane (nodeListener) beside the fetch handler', () => {
     try {
       const p = `${API}/events/venues?limit=2`;
       await s.request(p);
-      const before = s.fastAnswers();
+      const before = s.chainCalls();
       const { res } = await s.request(p, { headers: { prefer: 'code=500' } });
       assert.equal(res.status, 500);
-      assert.equal(s.fastAnswers(), before);
+      assert.equal(s.chainCalls(), before + 1);
     } finally {
       await s.close();
     }
@@ -132,13 +156,31 @@ describe('fast lane (nodeListener) beside the fetch handler', () => {
       const p = `${API}/events/speakers?limit=3`;
       await s.request(p);
       await s.request(p);
-      assert.equal(s.fastAnswers(), 1);
+      assert.equal(s.chainCalls(), 1, 'the second read was a fast hit');
       clock += 1500;
       const { res } = await s.request(p);
-      assert.equal(res.headers.get('x-cache'), 'hit'); // stale-while-revalidate, from the handler
-      assert.equal(s.fastAnswers(), 1);
+      assert.equal(res.headers.get('x-cache'), 'hit'); // stale-while-revalidate, from the chain
+      assert.equal(s.chainCalls(), 2);
     } finally {
       await s.close();
     }
+  });
+
+  test('an edge host (a Request, no Node request): the same answer as the chain, without it', async () => {
+    const p = `http://proxy.example${API}/events/events?limit=4`;
+    const proxy = viaFetch.proxy;
+    await proxy.fetch(new Request(p));
+    const calls = viaFetch.chainCalls();
+    const init = { headers: { origin: ORIGIN } };
+    const fast = await proxy.fetch(new Request(p, init));
+    assert.equal(viaFetch.chainCalls(), calls, 'answered by the fast lane');
+    const slow = await proxy.app.fetch(new Request(p, init));
+    assert.equal(fast.status, slow.status);
+    assert.deepEqual(Object.fromEntries(fast.headers), Object.fromEntries(slow.headers));
+    assert.equal(await fast.text(), await slow.text());
+    const etag = fast.headers.get('etag')!;
+    const notModified = await proxy.fetch(new Request(p, { headers: { 'if-none-match': etag } }));
+    assert.equal(notModified.status, 304);
+    assert.equal(viaFetch.chainCalls(), calls + 1);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Test stack over real sockets: an upstream (the sandbox) behind a counting `node:http` layer,
- * the proxy on another port (by default through `nodeListener`, as the CLI serves it, fast lane
- * included; or the bare fetch handler under @hono/node-server), and a client that scans every
- * answer (status line, headers, body) and every log line for the API key.
+ * the proxy on another port (by default through `nodeListener`, as the CLI serves it; or its fetch
+ * handler under @hono/node-server; or the middleware chain alone, the fast lane's reference), and
+ * a client that scans every answer (status line, headers, body) and every log line for the key.
  */
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -113,8 +113,8 @@ export interface Stack {
   upstream: CountingUpstream;
   proxy: Proxy;
   logs: string[];
-  /** Answers the fast lane gave (always 0 when served as a bare fetch handler). */
-  fastAnswers(): number;
+  /** Requests the Hono middleware chain answered (those the fast lane left to it). */
+  chainCalls(): number;
   /** fetch through the proxy, scanning the answer; returns the response and its body text. */
   request(path: string, init?: RequestInit): Promise<{ res: Response; text: string; json: unknown }>;
   close(): Promise<void>;
@@ -126,8 +126,11 @@ export async function startStack(
   options: Partial<ProxyOptions> = {},
   upstreamOptions: UpstreamAppOptions = {},
   sharedUpstream?: CountingUpstream,
-  /** `node`: `nodeListener` (fast lane, then the handler); `fetch`: the handler alone. */
-  host: 'node' | 'fetch' = 'node',
+  /**
+   * `node`: `nodeListener` (fast lane, then the handler); `fetch`: `proxy.fetch` under
+   * @hono/node-server (fast lane, then the chain); `chain`: the middleware chain alone.
+   */
+  host: 'node' | 'fetch' | 'chain' = 'node',
 ): Promise<Stack> {
   const upstream = sharedUpstream ?? (await startUpstream(upstreamOptions));
   const logs: string[] = [];
@@ -144,20 +147,14 @@ export async function startStack(
       logs.push(line);
     },
   });
-  let fastAnswers = 0;
-  const lane = proxy.fastLane;
-  const counted = {
-    fetch: proxy.fetch,
-    fastLane: {
-      answer: (request: Parameters<typeof lane.answer>[0]) => {
-        const answer = lane.answer(request);
-        if (answer) fastAnswers++;
-        return answer;
-      },
-      log: lane.log,
-    },
-  };
-  const server = createServer(host === 'node' ? nodeListener(counted) : getRequestListener(proxy.fetch));
+  let chainCalls = 0;
+  const chain = proxy.app.fetch;
+  proxy.app.fetch = (...args) => (chainCalls++, chain(...args));
+  const listener =
+    host === 'node'
+      ? nodeListener(proxy)
+      : getRequestListener(host === 'fetch' ? proxy.fetch : (request, env) => proxy.app.fetch(request, env));
+  const server = createServer(listener);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -165,7 +162,7 @@ export async function startStack(
     upstream,
     proxy,
     logs,
-    fastAnswers: () => fastAnswers,
+    chainCalls: () => chainCalls,
     async request(path, init) {
       const res = await fetch(url + path, init);
       const text = await res.text();

@@ -6,6 +6,8 @@
 //   dist/esm/**                    the sources as ES modules with .d.ts, for npm users' bundlers
 //                                  (lit stays a dependency, so it is shared with the host app)
 //   dist/custom-elements.json      the manifest, from the elements' JSDoc
+//   dist/node/{proxy,sandbox}/**   the proxy and the sandbox as JavaScript with .d.ts, so npm users
+//                                  import `conf-widgets/proxy` without a TypeScript loader
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -63,6 +65,7 @@ function step(label, cmd, args) {
   }
 }
 step('type declarations', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
+step('proxy and sandbox', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
 step('custom elements manifest', 'npx', ['cem', 'analyze', '--config', 'custom-elements-manifest.config.mjs']);
 /**
  * Raw and gzip size per entry (kB = 1000 bytes; gzip level 9, close to what CDNs serve); the
@@ -83,4 +86,4 @@ function sizeReport(files) {
 }
 sizeReport(['dist/conf-widgets.js', ...elements.map((n) => `dist/elements/conf-${n}.js`)]);
 
-console.log(`build: dist/conf-widgets.js, ${elements.map((n) => `dist/elements/conf-${n}.js`).join(', ')}, dist/esm, dist/custom-elements.json`);
+console.log(`build: dist/conf-widgets.js, ${elements.map((n) => `dist/elements/conf-${n}.js`).join(', ')}, dist/esm, dist/node, dist/custom-elements.json`);

@@ -48,6 +48,7 @@ export const labels = {
   live: () => msg('Live', { id: 'schedule.live' }),
   nothingNow: () => msg('Nothing right now', { id: 'schedule.nothing-now' }),
   nothingNext: () => msg('Nothing more today', { id: 'schedule.nothing-next' }),
+  screenPage: (n: number, of: number) => msg(str`Page ${n} of ${of}`, { id: 'schedule.screen-page' }),
   screenDone: () => msg('The programme has ended. Thank you for coming!', { id: 'schedule.screen-done' }),
   unknownVenue: (id: string) => msg(str`Room ${id} is not in the programme.`, { id: 'schedule.unknown-venue' }),
   empty: () => msg('No events published yet.', { id: 'schedule.empty' }),

@@ -400,85 +400,215 @@ export const scheduleStyles = css`
   }
 
   /* --- screen view ---------------------------------------------------------------------------- */
+  /*
+   * A kiosk cannot scroll: the screen fills the element's box and never overflows it. The page
+   * gives the box its size (screen.html: the viewport); with no height set, a 16:9 box. The
+   * explicit width keeps the ratio from widening a box whose height the page did set.
+   */
+  :host([view='screen']) {
+    width: 100%;
+    aspect-ratio: 16 / 9;
+  }
+  .root.view-screen {
+    container-type: size;
+    display: flex;
+    flex-direction: column;
+    gap: 0;
+    height: 100%;
+    overflow: hidden;
+  }
+  /* Diagnostics float over the screen's foot instead of pushing the programme off it. */
+  :host([view='screen']) .notice {
+    position: absolute;
+    inset-inline: 0.5em;
+    inset-block-end: 0.5em;
+    z-index: 5;
+    margin: 0;
+    background: var(--_surface);
+  }
+  .view-screen > .stale {
+    flex: none;
+  }
+  .view-screen > [part='loading'] {
+    flex: 1 1 0;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  .skeleton-screen {
+    flex: 1 1 0;
+    min-height: 0;
+    grid-template-rows: auto 1fr 1fr;
+  }
   .screen {
-    font-size: clamp(1rem, 2.2cqi, 4.5rem);
+    flex: 1 1 0;
+    min-height: 0;
     display: grid;
-    gap: 1em;
+    grid-template-rows: auto minmax(0, 1fr);
+    gap: 0.6em;
+    /* Header type from the box's width and height, so a wide but short box keeps room for the venues. */
+    font-size: clamp(14px, min(1.9cqw, 3.4cqh), 72px);
   }
   .screen-head {
     display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
     align-items: baseline;
-    gap: 0.5em 1em;
+    gap: 0.25em 1em;
+    min-width: 0;
   }
   .screen-heading {
     font-size: 1.8em;
     line-height: 1.15;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .screen-page {
+    color: var(--_muted);
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
   }
   .clock {
-    display: grid;
-    justify-items: end;
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: end;
+    align-items: baseline;
+    gap: 0 0.6em;
     margin-inline-start: auto;
+    text-align: end;
   }
   .clock time {
-    font-size: 2.4em;
+    font-size: 2.2em;
     font-weight: 700;
     line-height: 1;
     font-variant-numeric: tabular-nums;
+    white-space: nowrap;
   }
   .clock-day {
     color: var(--_muted);
+    white-space: nowrap;
+  }
+  .screen-body {
+    container-type: size;
+    min-height: 0;
+    overflow: hidden;
   }
   .screen-venues {
+    --_gap: 0.75em;
     display: grid;
-    gap: 0.75em;
-    grid-template-columns: repeat(auto-fill, minmax(min(100%, 18em), 1fr));
-  }
-  .screen-venues:not(.single) {
-    /* Every room at once: smaller type, several columns, so a lobby screen needs no scrolling. */
-    font-size: 0.5em;
-    grid-template-columns: repeat(auto-fill, minmax(min(100%, 20em), 1fr));
-  }
-  .screen-venues.single {
-    grid-template-columns: 1fr;
-    font-size: 1.4em;
+    height: 100%;
+    gap: var(--_gap);
+    grid-template-columns: repeat(var(--cols, 1), minmax(0, 1fr));
+    /* Fixed tracks: a half-empty last page keeps the cards where the full pages had them. */
+    grid-template-rows: repeat(var(--rows, 1), minmax(0, 1fr));
+    /* The card's em budget (SCREEN_CARD_EM in schedule-screen.ts) fitted into the box. */
+    font-size: clamp(10px, min(100cqw / (var(--cols, 1) * 18.75), 100cqh / (var(--rows, 1) * 16.5)), 44px);
   }
   .screen-venue {
-    display: grid;
-    gap: 0.6em;
-    align-content: start;
-    padding: 0.8em;
+    display: flex;
+    flex-direction: column;
+    gap: 0.55em;
+    min-width: 0;
+    min-height: 0;
+    overflow: hidden;
+    padding: 0.7em 0.85em;
     border-radius: var(--_radius);
     border: 1px solid var(--_border);
   }
   .screen-venue-name {
+    flex: none;
     font-size: 1.2em;
+    line-height: 1.2;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .screen-now {
+    flex: 0 1 auto;
+    min-height: 0;
+    overflow: hidden;
+  }
+  .screen-next {
+    flex: none;
+    margin-block-start: auto;
   }
   .screen-label {
-    font-size: 0.75em;
+    font-size: 0.78em;
     text-transform: uppercase;
     letter-spacing: 0.06em;
     font-weight: 700;
     color: var(--_accent-text);
+    margin-inline-end: 0.3em;
   }
-  .screen-now .screen-title {
-    font-size: 1.35em;
+  .screen-when,
+  .screen-speakers {
+    color: var(--_muted);
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .screen-when .badge {
+    font-size: 0.72em;
   }
   .screen-title {
     font-weight: 700;
     line-height: 1.2;
+    /* Long titles end in an ellipsis (the full one is the title attribute) instead of pushing out. */
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
+    overflow-wrap: anywhere;
   }
-  .screen-speakers,
-  .screen-when,
-  .screen-none {
-    color: var(--_muted);
+  .screen-now .screen-title {
+    font-size: 1.25em;
+  }
+  .screen-now.several .screen-title {
+    -webkit-line-clamp: 1;
   }
   .screen-event + .screen-event {
-    margin-block-start: 0.5em;
+    margin-block-start: 0.4em;
   }
   .screen-done {
     font-size: 1.5em;
+  }
+  /* One venue: its now and next take the whole box, side by side when it is wide. */
+  .screen-venues.single {
+    font-size: clamp(14px, min(100cqw / 34, 100cqh / 13), 140px);
+  }
+  .single .screen-venue {
+    display: grid;
+    grid-template-rows: minmax(0, 1.4fr) minmax(0, 1fr);
+    gap: 0.8em;
+    padding: 0.8em 1em;
+  }
+  .single .screen-now,
+  .single .screen-next {
+    margin: 0;
+    overflow: hidden;
+  }
+  .single .screen-next {
+    border-block-start: 1px solid var(--_border);
+    padding-block-start: 0.6em;
+  }
+  .single .screen-title {
+    -webkit-line-clamp: 3;
+  }
+  .single .screen-now .screen-title {
+    font-size: 1.5em;
+  }
+  @container (min-aspect-ratio: 3 / 2) {
+    .single .screen-venue {
+      grid-template-rows: minmax(0, 1fr);
+      grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr);
+      gap: 1.2em;
+    }
+    .single .screen-next {
+      border-block-start: 0;
+      padding-block-start: 0;
+      border-inline-start: 1px solid var(--_border);
+      padding-inline-start: 1.2em;
+    }
   }
 
   /* --- dialog --------------------------------------------------------------------------------- */
@@ -589,8 +719,8 @@ export const scheduleStyles = css`
   .sk-toolbar { height: 2.5rem; }
   .sk-tabs { height: 2.75rem; width: 60%; }
   .sk-card { height: 5.5rem; }
-  .sk-clock { height: 4rem; width: 40%; justify-self: end; }
-  .sk-block { height: 10rem; }
+  .sk-clock { height: 4em; width: 40%; justify-self: end; }
+  .sk-block { min-height: 0; }
 
   @media print {
     .tabs,

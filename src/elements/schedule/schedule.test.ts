@@ -9,6 +9,7 @@ import type { ConfEventOpenEvent } from './conf-event-open.js';
 import './define.js';
 import { agendaHash, agendaStorageKey, buildIndex, nowNext, type ScheduleIndex } from './schedule.model.js';
 import type { ConfSchedule } from './schedule.js';
+import { screenLayout } from './schedule-screen.js';
 
 const ZONE = 'Europe/Berlin';
 const MAIN_HALL = 'ven-main-hall';
@@ -43,6 +44,39 @@ async function mount(attributes = ''): Promise<ElementHarness<ConfSchedule>> {
   await waitFor(() => h.part('list') || h.part('grid') || h.part('screen'), 'schedule content');
   await h.settle();
   return h;
+}
+
+/** Mounts at a fixed size (the way a kiosk page sizes it), sized before its data arrives. */
+async function mountSized(attributes: string, width: number, height: number): Promise<ElementHarness<ConfSchedule>> {
+  const el = await fixture<ConfSchedule>(`<conf-schedule ${attributes}></conf-schedule>`);
+  el.style.width = `${width}px`;
+  el.style.height = `${height}px`;
+  const h = new ElementHarness(el);
+  await waitFor(() => h.part('screen-venue') || h.q('.screen-done'), 'screen content');
+  // The venue area is measured after the first render; give the re-render a frame.
+  await h.settle();
+  await h.settle();
+  return h;
+}
+
+/** A kiosk cannot scroll: every card inside the element's box and nothing scrollable. */
+function expectScreenFits(h: ElementHarness<ConfSchedule>): void {
+  const box = h.el.getBoundingClientRect();
+  const cards = h.all('[part="screen-venue"]');
+  expect(cards.length).to.be.greaterThan(0);
+  for (const card of cards) {
+    const r = card.getBoundingClientRect();
+    const where = `${card.querySelector('.screen-venue-name')?.textContent ?? 'card'} at ${r.left},${r.top} ${r.width}×${r.height}`;
+    expect(r.left, where).to.be.at.least(box.left - 0.5);
+    expect(r.top, where).to.be.at.least(box.top - 0.5);
+    expect(r.right, where).to.be.at.most(box.right + 0.5);
+    expect(r.bottom, where).to.be.at.most(box.bottom + 0.5);
+    expect(r.height, where).to.be.greaterThan(40);
+  }
+  for (const el of [h.el, h.q<HTMLElement>('.root')!, h.q<HTMLElement>('.screen-body')!]) {
+    expect(el.scrollHeight, 'no vertical scrollbar').to.be.at.most(el.clientHeight);
+    expect(el.scrollWidth, 'no horizontal scrollbar').to.be.at.most(el.clientWidth);
+  }
 }
 
 const shownCards = (h: ElementHarness) => h.all('.slot-item:not([hidden]) [part~="event"], .grid-cell:not([hidden]) [part~="event"]');
@@ -305,9 +339,77 @@ describe('<conf-schedule>', () => {
   });
 
   it('shows every venue with something left on the screen view', async () => {
-    const h = await mount('view="screen" now="2026-06-10T11:05:00+02:00"');
+    const h = await mountSized('view="screen" now="2026-06-10T11:05:00+02:00"', 1920, 1080);
     const expected = nowNext(index, Date.parse('2026-06-10T11:05:00+02:00'));
     expect(h.all('[part="screen-venue"]').length).to.equal(expected.length);
+  });
+
+  for (const [width, height, pages] of [[1920, 1080, 1], [1280, 720, 2]] as const) {
+    it(`fits the venue screen into ${width}×${height}: every card inside the box, no scrollbar, pages through all venues`, async () => {
+      const at = '2026-06-10T11:05:00+02:00';
+      const expected = nowNext(index, Date.parse(at)).map((e) => e.venue.name);
+      expect(expected.length).to.be.greaterThan(10);
+      const h = await mountSized(`view="screen" now="${at}" page-seconds="0.25"`, width, height);
+      const seen: string[] = [];
+      for (let page = 1; page <= pages; page++) {
+        if (pages > 1) await waitFor(() => h.part('screen-page')!.textContent!.trim() === `Page ${page} of ${pages}`, `page ${page}`);
+        else expect(h.part('screen-page')!.textContent!.trim()).to.equal('');
+        await h.settle();
+        expectScreenFits(h);
+        seen.push(...h.all('.screen-venue-name').map((n) => n.textContent!.trim()));
+      }
+      expect(seen).to.deep.equal(expected);
+      expect(h.part('screen-page')!.getAttribute('aria-live')).to.equal('polite');
+      if (pages > 1) await waitFor(() => h.part('screen-page')!.textContent!.trim() === `Page 1 of ${pages}`, 'back to page 1');
+    });
+  }
+
+  it('pages through more venues than fit, evenly, in a grid that stays put', async () => {
+    const venues = Array.from({ length: 20 }, (_, i) => ({ id: `v${i}`, name: `Room ${i + 1}`, description: '', floor: '', capacity: 50, sortOrder: i }));
+    const start = Date.parse('2026-06-10T11:00:00+02:00');
+    const events = venues.map((v, i) => ({
+      id: `e${i}`, title: `A talk with a rather long title that has to end in an ellipsis somewhere, number ${i}`, type: 'talk',
+      description: '', startsAt: new Date(start).toISOString(), endsAt: new Date(start + 45 * 60_000).toISOString(),
+      timeZone: ZONE, venueId: v.id, speakerIds: [], track: null, workshopId: null,
+    }));
+    const list = (data: unknown[]) => ({ data, meta: { total: data.length, limit: data.length, offset: 0 } });
+    const { answerWith } = await import('../../../test/browser/harness.js');
+    answerWith(/\/events\/events/, list(events));
+    answerWith(/\/events\/venues/, list(venues));
+    answerWith(/\/events\/speakers/, list([]));
+    const h = await mountSized('view="screen" now="2026-06-10T11:05:00+02:00" page-seconds="0.25"', 1920, 1080);
+    // More than twelve never share a page; the pages are filled evenly.
+    expect(screenLayout(20, 1920, 960)).to.deep.include({ pages: 2, perPage: 10 });
+    expect(screenLayout(11, 1920, 960)).to.deep.include({ pages: 1, cols: 4, rows: 3 });
+    await waitFor(() => h.part('screen-page')!.textContent!.trim() === 'Page 1 of 2', 'page 1 of 2');
+    const firstRects = h.all('[part="screen-venue"]').map((c) => c.getBoundingClientRect().toJSON() as DOMRect);
+    expect(firstRects.length).to.equal(10);
+    expectScreenFits(h);
+    const firstNames = h.all('.screen-venue-name').map((n) => n.textContent);
+    await waitFor(() => h.part('screen-page')!.textContent!.trim() === 'Page 2 of 2', 'page 2 of 2');
+    await h.settle();
+    expectScreenFits(h);
+    const secondNames = h.all('.screen-venue-name').map((n) => n.textContent);
+    expect([...firstNames, ...secondNames]).to.deep.equal(venues.map((v) => v.name));
+    // Same grid on every page: the cards of page 2 sit exactly where those of page 1 were.
+    h.all('[part="screen-venue"]').forEach((c, i) => {
+      const r = c.getBoundingClientRect();
+      expect([r.x, r.y, r.width, r.height]).to.deep.equal([firstRects[i]!.x, firstRects[i]!.y, firstRects[i]!.width, firstRects[i]!.height]);
+    });
+    const title = h.q<HTMLElement>('.screen-title')!;
+    expect(title.getAttribute('title')).to.equal(events[10]!.title);
+    expect(title.scrollHeight).to.be.greaterThan(title.clientHeight - 1);
+  });
+
+  it('gives one venue the whole box on the screen view', async () => {
+    const h = await mountSized(`view="screen" venue="${MAIN_HALL}" now="2026-06-10T11:05:00+02:00"`, 1280, 720);
+    expectScreenFits(h);
+    const card = h.part('screen-venue')!.getBoundingClientRect();
+    const body = h.q('.screen-body')!.getBoundingClientRect();
+    expect(card.width).to.be.closeTo(body.width, 1);
+    expect(card.height).to.be.closeTo(body.height, 1);
+    expect(card.height).to.be.greaterThan(720 * 0.6);
+    expect(h.part('screen-page')!.textContent!.trim()).to.equal('');
   });
 
   it('speaks German with lang="de", dates included', async () => {

@@ -38,7 +38,7 @@ import {
 } from './schedule.model.js';
 import { renderGrid } from './schedule-grid.js';
 import { renderList } from './schedule-list.js';
-import { renderScreen } from './schedule-screen.js';
+import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
 import { scheduleStyles } from './schedule.styles.js';
 import type { ViewContext } from './view-context.js';
 
@@ -91,6 +91,7 @@ function replaceHash(hash: string): void {
  * @attr time-zone - IANA zone for times, or `local` for the viewer's; default the conference's.
  * @attr now - ISO instant used instead of the clock (previews, tests).
  * @attr refresh - Seconds between refreshes; the screen view defaults to 60.
+ * @attr page-seconds - Screen view: seconds each page of rooms stays up when they do not all fit at once (default 12).
  * @attr theme - `light`, `dark` or `auto`.
  * @attr lang - Language of the texts (`en`, `de`); default the page's.
  *
@@ -110,6 +111,7 @@ function replaceHash(hash: string): void {
  * @csspart grid-venue - A room's column header.
  * @csspart screen - The venue screen.
  * @csspart clock - The venue screen's clock.
+ * @csspart screen-page - The venue screen's "page 1 of 2" indicator, when the rooms take turns.
  * @csspart screen-venue - One room on the venue screen; `screen-now`, `screen-next` inside it.
  * @csspart dialog - The event detail dialog.
  * @csspart share - The share link box.
@@ -147,6 +149,7 @@ export class ConfSchedule extends ConfElement {
   @property({ reflect: true }) venue?: string;
   @property() day?: string;
   @property({ reflect: true }) conference?: string;
+  @property({ type: Number, attribute: 'page-seconds' }) pageSeconds = SCREEN_PAGE_SECONDS;
 
   @state() private query = '';
   @state() private venueFilter: ReadonlySet<string> = new Set();
@@ -160,6 +163,8 @@ export class ConfSchedule extends ConfElement {
   @state() private shareUrl = '';
   /** Bumped each minute so "live" marks and the screen clock move on. */
   @state() private tick = Date.now();
+
+  private readonly pager = new ScreenPager(this);
 
   private readonly data = new ResourceController<ScheduleData>(this, {
     name: 'schedule',
@@ -530,7 +535,7 @@ export class ConfSchedule extends ConfElement {
     const openItem = this.openId ? index.byId.get(this.openId) : undefined;
     if (this.view === 'screen') {
       const ctx = this.context(index, new Set());
-      return html`${renderScreen(ctx, nowNext(index, ctx.now, this.venue || null), this.venue || null)}`;
+      return html`${renderScreen(ctx, nowNext(index, ctx.now, this.venue || null), this.venue || null, this.pager)}`;
     }
     const day = this.selectedDay(index);
     const visible = this.visibleIds(index, day);

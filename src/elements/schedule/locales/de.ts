@@ -44,6 +44,7 @@ export const templates = {
   'schedule.live': 'Läuft',
   'schedule.nothing-now': 'Gerade nichts',
   'schedule.nothing-next': 'Heute nichts mehr',
+  'schedule.screen-page': str`Seite ${0} von ${1}`,
   'schedule.screen-done': 'Das Programm ist zu Ende. Danke fürs Kommen!',
   'schedule.unknown-venue': str`Raum ${0} steht nicht im Programm.`,
   'schedule.empty': 'Noch kein Programm veröffentlicht.',

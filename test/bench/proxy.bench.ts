@@ -3,9 +3,12 @@
  *
  * - cached reads: GET /events/events?limit=50 answered from the proxy's cache, beside a raw
  *   `node:http` server answering the same bytes from memory (goal: >= 70% of its throughput,
- *   <= 5 ms added at p99);
+ *   <= 5 ms added at p99); the proxy served three ways: as the CLI serves it (`nodeListener`, the
+ *   fast lane before any web `Request`), as `proxy.fetch` under @hono/node-server (what a
+ *   `getRequestListener` mount runs; fast lane before the middleware chain), and its middleware
+ *   chain alone (`proxy.app.fetch`, every request the long way: the figure before the fast lane);
  * - the 304 path: the same read with a matching If-None-Match, beside a raw server answering 304
- *   (goal: >= 80%);
+ *   (goal: >= 80%), served both ways too;
  * - cache misses (cache off): every read forwarded to the sandbox, beside a bare `node:http` +
  *   undici forwarder to the same sandbox (goal: >= 70%);
  * - venue screens: 1,000 screens polling the schedule every 30 s, on a virtual clock (ten
@@ -13,9 +16,12 @@
  *   minute and per TTL (goal: one per TTL).
  *
  * Load generator and servers share this process (as in the sandbox bench), so ratios compare
- * like with like. The proxy's log lines are built but discarded.
+ * like with like. The proxy's log lines are built but discarded. Cached reads and 304s run in
+ * rounds, each server once per round back to back, and the median round is reported: on a shared,
+ * loaded machine throughput drifts by several times within a minute, and a ratio is only
+ * meaningful between runs close together.
  *
- * Env: BENCH_SECONDS (default 5 per run), BENCH_CONNECTIONS (default 50).
+ * Env: BENCH_SECONDS (default 5 per run), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,11 +29,13 @@ import { getRequestListener } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { createProxy, type ProxyOptions } from '../../proxy/index.js';
+import { nodeListener } from '../../proxy/node.js';
 import { createSandbox, startSandbox } from '../../sandbox/index.js';
 import { API_PREFIX } from '../../src/api/contract.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const KEY = 'demo-key-all';
 const PATH = `${API_PREFIX}/events/events?limit=50`;
 
@@ -35,12 +43,25 @@ interface Figure {
   perSecond: number;
   p99: number;
   errors: number;
+  /**
+   * This process's CPU time per request (server and load generator together, as they share it):
+   * steadier than throughput on a loaded machine, since time spent waiting for a core is not
+   * counted. Baseline CPU per request over the proxy's estimates the throughput ratio when CPU-bound.
+   */
+  cpuUs: number;
 }
 
 async function load(url: string, headers: Record<string, string> = {}, expect = 200): Promise<Figure> {
+  const cpu = process.cpuUsage();
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  const used = process.cpuUsage(cpu);
   const wrong = expect === 304 ? r['2xx'] + r.non2xx - r['3xx'] : r.non2xx;
-  return { perSecond: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + wrong };
+  return {
+    perSecond: r.requests.average,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + wrong,
+    cpuUs: (used.user + used.system) / Math.max(1, r.requests.total),
+  };
 }
 
 async function listen(server: Server): Promise<string> {
@@ -50,18 +71,61 @@ async function listen(server: Server): Promise<string> {
 
 async function serveProxy(options: Partial<ProxyOptions> & { upstream: string }) {
   const proxy = createProxy({ apiKey: KEY, bundlePath: null, logger: () => {}, rateLimit: false, ...options });
-  const server = createServer(getRequestListener(proxy.fetch));
-  return { url: await listen(server), close: async () => (server.closeAllConnections(), server.close(), proxy.close()) };
+  // One proxy (one cache) behind three listeners: the CLI's, proxy.fetch, the chain alone.
+  const node = createServer(nodeListener(proxy));
+  const viaFetch = createServer(getRequestListener(proxy.fetch));
+  const chain = createServer(getRequestListener((request, env) => proxy.app.fetch(request, env)));
+  return {
+    url: await listen(node),
+    fetchUrl: await listen(viaFetch),
+    chainUrl: await listen(chain),
+    close: async () => {
+      for (const server of [node, viaFetch, chain]) server.closeAllConnections(), server.close();
+      await proxy.close();
+    },
+  };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** `ROUNDS` rounds of every target back to back (first target: the baseline). */
+async function rounds(urls: string[], headers: Record<string, string>, expect: number): Promise<Figure[][]> {
+  const all: Figure[][] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const round: Figure[] = [];
+    for (const url of urls) round.push(await load(url, headers, expect));
+    all.push(round);
+  }
+  return all;
+}
+
+const fmt = (f: Figure) =>
+  `${Math.round(f.perSecond).toString().padStart(7)} req/s, p99 ${f.p99} ms, ${f.cpuUs.toFixed(1)} µs CPU/req${f.errors ? `, ${f.errors} errors` : ''}`;
+const ratio = (proxy: Figure, base: Figure) =>
+  `ratio ${((proxy.perSecond / base.perSecond) * 100).toFixed(1)}% of throughput, p99 ${proxy.p99 - base.p99 >= 0 ? '+' : ''}${proxy.p99 - base.p99} ms`;
+
 function row(name: string, proxy: Figure, base: Figure, baseName: string): string {
-  const fmt = (f: Figure) => `${Math.round(f.perSecond).toString().padStart(7)} req/s, p99 ${f.p99} ms${f.errors ? `, ${f.errors} errors` : ''}`;
-  return [
-    `${name}`,
-    `  proxy      ${fmt(proxy)}`,
-    `  ${baseName.padEnd(10)} ${fmt(base)}`,
-    `  ratio ${((proxy.perSecond / base.perSecond) * 100).toFixed(1)}% of throughput, p99 ${proxy.p99 - base.p99 >= 0 ? '+' : ''}${proxy.p99 - base.p99} ms`,
-  ].join('\n');
+  return [`${name}`, `  proxy      ${fmt(proxy)}`, `  ${baseName.padEnd(10)} ${fmt(base)}`, `  ${ratio(proxy, base)}`].join('\n');
+}
+
+/**
+ * Rounds of: raw server, then the proxy each way. For each proxy target, the round with its median
+ * throughput ratio, beside the raw figure of that same round.
+ */
+function roundsRow(name: string, all: Figure[][]): string {
+  const lines = [`${name} (median of ${all.length} rounds)`];
+  for (const [i, label] of [[1, 'nodeListener (CLI)'], [2, 'proxy.fetch'], [3, 'chain only (before)']] as const) {
+    const ratios = all.map((round) => round[i]!.perSecond / round[0]!.perSecond);
+    const round = all[ratios.indexOf(median(ratios))]!;
+    lines.push(
+      `  ${label.padEnd(20)} ${fmt(round[i]!)}`,
+      `  ${'raw http'.padEnd(20)} ${fmt(round[0]!)}`,
+      `    ${ratio(round[i]!, round[0]!)}   [every round: ${ratios.map((x) => `${(x * 100).toFixed(0)}%`).join(' ')}]`,
+    );
+    const cpu = all.map((round) => round[0]!.cpuUs / round[i]!.cpuUs);
+    lines.push(`    CPU per request: raw/proxy ${(median(cpu) * 100).toFixed(1)}% (median)   [every round: ${cpu.map((x) => `${(x * 100).toFixed(0)}%`).join(' ')}]`);
+  }
+  return lines.join('\n');
 }
 
 const sandbox = await startSandbox({ db: ':memory:', rateLimit: false });
@@ -75,22 +139,21 @@ console.log(`${SECONDS} s per run, ${CONNECTIONS} connections, loopback, one pro
   const body = await first.text();
   const etag = first.headers.get('etag')!;
   const cacheControl = first.headers.get('cache-control')!;
+  // The body as bytes, encoded once, as the proxy keeps it: the baseline does no per-request work.
+  const bytes = Buffer.from(body);
   const raw = createServer((req, res) => {
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, { etag, 'cache-control': cacheControl }).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json', etag, 'cache-control': cacheControl, 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+    res.writeHead(200, { 'content-type': 'application/json', etag, 'cache-control': cacheControl, 'content-length': bytes.length });
+    res.end(bytes);
   });
   const rawUrl = await listen(raw);
   console.log(`events page: ${body.length} bytes`);
-  const proxyHit = await load(proxy.url + PATH);
-  const rawHit = await load(rawUrl + PATH);
-  console.log(row('cached read (X-Cache: hit)', proxyHit, rawHit, 'raw http'));
-  const proxy304 = await load(proxy.url + PATH, { 'if-none-match': etag }, 304);
-  const raw304 = await load(rawUrl + PATH, { 'if-none-match': etag }, 304);
-  console.log(row('304 Not Modified', proxy304, raw304, 'raw http'));
+  const targets = [rawUrl + PATH, proxy.url + PATH, proxy.fetchUrl + PATH, proxy.chainUrl + PATH];
+  console.log(roundsRow('cached read (X-Cache: hit)', await rounds(targets, {}, 200)));
+  console.log(roundsRow('304 Not Modified', await rounds(targets, { 'if-none-match': etag }, 304)));
   raw.closeAllConnections();
   raw.close();
   await proxy.close();

@@ -42,6 +42,20 @@ export interface GridLayout {
   readonly cells: readonly GridCell[];
   /** Full hours: the row each starts and its instant, for the time axis. */
   readonly marks: readonly { row: number; at: number }[];
+  /**
+   * Rows of the shortest common event (the tenth percentile of spans, so a lone 5-minute
+   * announcement does not stretch the whole day): the grid's hour is sized so that event reads.
+   */
+  readonly commonSpan: number;
+}
+
+/** Share of the day's events allowed to be shorter than {@link GridLayout.commonSpan}. */
+const SHORT_OUTLIERS = 0.1;
+
+function commonSpan(cells: readonly GridCell[]): number {
+  if (cells.length === 0) return ROWS_PER_HOUR;
+  const spans = cells.map((c) => c.span).sort((a, b) => a - b);
+  return spans[Math.floor((spans.length - 1) * SHORT_OUTLIERS)]!;
 }
 
 export interface GridOptions {
@@ -79,7 +93,7 @@ export function layoutGrid(items: readonly ScheduleItem[], venues: readonly Venu
     last = Math.max(last, item.end, item.start + STEP_MS);
   }
   if (first === Infinity) {
-    return { start: 0, rows: 0, columns: columns.map((venue) => ({ venue, lanes: 1 })), cells: [], marks: [] };
+    return { start: 0, rows: 0, columns: columns.map((venue) => ({ venue, lanes: 1 })), cells: [], marks: [], commonSpan: ROWS_PER_HOUR };
   }
   const w = wallClock(first, options.timeZone);
   const start = first - w.minute * 60_000 - (first % 60_000);
@@ -122,5 +136,6 @@ export function layoutGrid(items: readonly ScheduleItem[], venues: readonly Venu
     columns: columns.map((venue, i) => ({ venue, lanes: laneCounts[i] ?? 1 })),
     cells,
     marks,
+    commonSpan: commonSpan(cells),
   };
 }

@@ -8,13 +8,28 @@ import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { cssProps } from '../../core/css-props.js';
 import { labels } from './labels.js';
-import { isCurrent, type GridLayout } from './schedule.model.js';
+import { GRID_STEP_MINUTES, isCurrent, type GridLayout } from './schedule.model.js';
 import { eventCard } from './schedule-list.js';
 import type { ViewContext } from './view-context.js';
 
+/**
+ * Height (em) a grid card needs for its type row, two title lines and its time: the hour is
+ * sized so the day's shortest common event gets this much (`--conf-schedule-hour-height` wins).
+ */
+export const GRID_CARD_EM = 6.75;
+const MAX_HOUR_EM = 24;
+
+function hourEm(layout: GridLayout): number {
+  const minutes = layout.commonSpan * GRID_STEP_MINUTES;
+  return Math.min(MAX_HOUR_EM, Math.round(((GRID_CARD_EM * 60) / minutes) * 4) / 4);
+}
+
 export function renderGrid(ctx: ViewContext, layout: GridLayout): TemplateResult {
   return html`<div class="grid-scroll" part="grid" role="region" aria-label=${labels.grid()} tabindex="0">
-    <div class="grid" ${cssProps({ '--cols': Math.max(1, layout.columns.length), '--rows': Math.max(1, layout.rows) })}>
+    <div
+      class="grid"
+      ${cssProps({ '--cols': Math.max(1, layout.columns.length), '--rows': Math.max(1, layout.rows), '--_hour-auto': `${hourEm(layout)}em` })}
+    >
       <div class="grid-corner" aria-hidden="true"></div>
       ${layout.columns.map(
         (col, i) => html`<div class="grid-venue" part="grid-venue" ${cssProps({ '--c': i + 2 })}>

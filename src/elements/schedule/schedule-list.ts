@@ -25,6 +25,7 @@ export function eventCard(ctx: ViewContext, item: ScheduleItem, live: boolean, c
       <a
         href=${eventHash(event.id)}
         part="event-title"
+        title=${compact ? event.title : nothing}
         @click=${(e: MouseEvent) => {
           if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
           e.preventDefault();

@@ -161,6 +161,15 @@ describe('grid layout', () => {
     assert.equal(g.start, Date.parse('2026-03-29T01:00:00+01:00'));
   });
 
+  test('the shortest common span ignores a rare short outlier', () => {
+    assert.equal(grid.commonSpan, 1); // 'Short' is one of five events: not rare enough to ignore
+    const many = Array.from({ length: 12 }, (_, i) =>
+      ev(`2026-06-10T${String(9 + i).padStart(2, '0')}:00:00+02:00`, `2026-06-10T${String(9 + i).padStart(2, '0')}:${i === 0 ? '05' : '45'}:00+02:00`, { title: `T${i}`, venueId: 'v1' }),
+    );
+    const g = layoutGrid(buildIndex({ events: many, venues, speakers }, ZONE).items, venues, { timeZone: ZONE });
+    assert.equal(g.commonSpan, 9);
+  });
+
   test('an empty day lays out no rows', () => {
     const g = layoutGrid([], index.venues, { timeZone: ZONE });
     assert.equal(g.rows, 0);

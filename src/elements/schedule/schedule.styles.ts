@@ -7,7 +7,6 @@ import { css } from 'lit';
 
 export const scheduleStyles = css`
   :host {
-    --_hour: var(--conf-schedule-hour-height, 8rem);
     --_col: var(--conf-schedule-column-width, 11rem);
     --_live: var(--conf-color-live, #c62828);
     --_star: var(--conf-color-star, #c98a00);
@@ -326,6 +325,8 @@ export const scheduleStyles = css`
     overscroll-behavior-x: contain;
   }
   .grid {
+    /* --_hour-auto: from the day's shortest common event (schedule-grid.ts); the page's setting wins. */
+    --_hour: var(--conf-schedule-hour-height, var(--_hour-auto, 13.5em));
     display: grid;
     grid-template-columns: 5rem repeat(var(--cols), minmax(var(--_col), 1fr));
     grid-template-rows: auto repeat(var(--rows), calc(var(--_hour) / 12));
@@ -377,6 +378,8 @@ export const scheduleStyles = css`
     z-index: 2;
   }
   .grid-cell {
+    /* Each card adapts what it shows to its own height (container queries below). */
+    container: cell / size;
     grid-column: var(--c);
     grid-row: var(--r) / span var(--s);
     width: calc(100% / var(--lanes));
@@ -387,16 +390,53 @@ export const scheduleStyles = css`
   }
   .grid-cell .card {
     overflow: hidden;
-    padding: 0.3rem 0.45rem;
+    padding: 0.3em 0.45em;
     font-size: 0.88em;
-    gap: 0.1rem;
+    gap: 0.1em;
   }
   .grid-cell .card-top {
     min-height: 0;
   }
   .grid-cell .star {
-    width: 1.75rem;
-    height: 1.75rem;
+    width: 1.75em;
+    height: 1.75em;
+  }
+  /*
+   * A title longer than its card ends in an ellipsis (the whole one is in the link's title and
+   * the dialog); the lines it may take, and the extras shown, grow with the card's height.
+   */
+  .grid-cell .title {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: var(--_lines, 2);
+    overflow: hidden;
+  }
+  .grid-cell .meta,
+  .grid-cell .speakers {
+    display: block;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .grid-cell .local,
+  .grid-cell .speakers {
+    display: none;
+  }
+  @container cell (max-height: 6.25em) {
+    .grid-cell .title { --_lines: 1; }
+  }
+  @container cell (max-height: 4.25em) {
+    .grid-cell .meta { display: none; }
+  }
+  @container cell (min-height: 9em) {
+    .grid-cell .local,
+    .grid-cell .speakers { display: block; }
+  }
+  @container cell (min-height: 9.75em) {
+    .grid-cell .title { --_lines: 3; }
+  }
+  @container cell (min-height: 14em) {
+    .grid-cell .title { --_lines: 4; }
   }
 
   /* --- screen view ---------------------------------------------------------------------------- */
@@ -451,6 +491,8 @@ export const scheduleStyles = css`
   }
   .screen-head {
     display: flex;
+    /* A long room name on a narrow screen takes a line of its own rather than an ellipsis. */
+    flex-wrap: wrap;
     align-items: baseline;
     gap: 0.25em 1em;
     min-width: 0;
@@ -572,9 +614,17 @@ export const scheduleStyles = css`
   .screen-done {
     font-size: 1.5em;
   }
-  /* One venue: its now and next take the whole box, side by side when it is wide. */
+  /* One venue: its now and next take the whole box, stacked, or side by side when it is wide. */
   .screen-venues.single {
-    font-size: clamp(14px, min(100cqw / 34, 100cqh / 13), 140px);
+    font-size: clamp(14px, min(100cqw / 20, 100cqh / 22), 140px);
+  }
+  /* The room's own screen: its times matter more than one line, so they wrap instead of ending in "…". */
+  .single .screen-when {
+    white-space: normal;
+    line-height: 1.3;
+  }
+  .single .local {
+    display: block;
   }
   .single .screen-venue {
     display: grid;
@@ -598,6 +648,9 @@ export const scheduleStyles = css`
     font-size: 1.5em;
   }
   @container (min-aspect-ratio: 3 / 2) {
+    .screen-venues.single {
+      font-size: clamp(14px, min(100cqw / 30, 100cqh / 13), 140px);
+    }
     .single .screen-venue {
       grid-template-rows: minmax(0, 1fr);
       grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr);

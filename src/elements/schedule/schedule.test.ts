@@ -321,6 +321,32 @@ describe('<conf-schedule>', () => {
     expect(h.all('[part="grid-venue"]').length).to.equal(1);
   });
 
+  it('sizes grid hours so short talks read: title lines end in an ellipsis inside the card, time shown, full title kept', async () => {
+    const h = await mount('view="grid"');
+    h.el.style.width = '950px';
+    await h.settle();
+    const day = index.byDay.get(index.days[0]!)!;
+    for (const minutes of [30, 45]) {
+      const item = day.find((i) => i.end - i.start === minutes * 60_000 && i.event.type === 'talk')!;
+      const card = h.q(`.grid-cell:has(a[href="#event-${item.event.id}"]) .card`)!;
+      const box = card.getBoundingClientRect();
+      const title = card.querySelector<HTMLElement>('.title')!;
+      const time = card.querySelector<HTMLElement>('.meta')!;
+      expect(card.querySelector('a')!.getAttribute('title')).to.equal(item.event.title);
+      // At least two title lines, and the time line fully inside the card.
+      const line = parseFloat(getComputedStyle(title).lineHeight);
+      expect(title.getBoundingClientRect().height, `${minutes} min title`).to.be.at.least(Math.min(2 * line, title.scrollHeight) - 1);
+      expect(time.getBoundingClientRect().height).to.be.greaterThan(0);
+      expect(time.getBoundingClientRect().bottom, `${minutes} min time inside the card`).to.be.at.most(box.bottom);
+      expect(getComputedStyle(title).webkitLineClamp).to.match(/^[1-9]$/);
+    }
+    // The page's own hour height still wins.
+    h.el.style.setProperty('--conf-schedule-hour-height', '240px');
+    await h.settle();
+    const hour = h.q('.grid-hour')!.getBoundingClientRect().height;
+    expect(hour).to.be.closeTo(240, 1);
+  });
+
   it('shows now and next for a venue on the screen view at a fixed now', async () => {
     const now = Date.parse('2026-06-10T11:05:00+02:00');
     const expected = nowNext(index, now, MAIN_HALL)[0]!;

@@ -128,7 +128,7 @@ function replaceHash(hash: string): void {
  * @cssproperty [--conf-font=system-ui] - Font family.
  * @cssproperty [--conf-radius=0.5rem] - Corner radius.
  * @cssproperty [--conf-spacing=1rem] - Base spacing.
- * @cssproperty [--conf-schedule-hour-height=6rem] - Height of one hour in the grid view.
+ * @cssproperty --conf-schedule-hour-height - Height of one hour in the grid view; default: enough for the day's shortest common event to show two title lines and its time.
  * @cssproperty [--conf-schedule-column-width=11rem] - Minimum width of a room column in the grid view.
  *
  * @cssstate loading - Data is loading.

@@ -177,7 +177,7 @@ function nextTemplate(ctx: ViewContext, item: ScheduleItem | null): TemplateResu
   const otherDay = item.day !== ctx.fmt.dateKey(new Date(ctx.now));
   return html`<p class="screen-when">
       <span class="screen-label">${labels.next()}</span>
-      ${otherDay ? html`<span class="screen-day">${ctx.fmt.shortDay(new Date(item.start))}</span> ` : nothing}${timeRange(ctx.fmt, item)}
+      ${otherDay ? html`<span class="screen-day">${ctx.fmt.shortDay(new Date(item.start))}</span>` : nothing} ${timeRange(ctx.fmt, item)}
     </p>
     <p class="screen-title" title=${item.event.title}>${item.event.title}</p>
     ${speakersLine(item)}`;

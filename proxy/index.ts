@@ -121,7 +121,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   app.put(
     '/uploads/:kind',
     writeLimit,
-    uploadHandler({ upstream, transport, scrubber, maxBytes: o.maxUploadBytes, timeoutMs: o.uploadTimeoutMs }),
+    uploadHandler({ upstream, transport, scrubber, maxBytes: o.maxUploadBytes, timeoutMs: o.uploadTimeoutMs, forwardScenarioHeaders: o.forwardScenarioHeaders }),
   );
 
   const fastLane = createFastLane({

@@ -11,6 +11,7 @@ import { ProxyError } from '../errors.js';
 import { mediaType, tooLarge } from '../middleware/json-body.js';
 import type { Scrubber } from '../secrets.js';
 import type { UpstreamClient } from '../upstream/client.js';
+import { SCENARIO_HEADERS, pickHeaders } from '../upstream/headers.js';
 import type { UpstreamFetch } from '../upstream/transport.js';
 import { fromAnswer } from './answer.js';
 
@@ -61,12 +62,18 @@ export function uploadHandler({
   scrubber,
   maxBytes,
   timeoutMs,
+  forwardScenarioHeaders = false,
 }: {
   upstream: UpstreamClient;
   transport: () => Promise<UpstreamFetch>;
   scrubber: Scrubber;
   maxBytes: number;
   timeoutMs: number;
+  /**
+   * Pass `Prefer` to the upload-address call (sandbox only), so a test can force an outage there.
+   * Never to the storage PUT: a signed address must not be sent headers it did not sign.
+   */
+  forwardScenarioHeaders?: boolean;
 }): Handler<ProxyEnv> {
   return async function upload(c) {
     const kind = c.req.param('kind') as string;
@@ -106,6 +113,7 @@ export function uploadHandler({
       method: 'POST',
       path: ENDPOINTS[endpointId].path,
       body: new TextEncoder().encode(JSON.stringify(request)),
+      headers: forwardScenarioHeaders ? pickHeaders(c.req.raw.headers, SCENARIO_HEADERS) : {},
       retry: false,
     });
     log.upstreamMs = addressAnswer.ms;

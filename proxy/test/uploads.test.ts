@@ -89,6 +89,43 @@ describe('uploads', () => {
     assert.ok(storagePuts() <= before + 1);
   });
 
+  test('Prefer reaches the upload-address call only when scenario headers are forwarded', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n');
+    const addressPath = `POST ${API}/registrations/evidence/upload-url`;
+    // The default stack (a real upstream) drops the switch: the upload succeeds.
+    const plain = await stack.request('/uploads/registration-evidence?filename=p.pdf', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf', prefer: 'code=503' },
+      body: pdf,
+    });
+    assert.equal(plain.res.status, 201);
+    assert.equal(stack.upstream.lastHeaders.get(addressPath)?.prefer, undefined);
+
+    const sandboxed = await startStack({ rateLimit: false, forwardScenarioHeaders: true }, {}, stack.upstream);
+    try {
+      const storedBefore = storagePuts();
+      const forced = await sandboxed.request('/uploads/registration-evidence?filename=p.pdf', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf', prefer: 'code=503' },
+        body: pdf,
+      });
+      assert.equal(forced.res.status, 503);
+      assert.equal(codeOf(forced.json), 'service_unavailable');
+      assert.equal(stack.upstream.lastHeaders.get(addressPath)?.prefer, 'code=503');
+      assert.equal(storagePuts(), storedBefore, 'no storage PUT after a refused address');
+      const ok = await sandboxed.request('/uploads/registration-evidence?filename=p.pdf', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf', prefer: 'delay=1' },
+        body: pdf,
+      });
+      assert.equal(ok.res.status, 201);
+      const storageHeaders = [...stack.upstream.lastHeaders].find(([k]) => k.startsWith('PUT /uploads/'))?.[1];
+      assert.equal(storageHeaders?.prefer, undefined, 'the storage PUT never carries the switch');
+    } finally {
+      await sandboxed.close();
+    }
+  });
+
   test('a 9 MB file streams through', async () => {
     const { status } = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=ok.pdf', 9 * 1024 * 1024, {
       'content-type': 'application/pdf',

@@ -22,10 +22,14 @@ export function sign(secret: string, uploadId: string, expires: number): string 
   return createHmac('sha256', secret).update(`PUT\n/uploads/${uploadId}\n${expires}`).digest('hex');
 }
 
+/**
+ * Compares in constant time. Only the exact form `sign` writes is accepted: `Buffer.from(hex)`
+ * silently drops an odd last digit and anything after the first non-hex character, so a
+ * signature with a character appended would otherwise still match.
+ */
 function signatureMatches(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, 'hex');
-  const b = Buffer.from(/^[0-9a-f]*$/i.test(given) ? given : '', 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (!/^[0-9a-f]{64}$/.test(given)) return false;
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
 }
 
 export function isAllowedContentType(type: string): boolean {

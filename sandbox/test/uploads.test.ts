@@ -71,6 +71,12 @@ describe('upload addresses and signed PUTs', () => {
     const otherId = new URL(url);
     otherId.pathname = otherId.pathname.replace(/upl_[\w-]+$/, 'upl_AAAAAAAAAAAA');
     assertError(await put(otherId.href, PDF, 'application/pdf'), 403, 'upload_signature_invalid');
+    // Buffer.from(hex) would drop an odd last digit: only the exact 64 lowercase digits count.
+    for (const variant of [`${sig}a`, `${sig}0`, `${sig}zz`, sig.toUpperCase(), sig.slice(0, 63)]) {
+      const odd = new URL(url);
+      odd.searchParams.set('signature', variant);
+      assertError(await put(odd.href, PDF, 'application/pdf'), 403, 'upload_signature_invalid');
+    }
     const unsigned = new URL(url);
     unsigned.search = '';
     assertError(await put(unsigned.href, PDF, 'application/pdf'), 403, 'upload_signature_invalid');

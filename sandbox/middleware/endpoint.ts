@@ -23,9 +23,11 @@ export function apiPath(): MiddlewareHandler<SandboxEnv> {
 export function endpoint(): MiddlewareHandler<SandboxEnv> {
   return async function resolveEndpoint(c, next) {
     const path = c.var.apiPath;
-    const found = findEndpoint(c.req.method, path);
+    // HTTP servers must answer HEAD wherever they answer GET (RFC 9110 9.1); the body is dropped.
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    const found = findEndpoint(method, path);
     if (!found) {
-      const allow = SPECS.filter((s) => matchPath(s.path, path)).map((s) => s.method);
+      const allow = SPECS.filter((s) => matchPath(s.path, path)).flatMap((s) => (s.method === 'GET' ? ['GET', 'HEAD'] : [s.method]));
       if (allow.length > 0) {
         throw new SandboxError(
           'method_not_allowed',

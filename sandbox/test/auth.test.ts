@@ -48,7 +48,11 @@ describe('keys, conference, route, module and scope checks', () => {
     assert.equal(a.headers.get('allow'), 'POST');
     const b = await s.call('POST', '/events/events', { body: {} });
     assertError(b, 405, 'method_not_allowed');
-    assert.equal(b.headers.get('allow'), 'GET');
+    assert.equal(b.headers.get('allow'), 'GET, HEAD');
+    // HEAD is answered wherever GET is, without a body.
+    const head = await fetch(s.api('/events/events'), { method: 'HEAD', headers: { 'x-api-key': FX.keys.all } });
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), '');
     const outside = await fetch(`${s.url}/not-the-api`);
     assertError({ status: outside.status, headers: outside.headers, body: await outside.json() }, 404, 'not_found');
   });

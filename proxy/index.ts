@@ -16,7 +16,7 @@ import type { ProxyEnv } from './env.js';
 import { notFound, onError } from './errors.js';
 import { fetchThroughLane } from './fast-fetch.js';
 import { createFastLane, type FastLane } from './fast-lane.js';
-import { bundleHandler } from './handlers/bundle.js';
+import { bundleHandler, chunkHandler } from './handlers/bundle.js';
 import { healthHandler, readyHandler } from './handlers/health.js';
 import { readHandler } from './handlers/read.js';
 import { uploadHandler } from './handlers/upload.js';
@@ -86,6 +86,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   app.get('/healthz', healthHandler());
   app.get('/readyz', readyHandler({ upstream }));
   app.get('/conf-widgets.js', bundleHandler({ bundlePath: o.bundlePath }));
+  app.get('/conf-widgets/:file', chunkHandler({ bundlePath: o.bundlePath }));
 
   app.use('/api/*', cors({ allowedOrigins: o.allowedOrigins }));
   app.use('/uploads/*', cors({ allowedOrigins: o.allowedOrigins }));

@@ -1,11 +1,11 @@
 /** The bundle, health endpoints, log lines and the CLI. */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { API, KEY, assertNoKeyLeaks, codeOf, scanForKey, startStack, type Stack } from './harness.js';
+import { API, KEY, assertNoKeyLeaks, codeOf, rawRequest, scanForKey, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
 before(async () => {
@@ -42,6 +42,54 @@ describe('/conf-widgets.js', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('/conf-widgets/<chunk>', () => {
+  test('chunks beside the bundle: immutable, CORS-readable, 304 on their ETag; nothing else is read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conf-bundle-'));
+    mkdirSync(join(dir, 'conf-widgets'));
+    writeFileSync(join(dir, 'conf-widgets.js'), 'export {};\n');
+    writeFileSync(join(dir, 'conf-widgets', 'de-Ab3_x-9Z.js'), 'export const t = {};\n');
+    // Files a crafted name must not reach: outside the directory, and not a chunk name.
+    writeFileSync(join(dir, 'secret.js'), 'secret\n');
+    writeFileSync(join(dir, 'conf-widgets', 'notes.js'), 'notes\n');
+    const s = await startStack({ bundlePath: join(dir, 'conf-widgets.js') }, {}, stack.upstream);
+    try {
+      const chunk = await s.request('/conf-widgets/de-Ab3_x-9Z.js');
+      assert.equal(chunk.res.status, 200);
+      assert.equal(chunk.text, 'export const t = {};\n');
+      assert.match(chunk.res.headers.get('content-type') ?? '', /^text\/javascript/);
+      assert.equal(chunk.res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal(chunk.res.headers.get('access-control-allow-origin'), '*');
+      const again = await s.request('/conf-widgets/de-Ab3_x-9Z.js', { headers: { 'if-none-match': chunk.res.headers.get('etag')! } });
+      assert.equal(again.res.status, 304);
+      for (const path of [
+        '/conf-widgets/de-Zz9_y-8Q.js', // a chunk name that is not on disk
+        '/conf-widgets/notes.js', // on disk, but not a chunk name
+        '/conf-widgets/..%2Fsecret.js',
+        '/conf-widgets/%2e%2e/secret.js',
+        '/conf-widgets/../secret.js',
+        '/conf-widgets/de-Ab3_x-9Z.js/x',
+        '/conf-widgets/',
+      ]) {
+        const r = await s.request(path);
+        assert.equal(r.res.status, 404, path);
+        assert.doesNotMatch(r.text, /secret|notes/, path);
+      }
+      // As sent, without the client's URL normalization.
+      const raw = await rawRequest(s.url, 'GET /conf-widgets/../secret.js HTTP/1.1');
+      assert.equal(raw.status, 404);
+      assert.doesNotMatch(raw.text, /secret\n/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('404 when no bundle is configured', async () => {
+    const r = await stack.request('/conf-widgets/de-Ab3_x-9Z.js');
+    assert.equal(r.res.status, 404);
+    assert.equal(codeOf(r.json), 'not_found');
   });
 });
 

@@ -3,7 +3,7 @@
  * `/uploads`, and (when a token is set) the admin routes under `/__admin`.
  *
  * API requests pass, in order: fault injection, key (401), conference (403), endpoint (404/405),
- * module and scope (403), check-in rate limit (429), body (415/413/400), query (400), handler.
+ * module and scope (403), check-in rate limit (429), body (415/413/408/400), query (400), handler.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -18,6 +18,7 @@ import { faults } from './middleware/faults.js';
 import { checkinRateLimit } from './middleware/rate-limit.js';
 import { jsonBody, query } from './middleware/request.js';
 import type { RateLimitOptions } from './rate-limit.js';
+import { BODY_TIMEOUT_MS } from './read-body.js';
 import { dispatch } from './routes/index.js';
 import type { Store } from './store/index.js';
 import { uploadRoutes } from './uploads.js';
@@ -29,23 +30,25 @@ export interface AppOptions {
   latencyMs?: number;
   rateLimit: RateLimitOptions | false;
   adminToken?: string | null;
+  /** Time for a whole request body (JSON or upload) to arrive before a 408. */
+  bodyTimeoutMs?: number;
   /** Where unexpected errors are reported (never with request bodies or keys). */
   logError?: (err: unknown) => void;
 }
 
 export function createApp(options: AppOptions): Hono<SandboxEnv> {
-  const { store, uploadSecret } = options;
+  const { store, uploadSecret, bodyTimeoutMs = BODY_TIMEOUT_MS } = options;
   const app = new Hono<SandboxEnv>();
   const api = `${API_PREFIX}/*`;
 
   app.use(api, faults({ failRate: options.failRate ?? 0, latencyMs: options.latencyMs ?? 0 }));
   app.use(api, apiPath(), apiKey({ store }), liveConference({ store }), endpoint(), access());
   app.use(api, checkinRateLimit({ limit: options.rateLimit, now: store.now }));
-  app.use(api, jsonBody(), query());
+  app.use(api, jsonBody({ timeoutMs: bodyTimeoutMs }), query());
   app.all(api, dispatch({ store, uploadSecret }));
 
-  app.route('/', uploadRoutes({ store, secret: uploadSecret }));
-  if (options.adminToken) app.route('/__admin', adminRoutes({ store, token: options.adminToken }));
+  app.route('/', uploadRoutes({ store, secret: uploadSecret, bodyTimeoutMs }));
+  if (options.adminToken) app.route('/__admin', adminRoutes({ store, token: options.adminToken, bodyTimeoutMs }));
 
   app.notFound((c) => c.json(errorBody('not_found', `Nothing at ${new URL(c.req.url).pathname}.`), 404));
 

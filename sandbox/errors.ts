@@ -5,11 +5,13 @@
 import { ERROR_CODES } from '../src/api/errors.js';
 
 /**
- * The contract's codes plus the ones of the sandbox's own upload URLs, which are not part of the
- * v1 contract (a real platform serves uploads from its storage, with its own answers).
+ * The contract's codes plus the sandbox's own: those of its upload URLs, which are not part of the
+ * v1 contract (a real platform serves uploads from its storage, with its own answers), and the
+ * answer to a body that does not arrive in time (the spec says nothing about slow clients).
  */
 export const SANDBOX_ERROR_CODES = {
   ...ERROR_CODES,
+  request_timeout: 408,
   upload_signature_invalid: 403,
   upload_url_expired: 403,
 } as const;

@@ -35,6 +35,8 @@ export interface SandboxOptions {
   rateLimit?: RateLimitOptions | false;
   /** Datasets to seed instead of the demo (tests). */
   seedData?: SeedFactory;
+  /** Time for a whole request body to arrive before a 408 (default 30 s). */
+  bodyTimeoutMs?: number;
 }
 
 export interface Sandbox {
@@ -57,6 +59,7 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     latencyMs: opts.latencyMs ?? 0,
     rateLimit: opts.rateLimit ?? CHECKIN_RATE_LIMIT,
     adminToken: opts.adminToken ?? null,
+    bodyTimeoutMs: opts.bodyTimeoutMs,
   });
   return {
     app,

@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
 import type { UploadAddress } from '../src/api/records.js';
 import { SandboxError, fieldError } from './errors.js';
-import { mediaType, readLimited } from './read-body.js';
+import { BODY_TIMEOUT_MS, mediaType, readLimited } from './read-body.js';
 import type { Store } from './store/index.js';
 import { parseStorageUri, storageUri, type UploadKind } from './store/uploads.js';
 
@@ -66,7 +66,7 @@ export function createUploadAddress(
 }
 
 /** The PUT target of signed addresses; the signature is its only credential. */
-export function uploadRoutes({ store, secret }: { store: Store; secret: string }): Hono {
+export function uploadRoutes({ store, secret, bodyTimeoutMs = BODY_TIMEOUT_MS }: { store: Store; secret: string; bodyTimeoutMs?: number }): Hono {
   const app = new Hono();
   app.put('/uploads/:id', async (c) => {
     const id = c.req.param('id');
@@ -85,7 +85,7 @@ export function uploadRoutes({ store, secret }: { store: Store; secret: string }
         expected: upload.contentType,
       });
     }
-    const bytes = await readLimited(c.req.raw.body, UPLOAD_MAX_BYTES);
+    const bytes = await readLimited(c.req.raw.body, { maxBytes: UPLOAD_MAX_BYTES, timeoutMs: bodyTimeoutMs });
     const done = store.uploads.store(id, bytes);
     return c.json({ data: { storageUri: storageUri(done), size: done.size, contentType: done.contentType } }, 200);
   });

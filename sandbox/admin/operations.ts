@@ -54,6 +54,17 @@ export function parseFee(value: string): Money | null {
   return { amount: Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0')), currency: (m[3] ?? 'EUR').toUpperCase() };
 }
 
+/** Settings as an admin reads them: instants as ISO strings. */
+export function describeConference(conf: Conference) {
+  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+  return {
+    ...conf,
+    planEndsAt: iso(conf.planEndsAt),
+    exhibition: { ...conf.exhibition, opensAt: iso(conf.exhibition.opensAt), closesAt: iso(conf.exhibition.closesAt) },
+    site: undefined,
+  };
+}
+
 export class Admin {
   constructor(readonly store: Store) {}
 

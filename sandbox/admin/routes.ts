@@ -6,10 +6,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { SandboxError } from '../errors.js';
-import { mediaType, readLimited } from '../read-body.js';
-import type { Conference, Store } from '../store/index.js';
+import { MAX_JSON_BYTES } from '../middleware/request.js';
+import { BODY_TIMEOUT_MS, readJson } from '../read-body.js';
+import type { Store } from '../store/index.js';
 import { parseBody } from '../validation.js';
-import { Admin } from './operations.js';
+import { Admin, describeConference } from './operations.js';
 
 const sha = (s: string) => createHash('sha256').update(s).digest();
 
@@ -25,29 +26,8 @@ function adminToken(token: string): MiddlewareHandler {
   };
 }
 
-async function json<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.output<S>> {
-  if (mediaType(c.req.header('content-type')) !== 'application/json') {
-    throw new SandboxError('unsupported_media_type', 'Send JSON with Content-Type: application/json.');
-  }
-  const raw = await readLimited(c.req.raw.body, 64 * 1024);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw new SandboxError('invalid_json', 'The request body is not valid JSON.');
-  }
-  return parseBody(schema, parsed);
-}
-
-/** Settings as an admin reads them: instants as ISO strings. */
-export function describeConference(conf: Conference) {
-  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-  return {
-    ...conf,
-    planEndsAt: iso(conf.planEndsAt),
-    exhibition: { ...conf.exhibition, opensAt: iso(conf.exhibition.opensAt), closesAt: iso(conf.exhibition.closesAt) },
-    site: undefined,
-  };
+async function json<S extends z.ZodMiniType>(c: Context, schema: S, timeoutMs: number): Promise<z.output<S>> {
+  return parseBody(schema, await readJson(c.req.raw, { maxBytes: MAX_JSON_BYTES, timeoutMs }));
 }
 
 const instantOrNull = z.nullable(z.string());
@@ -80,7 +60,7 @@ const conferencePatch = z.object({
 });
 const capacityPatch = z.object({ capacity: z.number() });
 
-export function adminRoutes({ store, token }: { store: Store; token: string }): Hono {
+export function adminRoutes({ store, token, bodyTimeoutMs = BODY_TIMEOUT_MS }: { store: Store; token: string; bodyTimeoutMs?: number }): Hono {
   const admin = new Admin(store);
   const app = new Hono();
   app.use('*', adminToken(token));
@@ -88,15 +68,15 @@ export function adminRoutes({ store, token }: { store: Store; token: string }): 
   app.get('/conferences', (c) => c.json({ data: admin.conferences().map(describeConference) }));
 
   app.post('/keys', async (c) => {
-    const body = await json(c, keyCreate);
+    const body = await json(c, keyCreate, bodyTimeoutMs);
     return c.json({ data: admin.createKey(body) }, 201);
   });
 
-  app.post('/keys/revoke', async (c) => c.json({ data: admin.revokeKey(await json(c, keyRevoke)) }));
+  app.post('/keys/revoke', async (c) => c.json({ data: admin.revokeKey(await json(c, keyRevoke, bodyTimeoutMs)) }));
 
   app.patch('/conferences/:id', async (c) => {
     const id = c.req.param('id');
-    const body = await json(c, conferencePatch);
+    const body = await json(c, conferencePatch, bodyTimeoutMs);
     admin.conference(id);
     // Validate everything before the first write, so a bad field changes nothing.
     store.db.transaction(() => {
@@ -111,7 +91,7 @@ export function adminRoutes({ store, token }: { store: Store; token: string }): 
   });
 
   app.patch('/conferences/:id/workshops/:workshopId', async (c) => {
-    const body = await json(c, capacityPatch);
+    const body = await json(c, capacityPatch, bodyTimeoutMs);
     return c.json({ data: admin.setWorkshopCapacity(c.req.param('id'), c.req.param('workshopId'), body.capacity) });
   });
 

@@ -54,7 +54,41 @@ export function browserContract() {
   };
 }
 
+/** A translation module (`locales/<locale>.ts` or `locales/<name>.<locale>.ts` under src); group 1 is the locale. */
+export const CATALOG_MODULE = /\/src\/(?:.+\/)?locales\/(?:[\w-]+\.)?([a-z]{2,3})\.ts$/;
+
+/**
+ * Self-contained translation chunks. A catalog module imports `str` from @lit/localize; bundled
+ * as is, the locale chunk would import it back from `conf-widgets.js`, and a page that loaded the
+ * bundle under another URL (`/conf-widgets.js?v=1.2.0`) would then run the whole bundle a second
+ * time. Here the catalogs get their own copy of lit-localize's `str-tag.js` (the same source, a
+ * hundred bytes), so a locale chunk imports nothing.
+ */
+export function selfContainedCatalogs() {
+  const PREFIX = '\0catalog-str-tag:';
+  return {
+    name: 'self-contained-catalogs',
+    // Before Vite's resolver, which would hand the catalogs the shared @lit/localize.
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== '@lit/localize' || !importer) return null;
+      const locale = CATALOG_MODULE.exec(importer)?.[1];
+      if (!locale) return null;
+      const real = await this.resolve('@lit/localize/internal/str-tag.js', importer, { skipSelf: true });
+      if (!real) this.error('cannot resolve @lit/localize/internal/str-tag.js');
+      // One copy per locale, so each locale's chunk holds its own.
+      return `${PREFIX}${locale}:${real.id}`;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length).replace(/^[a-z]+:/, '');
+      const { readFile } = await import('node:fs/promises');
+      return readFile(file, 'utf8');
+    },
+  };
+}
+
 /** Every plugin of the browser bundles, in order. */
 export function bundlePlugins() {
-  return [templateLiterals(), browserContract()];
+  return [templateLiterals(), browserContract(), selfContainedCatalogs()];
 }

@@ -23,10 +23,16 @@ describe('keys, conference, route, module and scope checks', () => {
     assertError(await s.call('GET', '/health', { key: null, headers: { authorization: 'Basic abc' } }), 401, 'unauthorized');
   });
 
-  it('401 for an unknown, revoked or expired key', async () => {
-    assertError(await s.call('GET', '/health', { key: 'nope' }), 401, 'invalid_api_key');
-    assertError(await s.call('GET', '/health', { key: FX.keys.revoked }), 401, 'api_key_revoked');
-    assertError(await s.call('GET', '/health', { key: FX.keys.expired }), 401, 'api_key_expired');
+  it('401 for an unknown, revoked or expired key, never echoing the key', async () => {
+    const cases = [['sk_guess_0123456789', 'invalid_api_key'], [FX.keys.revoked, 'api_key_revoked'], [FX.keys.expired, 'api_key_expired']] as const;
+    for (const [key, code] of cases) {
+      for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
+        const a = await s.call('GET', '/health', { key: null, headers });
+        assertError(a, 401, code);
+        assert.ok(!JSON.stringify(a.body).includes(key), `${code} echoes the key`);
+        assert.ok(![...a.headers.values()].some((v) => v.includes(key)), `${code} echoes the key in a header`);
+      }
+    }
   });
 
   it('403 when the conference is not live or its plan has ended', async () => {

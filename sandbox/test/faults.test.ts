@@ -22,8 +22,12 @@ describe('fault injection and scenario switches', () => {
     const s = await start({ failRate: 0.5 });
     try {
       const answers = await Promise.all(Array.from({ length: 200 }, () => s.call('GET', '/health')));
-      const failed = answers.filter((a) => a.status === 503).length;
-      assert.ok(failed > 50 && failed < 150, String(failed));
+      const failed = answers.filter((a) => a.status === 503);
+      assert.ok(failed.length > 50 && failed.length < 150, String(failed.length));
+      for (const a of failed) {
+        assertError(a, 503, 'service_unavailable');
+        assert.equal(a.headers.get('retry-after'), '1');
+      }
       assert.ok(answers.every((a) => a.status === 503 || a.status === 200));
     } finally {
       await s.close();

@@ -3,14 +3,11 @@
  * capacity-3 workshop, unpublished workshop and exhibit, rejected and pending abstracts, a disabled
  * and a required custom field, a free and a paid ticket, an inactive payment method).
  */
-import type { SCOPES } from '../../src/api/contract.js';
+import { SCOPES, type Scope } from '../../src/api/contract.js';
 import type { SeedConference, SeedKey } from '../seed/types.js';
 
-type Scope = (typeof SCOPES)[number];
-export const ALL_SCOPES: Scope[] = [
-  'badges:write', 'abstracts:write', 'exhibition:write', 'registrations:read', 'registrations:write',
-  'attendance:write', 'workshops:write',
-];
+/** Every scope the contract knows, so a new one reaches the `all` keys without an edit here. */
+export const ALL_SCOPES: Scope[] = [...SCOPES];
 
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);

@@ -14,7 +14,7 @@ import type { ApiError } from '../api/errors.js';
 import { endpointContext } from './context.js';
 import { diagnoseRequestError, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
-import { langOf, matchLocale, withLocale, type Locale } from './localize.js';
+import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
 import type { ResourceController } from './resource-controller.js';
 import { statusStyles, themeStyles } from './theme.styles.js';
 import { currentTime, isTimeZone, LOCAL_ZONE, TimeFormatter, viewerTimeZone } from './time.js';
@@ -211,7 +211,14 @@ export abstract class ConfElement extends LitElement {
   }
 
   protected override render(): unknown {
-    return withLocale(this.locale, () => {
+    const locale = this.locale;
+    if (!localeReady(locale)) {
+      // The translation is still on its way (its own chunk, fetched on first use): the skeleton,
+      // with no text, rather than English that turns German a moment later. Data loads meanwhile.
+      void loadLocale(locale).then(() => this.requestUpdate());
+      return html`<div part="loading" aria-busy="true">${this.renderSkeleton()}</div>`;
+    }
+    return withLocale(locale, () => {
       // Content first: rendering a resource's state updates the request notices shown above it.
       const content = this.renderContent();
       return html`${this.renderNotices()}${content}`;
@@ -219,6 +226,11 @@ export abstract class ConfElement extends LitElement {
   }
 
   protected abstract renderContent(): unknown;
+
+  /** The loading view's placeholder: the rough shape of the content, so nothing jumps when it arrives. */
+  protected renderSkeleton(): unknown {
+    return html`<span class="skeleton default-skeleton"></span>`;
+  }
 
   private renderNotices(): TemplateResult | typeof nothing {
     const all = [...this.attributeProblems(), ...this.runtimeNotices.values()];
@@ -246,7 +258,7 @@ export abstract class ConfElement extends LitElement {
       case 'loading':
         return html`<div part="loading" aria-busy="true">
           <span class="visually-hidden" role="status">${msg('Loading…', { id: 'core.loading' })}</span>
-          ${views.skeleton ? views.skeleton() : html`<span class="skeleton default-skeleton"></span>`}
+          ${views.skeleton ? views.skeleton() : this.renderSkeleton()}
         </div>`;
       case 'error':
         this.syncRequestNotice(v.error);

@@ -12,10 +12,9 @@ import { ConfElement } from './conf-element.js';
 import { readControl, type FieldState } from './form-fields.js';
 import type { FormError } from './form-parts.js';
 import { formStyles } from './form.styles.js';
-import { templates as formDe } from './locales/form.de.js';
 import { registerMessages } from './localize.js';
 
-registerMessages('de', formDe);
+registerMessages('de', () => import('./locales/form.de.js'));
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -4,6 +4,7 @@
  */
 import { expect } from '@esm-bundle/chai';
 import { defineElement } from '../../src/core/define.js';
+import { localeReady } from '../../src/core/localize.js';
 import { TimeFormatter } from '../../src/core/time.js';
 import '../../src/elements/provider/define.js';
 import '../../src/elements/speakers/define.js';
@@ -52,6 +53,37 @@ describe('core: endpoint resolution', () => {
     await h.waitForPart('error');
     p.endpoint = location.origin;
     await waitFor(() => cards(h), 'data after the provider changed');
+  });
+});
+
+describe('core: translations on demand', () => {
+  afterEach(cleanup);
+
+  it('a German element shows its skeleton, never English, until the German texts are in', async () => {
+    // No test of this page has asked for German yet: its texts are not loaded.
+    expect(localeReady('de')).to.equal(false);
+    const wrapper = document.createElement('div');
+    wrapper.innerHTML = '<conf-speakers lang="de"></conf-speakers>';
+    const el = wrapper.firstElementChild as ConfSpeakers;
+    const h = new ElementHarness(el);
+    const started = performance.now();
+    document.body.append(wrapper);
+    // Every state of the shadow root, as the page could paint it.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(h.text()));
+    observer.observe(h.root, { childList: true, subtree: true, characterData: true });
+    try {
+      await waitFor(() => h.q('label')?.textContent === 'Sprecher suchen', 'the German search label');
+      const ms = performance.now() - started;
+      expect(localeReady('de')).to.equal(true);
+      const english = seen.filter((t) => /Loading|Search speakers|speakers/.test(t));
+      expect(english, `English shown before German (${ms.toFixed(0)} ms to German)`).to.deep.equal([]);
+      // The first thing drawn is the skeleton: no text at all.
+      expect(seen[0]).to.equal('');
+    } finally {
+      observer.disconnect();
+      wrapper.remove();
+    }
   });
 });
 

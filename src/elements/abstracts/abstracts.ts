@@ -223,7 +223,7 @@ export class ConfAbstracts extends ConfElement {
     return columnsFor(this.width, 300, 16, 3);
   }
 
-  private renderSkeleton(): TemplateResult {
+  protected override renderSkeleton(): TemplateResult {
     const cols = this.columns;
     return html`<div class="toolbar"><span class="skeleton input"></span></div>
       <div class="grid cols-${cols}">

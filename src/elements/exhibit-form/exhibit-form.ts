@@ -5,8 +5,7 @@ import type { Submission } from '../../api/records.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import { renderFormError, renderHoneypot, statusLine } from '../../core/form-parts.js';
-import { templates as coreDe } from '../../core/locales/de.js';
-import { templates as formDe } from '../../core/locales/form.de.js';
+import { registerMessages } from '../../core/localize.js';
 import { ResourceController } from '../../core/resource-controller.js';
 import { SubmissionController } from '../../core/submission-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
@@ -14,7 +13,6 @@ import { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.j
 import { AttemptKey } from '../registration-form/registration-form.model.js';
 import { buildExhibitionBody, DEFAULT_RULES, learnFromError, parseFeeAttribute, windowAt, type ExhibitionRules } from './exhibit-form.model.js';
 import { exhibitFormStyles } from './exhibit-form.styles.js';
-import { templates as exhibitDe } from './locales/de.js';
 import {
   formatInstant,
   renderAccepted,
@@ -27,7 +25,8 @@ import {
   type ExhibitContext,
 } from './exhibit-form.views.js';
 
-Object.assign(coreDe, formDe, exhibitDe);
+// The shared form texts come with the base class; only this element's own are added here.
+registerMessages('de', () => import('./locales/de.js'));
 
 type Body = ReturnType<typeof buildExhibitionBody>;
 type Method = { value: string; label: string };

@@ -149,7 +149,7 @@ export class ConfExhibits extends ConfElement {
     return columnsFor(this.width, 220, 16, 5);
   }
 
-  private renderSkeleton(): TemplateResult {
+  protected override renderSkeleton(): TemplateResult {
     const cols = this.columns;
     return html`<div class="toolbar"><span class="skeleton input"></span></div>
       <div class="grid cols-${cols}">

@@ -9,9 +9,7 @@ import { ResourceController } from '../../core/resource-controller.js';
 import { SubmissionController } from '../../core/submission-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
-import { templates as coreDe } from '../../core/locales/de.js';
-import { templates as formDe } from '../../core/locales/form.de.js';
-import { templates as registrationDe } from './locales/de.js';
+import { registerMessages } from '../../core/localize.js';
 import {
   AttemptKey,
   buildRegistrationBody,
@@ -40,8 +38,8 @@ import {
 
 type Body = ReturnType<typeof buildRegistrationBody>;
 
-// German texts join core's catalog when the element is loaded, as the schedule's do.
-Object.assign(coreDe, formDe, registrationDe);
+// The shared form texts come with the base class; only this element's own are added here.
+registerMessages('de', () => import('./locales/de.js'));
 
 /**
  * @summary A registration form built from the conference's registration configuration: name,

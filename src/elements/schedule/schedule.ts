@@ -11,7 +11,6 @@ import { ConfEventOpenEvent } from './conf-event-open.js';
 import { renderDialog } from './event-dialog.js';
 import { downloadIcs } from './ics-download.js';
 import { labels, typeLabel } from './labels.js';
-import { templates as scheduleDe } from './locales/de.js';
 import { readAll, readEvent, readSpeaker, readVenue } from './read-records.js';
 import {
   agendaShareUrl,
@@ -42,7 +41,7 @@ import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-scree
 import { scheduleStyles } from './schedule.styles.js';
 import type { ViewContext } from './view-context.js';
 
-registerMessages('de', scheduleDe);
+registerMessages('de', () => import('./locales/de.js'));
 
 export const VIEWS = ['list', 'grid', 'screen'] as const;
 export type ScheduleView = (typeof VIEWS)[number];
@@ -520,7 +519,7 @@ export class ConfSchedule extends ConfElement {
     </div>`;
   }
 
-  private renderSkeleton(): TemplateResult {
+  protected override renderSkeleton(): TemplateResult {
     if (this.view === 'screen') return html`<div class="skeleton-screen"><span class="skeleton sk-clock"></span><span class="skeleton sk-block"></span><span class="skeleton sk-block"></span></div>`;
     return html`<div class="skeleton-list">
       <span class="skeleton sk-toolbar"></span>

@@ -133,7 +133,7 @@ export class ConfSpeakers extends ConfElement {
     });
   }
 
-  private renderSkeleton(): TemplateResult {
+  protected override renderSkeleton(): TemplateResult {
     const cols = columnsFor(this.width);
     return html`<div class="toolbar"><span class="skeleton input"></span></div>
       <div class="grid cols-${cols}">

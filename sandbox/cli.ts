@@ -98,10 +98,16 @@ function print(value: unknown): void {
   out.log(JSON.stringify(value, null, 2));
 }
 
-function runCommand(positionals: string[], values: ReturnType<typeof parse>['values']): void {
+/** `--starts-on`, checked: the seed takes it as a calendar date. */
+function startsOnOf(values: ReturnType<typeof parse>['values']): { startsOn?: string } {
   const startsOn = values['starts-on'];
-  if (startsOn !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(startsOn)) usage('--starts-on must be YYYY-MM-DD.');
-  const sandbox = createSandbox({ db: values.db ?? DEFAULT_DB_PATH, ...(startsOn ? { startsOn } : {}) });
+  if (startsOn === undefined) return {};
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(startsOn)) usage('--starts-on must be YYYY-MM-DD.');
+  return { startsOn };
+}
+
+function runCommand(positionals: string[], values: ReturnType<typeof parse>['values']): void {
+  const sandbox = createSandbox({ db: values.db ?? DEFAULT_DB_PATH, ...startsOnOf(values) });
   try {
     const admin = new Admin(sandbox.store);
     const conf = values.conference;
@@ -185,8 +191,7 @@ function runCommand(positionals: string[], values: ReturnType<typeof parse>['val
 }
 
 async function serve(values: ReturnType<typeof parse>['values']): Promise<void> {
-  const startsOn = values['starts-on'];
-  if (startsOn !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(startsOn)) usage('--starts-on must be YYYY-MM-DD.');
+  const startsOn = startsOnOf(values);
   const failRate = number(values['fail-rate'], '--fail-rate', { min: 0, max: 1 });
   const latencyMs = number(values.latency, '--latency', { min: 0, max: 60_000 });
   const port = number(values.port ?? process.env.PORT ?? '4010', '--port', { min: 0, max: 65535 })!;
@@ -195,7 +200,7 @@ async function serve(values: ReturnType<typeof parse>['values']): Promise<void> 
   const db = values.db ?? DEFAULT_DB_PATH;
   const started = await startSandbox({
     db, port, hostname: values.host ?? '127.0.0.1',
-    ...(startsOn ? { startsOn } : {}), ...(failRate !== undefined ? { failRate } : {}),
+    ...startsOn, ...(failRate !== undefined ? { failRate } : {}),
     ...(latencyMs !== undefined ? { latencyMs } : {}), ...(token ? { adminToken: token } : {}),
   });
   const notes = [`  Database: ${db}`];

@@ -2,6 +2,7 @@
  * Small deterministic helpers for the demo data: a seeded PRNG, calendar arithmetic on
  * `YYYY-MM-DD` strings, local wall-clock times and text utilities. Nothing here reads the clock.
  */
+import { localToEpoch } from '../../time.js';
 
 /** FNV-1a, 32 bit: turns a seed string into a PRNG state. */
 function hash(seed: string): number {
@@ -107,34 +108,11 @@ export function local(date: string, hhmm: string): string {
   return `${date}T${hhmm}`;
 }
 
-/** The zone's UTC offset in milliseconds at instant `ms`. */
-function offsetAt(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms));
-  const get = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((p) => p.type === type)?.value ?? '0');
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
-
 /** The UTC instant (ISO, `Z`) of a local wall-clock time `YYYY-MM-DDTHH:mm` in `timeZone`. */
 export function zonedInstant(localTime: string, timeZone: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(localTime);
-  if (!m) throw new Error(`Expected YYYY-MM-DDTHH:mm, got ${localTime}`);
-  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  const first = offsetAt(asUtc, timeZone);
-  let instant = asUtc - first;
-  const second = offsetAt(instant, timeZone);
-  if (second !== first) instant = asUtc - second;
-  return new Date(instant).toISOString();
+  // Stricter than localToEpoch: seed data always names the minute, so anything else is a typo.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(localTime)) throw new Error(`Expected YYYY-MM-DDTHH:mm, got ${localTime}`);
+  return new Date(localToEpoch(localTime, timeZone)).toISOString();
 }
 
 const MONTHS = [

@@ -16,9 +16,21 @@ import { API_PREFIX } from '../../src/api/contract.js';
 import { startSandbox } from '../../sandbox/index.js';
 import { DEMO_KEYS } from '../../sandbox/seed/demo.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const BENCH_BADGES = 2_000_000;
+/** A number from the environment; anything else stops the run (NaN would be an endless one). */
+function setting(name: string, fallback: number, max: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    console.error(`${name} must be a whole number from 1 to ${max}, got "${raw}".`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const SECONDS = setting('BENCH_SECONDS', 5, 600);
+const CONNECTIONS = setting('BENCH_CONNECTIONS', 50, 1000);
+/** Never-scanned badges for the check-in run: far above any loopback rate, sized to the run. */
+const BENCH_BADGES = SECONDS * 100_000;
 
 interface Figure {
   perSecond: number;

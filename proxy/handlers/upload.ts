@@ -8,7 +8,7 @@ import type { Handler } from 'hono';
 import { ENDPOINTS, UPLOAD_CONTENT_TYPES, type EndpointId } from '../../src/api/contract.js';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
-import { mediaType, tooLarge } from '../middleware/json-body.js';
+import { mediaType, refuseEncodedBody, tooLarge } from '../middleware/json-body.js';
 import type { Scrubber } from '../secrets.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { SCENARIO_HEADERS, pickHeaders } from '../upstream/headers.js';
@@ -88,6 +88,7 @@ export function uploadHandler({
         details: { allowed: UPLOAD_CONTENT_TYPES },
       });
     }
+    refuseEncodedBody(c.req.header('content-encoding'));
     const declared = c.req.header('content-length');
     const declaredBytes = declared === undefined ? null : Number(declared);
     if (declaredBytes !== null && (!Number.isFinite(declaredBytes) || declaredBytes > maxBytes)) throw tooLarge(maxBytes);
@@ -117,8 +118,9 @@ export function uploadHandler({
       retry: false,
     });
     log.upstreamMs = addressAnswer.ms;
-    if (addressAnswer.status !== 200 && addressAnswer.status !== 201) return fromAnswer(addressAnswer);
-    const address = readAddress(addressAnswer.body);
+    // Only an error is passed on: any other answer may carry the signed address.
+    if (addressAnswer.status >= 400) return fromAnswer(addressAnswer);
+    const address = addressAnswer.status === 200 || addressAnswer.status === 201 ? readAddress(addressAnswer.body) : null;
     if (!address) throw new ProxyError('bad_gateway', 'The conference service sent an unusable upload address.');
 
     const cap = Math.min(maxBytes, address.maxBytes ?? maxBytes);

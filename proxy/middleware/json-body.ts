@@ -37,6 +37,18 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | null, maxB
   return out;
 }
 
+/**
+ * Refuses an encoded body (`Content-Encoding: gzip`, ...): the proxy neither inflates it (a small
+ * compressed body can expand past any cap) nor passes it on, since its media type would then
+ * describe bytes that are not of that type.
+ */
+export function refuseEncodedBody(contentEncoding: string | undefined): void {
+  const coding = (contentEncoding ?? '').trim().toLowerCase();
+  if (coding !== '' && coding !== 'identity') {
+    throw new ProxyError('unsupported_media_type', 'Send the body without a Content-Encoding.');
+  }
+}
+
 export function tooLarge(maxBytes: number): ProxyError {
   return new ProxyError('payload_too_large', `The body is larger than ${maxBytes} bytes.`, {
     details: { maxBytes },
@@ -50,6 +62,7 @@ export function jsonBody({ maxBytes }: { maxBytes: number }): MiddlewareHandler<
     if (type !== 'application/json') {
       throw new ProxyError('unsupported_media_type', 'Send the body as application/json.');
     }
+    refuseEncodedBody(c.req.header('content-encoding'));
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
     c.set('body', await readCapped(c.req.raw.body, maxBytes));

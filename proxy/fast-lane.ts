@@ -6,13 +6,13 @@
  * It applies every duty that applies to such a read, in the same words as the slow path: the
  * target guard and the allow-list decide (same functions), CORS for allowed origins with
  * `Vary: Origin`, `ETag`/304, `Cache-Control`, `X-Cache: hit`, the key never present (entries are
- * scrubbed when stored), one log line through the scrubber. Whatever it is not sure about gets
- * `null`, and the host passes the request to the fetch handler, which stays the reference: other
- * methods, stale or missing entries, `Prefer` towards the sandbox, origins that are neither absent
- * nor allowed (same-origin needs the URL the slow path builds), any unusual character in the
- * target. Host-agnostic: `node.ts` runs it before building a web `Request` at all, and
- * `fast-fetch.ts` before the Hono middleware chain for hosts that hand over a `Request` (edge
- * runtimes, `getRequestListener` mounts).
+ * scrubbed when stored), one log line whose client-chosen parts passed the scrubber. Whatever it
+ * is not sure about gets `null`, and the host passes the request to the fetch handler, which stays
+ * the reference: other methods, stale or missing entries, `Prefer` towards the sandbox, origins
+ * that are neither absent nor allowed (same-origin needs the URL the slow path builds), any
+ * unusual character in the target. Host-agnostic: `node.ts` runs it before building a web
+ * `Request` at all, and `fast-fetch.ts` before the Hono middleware chain for hosts that hand over
+ * a `Request` (edge runtimes, `getRequestListener` mounts).
  */
 import { cacheControl, etagMatches, type CachePolicy } from './cache/policy.js';
 import type { ReadCache } from './cache/read-cache.js';
@@ -110,9 +110,11 @@ export function createFastLane({
     const query = loggedQuery(search);
     const fast: FastRoute = {
       key: route.target,
-      logHead:
+      // Scrubbed here, once: the parts added per request (time, status, ms) cannot hold a secret.
+      logHead: scrubber.scrub(
         `","level":"info","msg":"request","method":"GET","path":${JSON.stringify(path.slice(0, 200))}` +
-        `${Object.keys(query).length ? `,"query":${JSON.stringify(query)}` : ''},"status":`,
+          `${Object.keys(query).length ? `,"query":${JSON.stringify(query)}` : ''},"status":`,
+      ),
       logTail: `,"endpoint":${JSON.stringify(route.id)},"cache":"hit"}`,
     };
     // Targets are whatever clients send; the map is bounded, oldest first out.
@@ -160,7 +162,7 @@ export function createFastLane({
     },
     log(answer, ms) {
       const r = answer.route;
-      logger(scrubber.scrub(`{"time":"${new Date().toISOString()}${r.logHead}${answer.status},"ms":${Math.round(ms)}${r.logTail}`));
+      logger(`{"time":"${new Date().toISOString()}${r.logHead}${answer.status},"ms":${Math.round(ms)}${r.logTail}`);
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
 import { DEFAULT_CACHE_POLICY, type CachePolicy } from './cache/policy.js';
+import { createScrubber } from './secrets.js';
 import type { CacheStore, IdempotencyStore, RateLimitStore } from './stores/types.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './upstream/retry.js';
 
@@ -126,6 +127,19 @@ export function normalizeOrigin(value: string): string {
 }
 
 export function resolveOptions(o: ProxyOptions): ResolvedOptions {
+  try {
+    return resolve(o);
+  } catch (error) {
+    // A message may quote a value (an origin, say), and a key pasted in the wrong place is one.
+    const key = (o as Partial<ProxyOptions> | null)?.apiKey;
+    if (error instanceof ConfigError && typeof key === 'string' && key !== '') {
+      throw new ConfigError(createScrubber([key]).scrub(error.message));
+    }
+    throw error;
+  }
+}
+
+function resolve(o: ProxyOptions): ResolvedOptions {
   if (!o || typeof o !== 'object') fail('options are required.');
   const upstream = normalizeUpstream(o.upstream);
   if (typeof o.apiKey !== 'string' || o.apiKey.trim() === '') {

@@ -1,7 +1,13 @@
 /**
  * Keeps secrets out of everything the proxy emits. Answers are built from allow-listed headers,
- * but an upstream may still echo the key in a body (an error message quoting the request, say),
- * so every upstream body, error and log line passes through `scrub`.
+ * but an upstream may still echo the key in a body or a header value (an error message quoting
+ * the request, a `Link` carrying it as a query parameter, a debug echo of a Basic credential), so
+ * every upstream body, upstream header value, error and log line passes through `scrub`.
+ *
+ * It finds the forms a secret takes when something encodes it whole: raw, URL-encoded (either
+ * hex case), JSON-escaped (also with `\/`, as PHP writes it) and base64 (both alphabets, at any
+ * offset in a longer encoded text). A secret cut into pieces or encoded otherwise is not found;
+ * scrubbing is the last line, not the first: the first is that the key is sent only upstream.
  */
 
 export const REDACTED = '[redacted]';
@@ -11,15 +17,41 @@ export interface Scrubber {
   contains(text: string): boolean;
 }
 
+/**
+ * The base64 text (standard and URL-safe) that encodes `secret` wherever it sits in a longer
+ * encoded text: for each of the three byte offsets, the run of 4-character groups made only of
+ * the secret's bytes. Neighbouring groups mix in other bytes and are left as they are.
+ */
+export function base64Runs(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const runs: string[] = [];
+  for (let shift = 0; shift < 3; shift++) {
+    const shifted = new Uint8Array(shift + bytes.length);
+    shifted.set(bytes, shift);
+    const b64 = btoa(String.fromCharCode(...shifted));
+    const run = b64.slice(Math.ceil(shift / 3) * 4, Math.floor(shifted.length / 3) * 4);
+    // Shorter runs could turn up by chance in unrelated base64.
+    if (run.length >= 8) runs.push(run, run.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return runs;
+}
+
+function formsOf(secret: string): string[] {
+  const url = encodeURIComponent(secret);
+  const json = JSON.stringify(secret).slice(1, -1);
+  return [
+    secret,
+    url,
+    url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    json,
+    json.replace(/\//g, '\\/'),
+    ...base64Runs(secret),
+  ];
+}
+
 export function createScrubber(secrets: readonly string[]): Scrubber {
-  // The raw value and the forms it takes inside URLs and JSON strings.
-  const forms = [
-    ...new Set(
-      secrets
-        .filter((s) => s.length > 0)
-        .flatMap((s) => [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1)]),
-    ),
-  ].sort((a, b) => b.length - a.length);
+  // Longest first, so a form is replaced before a shorter one inside it could split it.
+  const forms = [...new Set(secrets.filter((s) => s.length > 0).flatMap(formsOf))].sort((a, b) => b.length - a.length);
   return {
     scrub(text) {
       let out = text;

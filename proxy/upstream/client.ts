@@ -1,5 +1,6 @@
 /**
- * Calls to the upstream API: the key injected last, the answer scrubbed of it, a timeout on every
+ * Calls to the upstream API: the key injected last, the answer (body and header values) scrubbed
+ * of it, redirects never followed (see `transport.ts`), a timeout on every
  * call, and retries for reads only (429, 503, network errors). Writes get one attempt: a write
  * that may have reached the upstream is never repeated by the proxy; the browser repeats it with
  * the same `Idempotency-Key` if it wants to.
@@ -52,6 +53,18 @@ function describe(error: unknown): string {
   const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
   const code = e?.code ?? e?.cause?.code;
   return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
+}
+
+/**
+ * The upstream's headers with the key scrubbed from every value: answers pass on only named
+ * headers, but those (`Link`, `Content-Type`, ...) may still carry an echo of it.
+ */
+function scrubbedHeaders(headers: Headers, scrubber: Scrubber): Headers {
+  let out: Headers | null = null;
+  for (const [name, value] of headers) {
+    if (scrubber.contains(value)) (out ??= new Headers(headers)).set(name, scrubber.scrub(value));
+  }
+  return out ?? headers;
 }
 
 export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
@@ -120,11 +133,12 @@ export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
             cause: error,
           });
         }
+        const headers = scrubbedHeaders(res.headers, o.scrubber);
         return {
           status: res.status,
-          headers: res.headers,
+          headers,
           body: o.scrubber.scrub(text),
-          contentType: res.headers.get('content-type') ?? 'application/json',
+          contentType: headers.get('content-type') ?? 'application/json',
           ms: Math.round(performance.now() - started),
           attempts: attempt + 1,
         };

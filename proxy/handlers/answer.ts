@@ -23,7 +23,7 @@ function isJson(contentType: string): boolean {
 
 /**
  * An upstream answer passed on: success bodies as they are (already scrubbed), errors in the
- * API's shape (an upstream error page that is not becomes a 502).
+ * API's shape; anything else becomes a 502.
  */
 export function fromAnswer(answer: UpstreamAnswer, extra: Record<string, string> = {}): Response {
   const headers = {
@@ -31,14 +31,15 @@ export function fromAnswer(answer: UpstreamAnswer, extra: Record<string, string>
     'cache-control': 'no-store',
     ...extra,
   };
-  if (answer.status >= 400 && !isErrorShape(answer.body)) {
+  // A 3xx is not an answer to pass on: we follow no redirects and send no validators upstream,
+  // and its `Location` may name anything, the key included. Errors must be in the API's shape,
+  // successes JSON; anything else (an HTML error page, say) becomes a 502.
+  const redirect = answer.status >= 300 && answer.status < 400;
+  const wellFormed = answer.status >= 400 ? isErrorShape(answer.body) : answer.body === '' || isJson(answer.contentType);
+  if (redirect || !wellFormed) {
     return errorResponse(502, 'bad_gateway', 'The conference service sent an unexpected answer.', undefined, headers);
   }
-  if (answer.status < 400 && answer.body !== '' && !isJson(answer.contentType)) {
-    return errorResponse(502, 'bad_gateway', 'The conference service sent an unexpected answer.', undefined, headers);
-  }
-  const nullBody = answer.status === 204 || answer.status === 304;
-  return new Response(nullBody ? null : answer.body, {
+  return new Response(answer.status === 204 ? null : answer.body, {
     status: answer.status,
     headers: { 'content-type': answer.contentType, ...headers },
   });

@@ -33,6 +33,9 @@ export function fetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Tran
         headers: init.headers,
         body: init.body ?? null,
         signal: init.signal ?? null,
+        // Never follow: fetch sends custom headers (the key) on to wherever a redirect points,
+        // another host included. A redirect is passed back and refused as a bad gateway.
+        redirect: 'manual',
         // Required by the fetch spec for a streamed request body.
         ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
       } as RequestInit),
@@ -45,7 +48,11 @@ function isNode(): boolean {
   return typeof p?.versions?.node === 'string';
 }
 
-/** undici `request` over a keep-alive agent, answering web `Response`s with buffered bodies. */
+/**
+ * undici `request` over a keep-alive agent, answering web `Response`s with buffered bodies.
+ * `request` follows no redirects (no redirect interceptor is installed), so neither the key nor
+ * an upload's body is ever sent to a host a `Location` names.
+ */
 export async function undiciTransport({
   connections = 128,
   keepAliveTimeoutMs = 30_000,

@@ -5,7 +5,7 @@ import type { ReadCache } from '../cache/read-cache.js';
 import type { ProxyEnv } from '../env.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { fromAnswer, fromEntry } from './answer.js';
-import { forwardedHeaders } from './forwarded.js';
+import { readHeaders } from './forwarded.js';
 
 export function readHandler({
   cache,
@@ -23,7 +23,7 @@ export function readHandler({
   return async function read(c) {
     const route = c.get('route');
     const log = c.get('log');
-    const headers = forwardedHeaders(c.req.raw.headers, forwardScenarioHeaders);
+    const headers = readHeaders(c.req.raw.headers, forwardScenarioHeaders);
     // A scenario switch must reach the sandbox, not be answered from (or stored in) the cache.
     const bypass = forwardScenarioHeaders && c.req.header('prefer') !== undefined;
     const load = (hasFallback: boolean) =>

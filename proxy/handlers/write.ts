@@ -6,7 +6,7 @@ import type { Handler } from 'hono';
 import type { ProxyEnv } from '../env.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { fromAnswer } from './answer.js';
-import { forwardedHeaders } from './forwarded.js';
+import { writeHeaders } from './forwarded.js';
 
 export function writeHandler({
   upstream,
@@ -20,7 +20,7 @@ export function writeHandler({
     const answer = await upstream.call({
       method: 'POST',
       path: route.target,
-      headers: forwardedHeaders(c.req.raw.headers, forwardScenarioHeaders),
+      headers: writeHeaders(c.req.raw.headers, forwardScenarioHeaders),
       body: c.get('body'),
       retry: false,
     });

@@ -5,7 +5,7 @@
  * from named upstream headers, so `Set-Cookie` and anything that could echo the key are dropped.
  */
 
-/** Browser headers forwarded on API calls (lower case). */
+/** Browser headers forwarded on writes (lower case); reads forward none (`handlers/forwarded.ts`). */
 export const FORWARDED_REQUEST_HEADERS = ['accept-language'] as const;
 
 /** Scenario switches honoured by the bundled sandbox only (STYLE 17). */

@@ -4,13 +4,18 @@
  * and a repeat arriving while the first is in flight waits for it. A first attempt that ended in a
  * network error, a timeout, a 5xx or a 429 is forgotten, so the browser's retry is forwarded again.
  * The same key with a different body is refused (422) and learns nothing of the first answer.
+ *
+ * Scope: the key counts per endpoint and body (method, canonical path, body bytes), not per client:
+ * a retry may come from another address (a phone changing networks), and whoever could replay an
+ * answer would need both the random key and the exact body. When the store cannot be reached, a
+ * keyed write is refused with 503 rather than forwarded unprotected.
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
 import { sleep } from '../upstream/retry.js';
-import type { IdempotencyStore, StoredAnswer } from '../stores/types.js';
+import type { IdempotencyRecord, IdempotencyStore, StoredAnswer } from '../stores/types.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['retry-after', 'deprecation'] as const;
@@ -67,7 +72,16 @@ export function idempotency({
     const deadline = Date.now() + pendingMs;
 
     for (;;) {
-      const existing = await store.claim(storeKey, fingerprint, pendingMs);
+      let existing: IdempotencyRecord | null;
+      try {
+        existing = await store.claim(storeKey, fingerprint, pendingMs);
+      } catch (error) {
+        // Forwarding without the claim could submit twice; the browser retries with the same key.
+        report('idempotency_store_failed', error);
+        throw new ProxyError('service_unavailable', 'Submissions are paused for a moment; try again shortly.', {
+          headers: { 'retry-after': '1' },
+        });
+      }
       if (existing && existing.fingerprint !== fingerprint) {
         throw new ProxyError(
           'idempotency_key_reused',

@@ -1,8 +1,9 @@
-/** Pure parts: retry policy, cache policy, route resolution, target guard, scrubbing, CLI parsing. */
+/** Pure parts: retry policy, cache policy, route resolution, target guard, scrubbing, rate-limit buckets, CLI parsing. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { etagMatches, freshness } from '../cache/policy.js';
 import { parseCli } from '../cli-args.js';
+import { addressBucket } from '../client-ip.js';
 import { resolveRoute } from '../middleware/allow-list.js';
 import { isSuspiciousPath } from '../middleware/target-guard.js';
 import { createScrubber } from '../secrets.js';
@@ -76,6 +77,30 @@ describe('scrubber', () => {
     const text = `a k/ey"+1 secret b ${encodeURIComponent('k/ey"+1 secret')} c ${JSON.stringify('k/ey"+1 secret')}`;
     assert.ok(!s.contains(s.scrub(text)));
     assert.equal(s.scrub('nothing here'), 'nothing here');
+  });
+
+  test('also in lower-case hex, with escaped slashes, and in base64 at any offset', () => {
+    const key = 'ck_live/9f+A=b';
+    const s = createScrubber([key]);
+    const texts = [
+      encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+      JSON.stringify(key).replace(/\//g, '\\/'),
+      ...['', 'a', 'ab', 'Basic user:'].flatMap((p) => [Buffer.from(p + key).toString('base64'), Buffer.from(p + key).toString('base64url')]),
+    ];
+    for (const text of texts) assert.match(s.scrub(`x ${text} y`), /\[redacted\]/, text);
+    assert.equal(s.scrub(Buffer.from('unrelated text').toString('base64')), Buffer.from('unrelated text').toString('base64'));
+  });
+});
+
+describe('rate-limit buckets', () => {
+  test('IPv4 as it is (also mapped), IPv6 by its /64', () => {
+    assert.equal(addressBucket('192.0.2.7'), '192.0.2.7');
+    assert.equal(addressBucket('::ffff:192.0.2.7'), '192.0.2.7');
+    assert.equal(addressBucket('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+    assert.equal(addressBucket('2001:db8:1:2:bbbb:cccc:dddd:eeee'), '2001:db8:1:2::/64');
+    assert.equal(addressBucket('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(addressBucket('2001:0db8:0000:0003::1%eth0'), '2001:db8:0:3::/64');
+    assert.notEqual(addressBucket('2001:db8:1:2::1'), addressBucket('2001:db8:1:3::1'));
   });
 });
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { HELP, parseCli } from './cli-args.js';
 import { createProxy, type ProxyOptions } from './index.js';
 import { batchedLines } from './log-writer.js';
-import { nodeListener } from './node.js';
+import { NODE_SERVER_OPTIONS, nodeListener } from './node.js';
 
 async function main(): Promise<number> {
   const parsed = parseCli(process.argv.slice(2), process.env);
@@ -43,7 +43,7 @@ async function main(): Promise<number> {
     await closeRedis();
     return 2;
   }
-  const server = createServer(nodeListener(proxy));
+  const server = createServer(NODE_SERVER_OPTIONS, nodeListener(proxy));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

@@ -3,7 +3,7 @@
  * cache hits and their 304s go through the fast lane (`fast-lane.ts`) straight from precomputed
  * bytes; every other request goes to the fetch handler through @hono/node-server, unchanged.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { fromNode } from './fast-fetch.js';
 import type { Proxy } from './index.js';
@@ -12,6 +12,18 @@ import type { Proxy } from './index.js';
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * `node:http` server options for a server on the public internet (the CLI's; pass them to your own
+ * `createServer`). Node's defaults wait 60 s for headers and 300 s for a whole request, so a
+ * client dripping bytes (slow loris) holds a socket for minutes. Headers get 20 s; a whole
+ * request 130 s, just over the default upload timeout, since a 10 MB upload streams in that long.
+ */
+export const NODE_SERVER_OPTIONS = {
+  headersTimeout: 20_000,
+  requestTimeout: 130_000,
+  keepAliveTimeout: 5_000,
+} as const satisfies ServerOptions;
 
 export function nodeListener(proxy: Pick<Proxy, 'fetch' | 'fastLane'>): NodeListener {
   const slow = getRequestListener(proxy.fetch);

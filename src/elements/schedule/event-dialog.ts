@@ -3,6 +3,7 @@
  * Escape closes it), holding description, speakers, venue and time, plus the event's actions.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { ref, type Ref } from 'lit/directives/ref.js';
 import { msg } from '@lit/localize';
 import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem } from './schedule.model.js';
@@ -14,6 +15,8 @@ export interface DialogActions {
   copyLink(item: ScheduleItem): void;
   /** Status text after an action (link copied …), announced politely. */
   readonly status: string;
+  /** Receives the `<dialog>`, so the element opens and closes it without searching its DOM. */
+  readonly dialog: Ref<HTMLDialogElement>;
 }
 
 function paragraphs(text: string): TemplateResult[] {
@@ -26,6 +29,7 @@ function paragraphs(text: string): TemplateResult[] {
 
 export function renderDialog(ctx: ViewContext, item: ScheduleItem | undefined, actions: DialogActions): TemplateResult {
   return html`<dialog
+    ${ref(actions.dialog)}
     part="dialog"
     aria-labelledby="dialog-title"
     @close=${() => actions.close()}

@@ -4,13 +4,33 @@
  * `hidden`, and `guard` skips rebuilding a card whose inputs did not change, so a keystroke costs
  * a pass of cheap attribute checks rather than a rebuild.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { cssProps } from '../../core/css-props.js';
 import { eventHash } from './agenda.js';
 import { labels, typeLabel } from './labels.js';
 import { isCurrent, type ScheduleItem, type TimeSlot } from './schedule.model.js';
 import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
+
+/**
+ * Rendering cost of the list, beside the code it governs. A day holds hundreds of cards; laying
+ * out and painting all of them on every keystroke (clearing the search shows them all again) cost
+ * up to a dozen frames. `content-visibility: auto` skips slots away from the viewport; until a
+ * slot is first drawn, its placeholder height is estimated from the cards it shows (`--_n`),
+ * after that the browser remembers the drawn height (`auto`). Print draws everything.
+ */
+export const listStyles = css`
+  .slot {
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto calc(3rem + var(--_n, 8) * 2.75rem);
+  }
+  @media print {
+    .slot {
+      content-visibility: visible;
+    }
+  }
+`;
 
 export function eventCard(ctx: ViewContext, item: ScheduleItem, live: boolean, compact = false): TemplateResult {
   const { event } = item;
@@ -57,8 +77,9 @@ export function renderList(ctx: ViewContext, slots: readonly TimeSlot[]): Templa
       slots,
       (slot) => slot.start,
       (slot) => {
-        const shown = slot.items.some((i) => ctx.visible.has(i.event.id));
-        return html`<li class="slot" part="slot" ?hidden=${!shown}>
+        let shown = 0;
+        for (const i of slot.items) if (ctx.visible.has(i.event.id)) shown++;
+        return html`<li class="slot" part="slot" ?hidden=${shown === 0} ${cssProps({ '--_n': shown })}>
           <h3 class="slot-time" part="slot-time">
             ${guard([slot.start, ctx.fmt], () => html`<time datetime=${new Date(slot.start).toISOString()}>${ctx.fmt.time(new Date(slot.start))}</time>`)}
           </h3>

@@ -67,6 +67,8 @@ export function screenLayout(count: number, width: number, height: number): Scre
 /** What the pager needs from the element. */
 export interface ScreenHost extends ReactiveControllerHost {
   readonly renderRoot: ParentNode;
+  /** The venue area exists only in the screen view; other views skip searching for it. */
+  readonly view: string;
   /** Seconds each page of venues stays up. */
   readonly pageSeconds: number;
 }
@@ -99,7 +101,8 @@ export class ScreenPager implements ReactiveController {
 
   /** After each render: follow the venue area's box, and keep one page timer while there are pages. */
   hostUpdated(): void {
-    const body = this.host.renderRoot.querySelector('.screen-body');
+    // Only the screen view has a venue area; in the list, a search would walk every card.
+    const body = this.host.view === 'screen' ? this.host.renderRoot.querySelector('.screen-body') : null;
     if (body !== this.body) {
       this.observer?.disconnect();
       this.body = body;

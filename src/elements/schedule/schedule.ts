@@ -1,11 +1,12 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { createRef } from 'lit/directives/ref.js';
 import { ConfElement } from '../../core/conf-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { unknownValue } from '../../core/diagnostics.js';
 import { registerMessages } from '../../core/localize.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
-import type { TimeFormatter } from '../../core/time.js';
+import { TimeFormatter } from '../../core/time.js';
 import { ConfAgendaChangeEvent } from './conf-agenda-change.js';
 import { ConfEventOpenEvent } from './conf-event-open.js';
 import { renderDialog } from './event-dialog.js';
@@ -36,7 +37,7 @@ import {
   type TimeSlot,
 } from './schedule.model.js';
 import { renderGrid } from './schedule-grid.js';
-import { renderList } from './schedule-list.js';
+import { listStyles, renderList } from './schedule-list.js';
 import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
 import { scheduleStyles } from './schedule.styles.js';
 import type { ViewContext } from './view-context.js';
@@ -141,7 +142,7 @@ function replaceHash(hash: string): void {
  * @event conf-error - `ConfErrorEvent`, detail `{ resource, status, code, message, stale, error }`.
  */
 export class ConfSchedule extends ConfElement {
-  static override styles = [...ConfElement.styles, scheduleStyles];
+  static override styles = [...ConfElement.styles, scheduleStyles, listStyles];
   static override minWidth = 280;
 
   @property({ reflect: true }) view: ScheduleView = 'list';
@@ -193,6 +194,13 @@ export class ConfSchedule extends ConfElement {
   private slotsMemo?: { index: ScheduleIndex; day: string; slots: TimeSlot[] };
   private gridMemo?: { index: ScheduleIndex; day: string; venues: ReadonlySet<string>; layout: GridLayout };
   private visibleMemo?: { deps: readonly unknown[]; ids: Set<string> };
+  /**
+   * The display zone and its formatter, resolved once per update: resolving asks `Intl` for the
+   * viewer's zone and checks the conference's, and `index` and `fmt` are read several times per
+   * update (a few ms per search keystroke when each read resolved again).
+   */
+  private zoneMemo?: { conferenceZone: string | undefined; zone: string; fmt: TimeFormatter };
+  private readonly dialogRef = createRef<HTMLDialogElement>();
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -231,6 +239,8 @@ export class ConfSchedule extends ConfElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    // Zone, locale or the viewer's zone may have changed since the last update.
+    this.zoneMemo = undefined;
     if (this.view === 'screen' && !this.hasAttribute('refresh') && this.refresh === 0) this.refresh = SCREEN_REFRESH_SECONDS;
     const key = agendaStorageKey(this.resolvedEndpoint.url, this.conference ?? '');
     if (key !== this.agendaKey) {
@@ -248,8 +258,9 @@ export class ConfSchedule extends ConfElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     const index = this.index;
-    const dialog = this.renderRoot.querySelector('dialog');
-    if (dialog) {
+    // Through a ref: searching the shadow root for it walks every card of the day.
+    const dialog = this.dialogRef.value;
+    if (dialog?.isConnected) {
       const item = this.openId ? index?.byId.get(this.openId) : undefined;
       if (item && !dialog.open) {
         dialog.showModal();
@@ -277,7 +288,7 @@ export class ConfSchedule extends ConfElement {
   private get index(): ScheduleIndex | undefined {
     const data = this.data.value;
     if (!data) return undefined;
-    const zone = this.displayZone(data.events[0]?.timeZone);
+    const zone = this.resolvedZone.zone;
     const m = this.indexMemo;
     if (m && m.data === data && m.zone === zone) return m.index;
     const index = buildIndex(data, zone);
@@ -287,7 +298,17 @@ export class ConfSchedule extends ConfElement {
 
   /** Core's shared formatter: the same instance while zone and locale stay, for the cards' `guard`. */
   private get fmt(): TimeFormatter {
-    return this.timeFormatter(this.data.value?.events[0]?.timeZone);
+    return this.resolvedZone.fmt;
+  }
+
+  private get resolvedZone(): { zone: string; fmt: TimeFormatter } {
+    const conferenceZone = this.data.value?.events[0]?.timeZone;
+    let m = this.zoneMemo;
+    if (!m || m.conferenceZone !== conferenceZone) {
+      const zone = this.displayZone(conferenceZone);
+      m = this.zoneMemo = { conferenceZone, zone, fmt: TimeFormatter.for(this.locale, zone) };
+    }
+    return m;
   }
 
   private nowMs(): number {
@@ -372,7 +393,7 @@ export class ConfSchedule extends ConfElement {
 
   private readonly closeDialog = (): void => {
     // Re-shown for another event before this (queued) close event arrived: not a close at all.
-    if (this.renderRoot.querySelector('dialog')?.open) return;
+    if (this.dialogRef.value?.open) return;
     const id = this.shownId;
     this.shownId = null;
     // A deep link may have opened another event before this close event arrived: keep that one.
@@ -457,6 +478,7 @@ export class ConfSchedule extends ConfElement {
   }
 
   private readonly dialogActions = {
+    dialog: this.dialogRef,
     close: this.closeDialog,
     downloadIcs: (item: ScheduleItem) =>
       downloadIcs(this.icsFor([item], item.event.title), icsFileName(item.event.title), this.renderRoot as ShadowRoot),

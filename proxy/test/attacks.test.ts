@@ -12,7 +12,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { createProxy, type Proxy, type ProxyOptions } from '../index.js';
 import { nodeListener, NODE_SERVER_OPTIONS } from '../node.js';
-import { API, KIOSK_TOKEN, ORIGIN, assertNoKeyLeaks, codeOf, rawRequest, startStack, type Stack } from './harness.js';
+import { API, KIOSK_TOKEN, ORIGIN, codeOf, rawRequest, startStack, useStack, type Stack } from './harness.js';
 
 /** A key with characters that change under URL, JSON and base64 encoding. */
 const SECRET = 'ck_live_9f/A+b=Zq"8x';
@@ -269,13 +269,10 @@ describe('a hostile upstream cannot make the proxy leak the key', () => {
 });
 
 describe('targets, methods and headers that try to reach something else', () => {
+  const stackOf = useStack();
   let stack: Stack;
-  before(async () => {
-    stack = await startStack();
-  });
-  after(async () => {
-    await stack.close();
-    assertNoKeyLeaks();
+  beforeEach(() => {
+    stack = stackOf();
   });
 
   test('path parameters, overlong UTF-8, unicode, "?" and "#" tricks, asterisk and authority forms: refused, no upstream call', async () => {
@@ -392,13 +389,10 @@ function rawSend(baseUrl: string, bytes: string): Promise<string> {
 }
 
 describe('kiosk answers and the cache', () => {
+  const stackOf = useStack();
   let stack: Stack;
-  before(async () => {
-    stack = await startStack();
-  });
-  after(async () => {
-    await stack.close();
-    assertNoKeyLeaks();
+  beforeEach(() => {
+    stack = stackOf();
   });
   const checkin = `${API}/badges/checkin`;
   const post = (headers: Record<string, string>) => ({
@@ -567,13 +561,10 @@ describe('body encodings and server timeouts', () => {
 });
 
 describe('write idempotency scope', () => {
+  const stackOf = useStack();
   let stack: Stack;
-  before(async () => {
-    stack = await startStack();
-  });
-  after(async () => {
-    await stack.close();
-    assertNoKeyLeaks();
+  beforeEach(() => {
+    stack = stackOf();
   });
 
   test('one key on another endpoint is another request; the same key and body on the same endpoint is the replay', async () => {

@@ -5,6 +5,7 @@
  * a client that scans every answer (status line, headers, body) and every log line for the key.
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
@@ -182,6 +183,22 @@ export async function startStack(
       if (!sharedUpstream) await upstream.close();
     },
   };
+}
+
+/**
+ * A stack for the enclosing `describe`: started before its tests, closed after them, and the
+ * key scan checked. Read the stack through the returned function once the tests run.
+ */
+export function useStack(options: Partial<ProxyOptions> = {}): () => Stack {
+  let stack: Stack | undefined;
+  before(async () => {
+    stack = await startStack(options);
+  });
+  after(async () => {
+    await stack?.close();
+    assertNoKeyLeaks();
+  });
+  return () => stack!;
 }
 
 /** The error code of an API error body. */

@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
@@ -19,6 +21,7 @@ const PAGES = [
   { path: '/hostile.html', name: 'hostile' },
 ] as const;
 const WIDTHS = [375, 1920] as const;
+const ELEMENTS = ['schedule', 'speakers', 'abstracts', 'exhibits', 'registration-form', 'exhibit-form'];
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
 if (skip) console.log(`# ${NO_CHROMIUM}`);
@@ -26,16 +29,74 @@ if (skip) console.log(`# ${NO_CHROMIUM}`);
 describe('demo site in Chromium', { skip }, () => {
   let demo: StartedDemo;
   let browser: Browser;
+  /**
+   * A German CMS page on another origin (another port; a fulfilled route would count as a public
+   * page, which Chromium refuses loopback requests), embedding the proxy's bundle.
+   */
+  let cms: Server;
+  let cmsOrigin: string;
 
   before(async () => {
     ensureBundle();
     mkdirSync(SHOTS, { recursive: true });
-    demo = await startDemo({ port: 0, proxy: { logger: () => {} } });
+    cms = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(`<!doctype html><html lang="de"><head><meta charset="utf-8"><title>CMS</title>
+        <script type="module" src="${demo.url}/conf-widgets.js"></script></head>
+        <body>${ELEMENTS.map((e) => `<conf-${e}></conf-${e}>`).join('')}</body></html>`);
+    });
+    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
+    cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
+    demo = await startDemo({ port: 0, allowedOrigins: [cmsOrigin], proxy: { logger: () => {} } });
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
     await demo?.close();
+    cms?.close();
+  });
+
+  test('a German page on another origin: every element in German, the German chunk from the proxy', async () => {
+    const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York' });
+    try {
+      const page = await context.newPage();
+      const problems = watchPage(page);
+      const chunks: { url: string; status: number }[] = [];
+      page.on('response', (r) => {
+        if (r.url().startsWith(`${demo.url}/conf-widgets/`)) chunks.push({ url: r.url(), status: r.status() });
+      });
+      await page.goto(`${cmsOrigin}/`, { waitUntil: 'load' });
+      const report = await waitForElements(page);
+      assert.deepEqual(report.filter((r) => !r.ready).map((r) => `<${r.tag}>: ${r.text}`), [], `every element shows its data (${problems.join('; ')})`);
+      assert.equal(chunks.length, 1, `one German chunk: ${JSON.stringify(chunks)}`);
+      assert.match(chunks[0]!.url, /\/conf-widgets\/de-[\w-]{8}\.js$/);
+      assert.equal(chunks[0]!.status, 200);
+      const text = (tag: string) =>
+        page.evaluate((t) => document.querySelector(t)?.shadowRoot?.textContent?.replace(/\s+/g, ' ') ?? '', tag);
+      assert.match(await text('conf-schedule'), /Programm durchsuchen/);
+      assert.match(await text('conf-speakers'), /Sprecher suchen/);
+      assert.match(await text('conf-exhibits'), /Aussteller suchen/);
+      assert.match(await text('conf-registration-form'), /Pflichtfelder/);
+      assert.deepEqual(problems, [], 'no console errors or failed requests');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an English page does not load the German chunk', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    try {
+      const page = await context.newPage();
+      const chunks: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/conf-widgets/')) chunks.push(r.url());
+      });
+      await page.goto(demo.url + '/', { waitUntil: 'load' });
+      await waitForElements(page);
+      assert.deepEqual(chunks, []);
+    } finally {
+      await context.close();
+    }
   });
 
   for (const { path, name } of PAGES) {

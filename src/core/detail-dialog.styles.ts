@@ -1,15 +1,71 @@
 import { css } from 'lit';
 
-/**
- * The record lists with a detail dialog (`<conf-abstracts>`, `<conf-exhibits>`): toolbar, cards
- * whose title link covers the whole card, and the modal dialog. One copy in the bundle for both.
+/*
+ * Sheets shared by the elements with a card grid and a detail dialog (<conf-speakers>,
+ * <conf-abstracts>, <conf-exhibits>): one copy of each rule in the bundle, and one constructed
+ * sheet on the page, since Lit adopts the same CSSResult into every element that lists it. Each
+ * element's own sheet, listed after these, sets what differs.
  */
-export const recordListStyles = css`
+
+/** The search toolbar's row. */
+export const toolbarStyles = css`
   .toolbar {
     display: flex;
     flex-wrap: wrap;
     align-items: end;
     gap: 0.5em 1em;
+  }
+`;
+
+/** A grid of equal columns; the element sets `cols-N` from its own width. */
+export const cardGridStyles = css`
+  .grid {
+    display: grid;
+    gap: var(--_space);
+    grid-template-columns: repeat(var(--_cols, 1), minmax(0, 1fr));
+  }
+  .cols-1 { --_cols: 1; }
+  .cols-2 { --_cols: 2; }
+  .cols-3 { --_cols: 3; }
+  .cols-4 { --_cols: 4; }
+  .cols-5 { --_cols: 5; }
+`;
+
+/** The modal detail dialog: frame, backdrop, body and head. */
+export const dialogStyles = css`
+  dialog {
+    border: none;
+    border-radius: calc(var(--_radius) * 1.5);
+    padding: 0;
+    width: min(42em, calc(100vw - 2em));
+    max-height: calc(100vh - 2em);
+    background: var(--_surface);
+    color: var(--_text);
+    box-shadow: 0 20px 60px rgb(0 0 0 / 0.35);
+  }
+  dialog::backdrop {
+    background: rgb(0 0 0 / 0.5);
+  }
+  .dialog-body {
+    display: grid;
+    gap: var(--_space);
+    padding: calc(var(--_space) * 1.5);
+  }
+  .dialog-head {
+    display: grid;
+    gap: var(--_space);
+  }
+  .dialog-head h2 {
+    font-size: 1.35em;
+  }
+`;
+
+/**
+ * The record lists (`<conf-abstracts>`, `<conf-exhibits>`): fields, cards whose title link covers
+ * the whole card, and the dialog's head. Use after the sheets above ({@link recordListSheets}).
+ */
+export const recordListStyles = css`
+  .toolbar {
     margin-block-end: 0.75em;
   }
   .field {
@@ -30,16 +86,6 @@ export const recordListStyles = css`
     color: var(--_muted);
     font-size: 0.9em;
   }
-  .grid {
-    display: grid;
-    gap: var(--_space);
-    grid-template-columns: repeat(var(--_cols, 1), minmax(0, 1fr));
-  }
-  .cols-1 { --_cols: 1; }
-  .cols-2 { --_cols: 2; }
-  .cols-3 { --_cols: 3; }
-  .cols-4 { --_cols: 4; }
-  .cols-5 { --_cols: 5; }
   .card {
     position: relative;
     display: grid;
@@ -88,32 +134,11 @@ export const recordListStyles = css`
     min-height: 10em;
   }
 
-  dialog {
-    border: none;
-    border-radius: calc(var(--_radius) * 1.5);
-    padding: 0;
-    width: min(42em, calc(100vw - 2em));
-    max-height: calc(100vh - 2em);
-    background: var(--_surface);
-    color: var(--_text);
-    box-shadow: 0 20px 60px rgb(0 0 0 / 0.35);
-  }
-  dialog::backdrop {
-    background: rgb(0 0 0 / 0.5);
-  }
-  .dialog-body {
-    display: grid;
-    gap: var(--_space);
-    padding: calc(var(--_space) * 1.5);
-  }
   .dialog-head {
-    display: grid;
     grid-template-columns: 1fr auto;
-    gap: var(--_space);
     align-items: start;
   }
   .dialog-head h2 {
-    font-size: 1.35em;
     line-height: 1.3;
   }
   .text-block {
@@ -126,3 +151,6 @@ export const recordListStyles = css`
     }
   }
 `;
+
+/** Every sheet of a record list, in order. */
+export const recordListSheets = [toolbarStyles, cardGridStyles, dialogStyles, recordListStyles];

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/errors.js';
 import { ConfElement } from '../../core/conf-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { DetailDialogController } from '../../core/detail-dialog-controller.js';
-import { recordListStyles } from '../../core/detail-dialog.styles.js';
+import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import { asApiError, ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfAbstractOpenEvent } from '../../events/conf-abstract-open.js';
 import { columnsFor } from '../speakers/speakers.model.js';
@@ -83,7 +83,7 @@ const WITH_AUTHORS = { include: 'authors' } as const;
  * @event {ConfAbstractOpenEvent} conf-abstract-open - An abstract's details open; cancelable.
  */
 export class ConfAbstracts extends ConfElement {
-  static override styles = [...ConfElement.styles, recordListStyles, abstractsStyles];
+  static override styles = [...ConfElement.styles, ...recordListSheets, abstractsStyles];
   static override minWidth = 240;
 
   /** Search text; reflects what the viewer typed. */

@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
 import { DetailDialogController } from '../../core/detail-dialog-controller.js';
-import { recordListStyles } from '../../core/detail-dialog.styles.js';
+import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import { unknownValue, type Diagnostic } from '../../core/diagnostics.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
@@ -78,7 +78,7 @@ function typeLabel(type: string): string {
  * @event {ConfExhibitOpenEvent} conf-exhibit-open - An exhibit's details open; cancelable.
  */
 export class ConfExhibits extends ConfElement {
-  static override styles = [...ConfElement.styles, recordListStyles, exhibitsStyles];
+  static override styles = [...ConfElement.styles, ...recordListSheets, exhibitsStyles];
   static override minWidth = 220;
 
   /** Search text; reflects what the viewer typed. */

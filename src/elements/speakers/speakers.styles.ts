@@ -1,16 +1,14 @@
 import { css } from 'lit';
 
+/** After the shared toolbar, grid and dialog sheets of `core/detail-dialog.styles.ts`. */
+
 export const speakersStyles = css`
   :host {
     --_card-min: var(--conf-speakers-card-min, 180px);
     --_photo-size: var(--conf-speakers-photo-size, 96px);
   }
   .toolbar {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: end;
     justify-content: space-between;
-    gap: 0.5em 1em;
     margin-block-end: var(--_space);
   }
   .search {
@@ -27,16 +25,6 @@ export const speakersStyles = css`
     color: var(--_muted);
     font-size: 0.9em;
   }
-  .grid {
-    display: grid;
-    gap: var(--_space);
-    grid-template-columns: repeat(var(--_cols, 1), minmax(0, 1fr));
-  }
-  .cols-1 { --_cols: 1; }
-  .cols-2 { --_cols: 2; }
-  .cols-3 { --_cols: 3; }
-  .cols-4 { --_cols: 4; }
-  .cols-5 { --_cols: 5; }
   .cols-6 { --_cols: 6; }
   .card {
     all: unset;
@@ -100,31 +88,11 @@ export const speakersStyles = css`
   }
 
   dialog {
-    border: none;
-    border-radius: calc(var(--_radius) * 1.5);
-    padding: 0;
     width: min(40em, calc(100vw - 2em));
-    max-height: calc(100vh - 2em);
-    background: var(--_surface);
-    color: var(--_text);
-    box-shadow: 0 20px 60px rgb(0 0 0 / 0.35);
-  }
-  dialog::backdrop {
-    background: rgb(0 0 0 / 0.5);
-  }
-  .dialog-body {
-    display: grid;
-    gap: var(--_space);
-    padding: calc(var(--_space) * 1.5);
   }
   .dialog-head {
-    display: grid;
     grid-template-columns: auto 1fr auto;
-    gap: var(--_space);
     align-items: center;
-  }
-  .dialog-head h2 {
-    font-size: 1.35em;
   }
   .close {
     align-self: start;

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
+import { cardGridStyles, dialogStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
 import { speakersStyles } from './speakers.styles.js';
@@ -61,7 +62,7 @@ interface SessionData {
  * @event {ConfSpeakerOpenEvent} conf-speaker-open - A speaker's details open; cancelable.
  */
 export class ConfSpeakers extends ConfElement {
-  static override styles = [...ConfElement.styles, speakersStyles];
+  static override styles = [...ConfElement.styles, toolbarStyles, cardGridStyles, dialogStyles, speakersStyles];
   static override minWidth = 220;
 
   /** Search text; reflects what the viewer typed. */

@@ -47,6 +47,11 @@ export function bundleConfig({ entry, file, outDir = 'dist', split = false, writ
       rollupOptions: {
         input: entry,
         preserveEntrySignatures: 'strict',
+        // @lit/localize's index re-exports its whole runtime (configureLocalization, id hashing),
+        // whose module-level statements (a hex table, a resolved Deferred) survive tree-shaking
+        // unless its modules are known to be free of side effects. We use msg() and str only;
+        // core/localize.ts installs msg() explicitly.
+        treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@lit[\\/]localize[\\/]/.test(id) },
         output: split
           ? { format: 'es', entryFileNames: file, chunkFileNames: `${CHUNK_DIR}/[name]-[hash].js`, manualChunks: localeChunk }
           : { format: 'es', entryFileNames: file, inlineDynamicImports: true },

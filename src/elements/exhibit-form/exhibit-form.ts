@@ -119,7 +119,11 @@ export class ConfExhibitForm extends ConfFormElement {
   @state() private windowMessage: string | null = null;
   @state() private team: string[] = [];
 
-  private sending = false;
+  /**
+   * Guards the time between a click and the submission's start (validation, upload). A state, so
+   * the click itself disables the button, not whichever other change happens to render next.
+   */
+  @state() private sending = false;
 
   /** Payment methods come from the registration config when the key may read it. */
   private readonly config = new ResourceController<Method[]>(this, {
@@ -276,7 +280,6 @@ export class ConfExhibitForm extends ConfFormElement {
       if (this.window === 'open') await this.showServerError(result.error, result.retryable);
     } finally {
       this.sending = false;
-      this.requestUpdate();
     }
   };
 

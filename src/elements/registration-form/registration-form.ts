@@ -121,8 +121,11 @@ export class ConfRegistrationForm extends ConfFormElement {
   @state() registration: Registration | null = null;
 
   private initialized = false;
-  /** Guards the time between a click and the submission's start (validation, upload). */
-  private sending = false;
+  /**
+   * Guards the time between a click and the submission's start (validation, upload). A state, so
+   * the click itself disables the button, not whichever other change happens to render next.
+   */
+  @state() private sending = false;
   private lastUploadPhase = 'empty';
 
   private readonly config = new ResourceController<ConfigView>(this, {
@@ -307,7 +310,6 @@ export class ConfRegistrationForm extends ConfFormElement {
       }
     } finally {
       this.sending = false;
-      this.requestUpdate();
     }
   };
 

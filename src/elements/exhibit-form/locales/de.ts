@@ -1,4 +1,8 @@
-/** German texts of `<conf-exhibit-form>`, merged into core's catalog when it is loaded. */
+/**
+ * German texts of `<conf-exhibit-form>`, same shape as core's catalog (`src/core/locales/de.ts`);
+ * `exhibit-form.ts` registers a loader for them with `registerMessages`, so they arrive
+ * (in the German chunk) only when an element resolves to German.
+ */
 import { str } from '@lit/localize';
 
 export const templates = {

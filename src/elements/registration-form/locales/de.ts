@@ -1,4 +1,8 @@
-/** German texts of `<conf-registration-form>`, merged into core's catalog when it is loaded. */
+/**
+ * German texts of `<conf-registration-form>`, same shape as core's catalog (`src/core/locales/de.ts`);
+ * `registration-form.ts` registers a loader for them with `registerMessages`, so they arrive
+ * (in the German chunk) only when an element resolves to German.
+ */
 export const templates = {
   'registration.free': 'kostenlos',
   'registration.about-you': 'Zu Ihrer Person',

@@ -4,9 +4,12 @@ import { ApiError } from '../../api/errors.js';
 import {
   DEFAULT_RULES,
   buildExhibitionBody,
+  exhibitDraftOf,
   formatFee,
+  isEmptyDraft,
   learnFromError,
   parseFeeAttribute,
+  readExhibitDraft,
   windowAt,
 } from './exhibit-form.model.js';
 
@@ -56,4 +59,20 @@ test('body: payment only with a fee, blank team rows dropped', () => {
 test('fee formatting follows the language', () => {
   assert.match(formatFee({ amount: 45000, currency: 'EUR' }, 'en'), /€450\.00/);
   assert.match(formatFee({ amount: 45000, currency: 'EUR' }, 'de'), /450,00\s€/);
+});
+
+test('the draft keeps typed values and team rows, never a proof, and reads back only what fits', () => {
+  const values = { title: 'Loom', 'teamPeople.0': 'Grace', 'teamPeople.1': 'Alan', 'payment.proofUrl': 'storage://x/1', driveUrl: '' };
+  const draft = exhibitDraftOf(values, ['Grace', 'Alan']);
+  assert.deepEqual(draft, { values: { title: 'Loom' }, team: ['Grace', 'Alan'] });
+  const back = readExhibitDraft(JSON.parse(JSON.stringify(draft)), 20);
+  assert.deepEqual(back, { values: { title: 'Loom', 'teamPeople.0': 'Grace', 'teamPeople.1': 'Alan' }, team: ['Grace', 'Alan'] });
+  assert.equal(readExhibitDraft({ title: 'old format' }, 20), null);
+  assert.equal(readExhibitDraft('nonsense', 20), null);
+  assert.deepEqual(readExhibitDraft({ values: { title: 3, 'payment.proofUrl': 'storage://y', note: 'ok' }, team: ['A', 7, 'B', 'C'] }, 2), {
+    values: { note: 'ok', 'teamPeople.0': 'A', 'teamPeople.1': 'B' },
+    team: ['A', 'B'],
+  });
+  assert.equal(isEmptyDraft(exhibitDraftOf({ title: '' }, [''])), true);
+  assert.equal(isEmptyDraft(draft), false);
 });

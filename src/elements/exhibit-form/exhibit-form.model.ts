@@ -108,6 +108,47 @@ export function buildExhibitionBody(
   return body;
 }
 
+/** The typed answers kept in sessionStorage, so an accidental reload loses nothing. */
+export interface ExhibitDraft {
+  values: ExhibitValues;
+  team: string[];
+}
+
+const TEAM_CONTROL = /^teamPeople\.\d+$/;
+
+/**
+ * What goes into the session draft: the typed values and the team rows, but no proof — a file
+ * cannot be restored after a reload, and a storage URI alone would claim a proof the form no
+ * longer shows. Team rows are kept as the list, so their numbered controls are left out.
+ */
+export function exhibitDraftOf(values: ExhibitValues, team: readonly string[]): ExhibitDraft {
+  return {
+    values: Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && !TEAM_CONTROL.test(k) && !v.startsWith('storage://'))),
+    team: [...team],
+  };
+}
+
+/** Whether a draft holds anything worth keeping (an emptied form leaves no draft behind). */
+export function isEmptyDraft(draft: ExhibitDraft): boolean {
+  return Object.keys(draft.values).length === 0 && draft.team.every((p) => p === '');
+}
+
+/**
+ * A stored draft read back: strings only, at most `maxTeam` rows, the team's controls rebuilt
+ * from the list. Null for anything else (another version's format, a foreign value).
+ */
+export function readExhibitDraft(raw: unknown, maxTeam: number): ExhibitDraft | null {
+  const r = rec(raw);
+  if (typeof r.values !== 'object' || r.values === null || !Array.isArray(r.team)) return null;
+  const values: ExhibitValues = {};
+  for (const [k, v] of Object.entries(rec(r.values))) {
+    if (typeof v === 'string' && !TEAM_CONTROL.test(k) && !v.startsWith('storage://')) values[k] = v;
+  }
+  const team = r.team.filter((p): p is string => typeof p === 'string').slice(0, maxTeam);
+  team.forEach((p, i) => (values[`teamPeople.${i}`] = p));
+  return { values, team };
+}
+
 /** Formats minor units for people, in their language. */
 export function formatFee(fee: Fee, locale: string): string {
   if (!fee.currency) return '';

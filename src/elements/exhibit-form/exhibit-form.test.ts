@@ -9,9 +9,10 @@ import type { ConfExhibitForm } from './exhibit-form.js';
 
 const SUBMIT = /\/exhibition\/submissions$/;
 const OPEN = { opensAt: null, closesAt: null, fee: null, requiresRegistration: false };
+const DRAFT = 'test-exhibit-draft';
 
 async function mount(attrs = '', container?: HTMLElement): Promise<FormHarness<ConfExhibitForm>> {
-  const el = await fixture<ConfExhibitForm>(`<conf-exhibit-form ${attrs}></conf-exhibit-form>`, container);
+  const el = await fixture<ConfExhibitForm>(`<conf-exhibit-form draft-key="${DRAFT}" ${attrs}></conf-exhibit-form>`, container);
   el.minFillMs = 0;
   const h = new FormHarness(el);
   await waitFor(() => h.part('form') || h.part('closed') || h.part('not-open'), 'the form or an outcome');
@@ -40,7 +41,10 @@ describe('<conf-exhibit-form>', function () {
     restoreWindow = await withSettings({ exhibition: OPEN });
   });
   after(async () => restoreWindow());
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    sessionStorage.removeItem(DRAFT);
+  });
 
   it('renders the submission fields, sponsor among the types, with no axe violations', async () => {
     const h = await mount();
@@ -219,6 +223,33 @@ describe('<conf-exhibit-form>', function () {
     }
   });
 
+  it('a double click during an outage still sends one application, with one key', async () => {
+    const outage = preferOn(SUBMIT, 'code=503');
+    const h = await mount();
+    await fillExhibit(h, 'Double Outage Booth');
+    const spy = watchWrites(SUBMIT);
+    try {
+      h.submitButton().click();
+      h.submitButton().click();
+      await h.settle();
+      expect(h.submitButton().disabled).to.equal(true);
+      h.submitButton().click();
+      const retry = await h.waitForPart<HTMLButtonElement>('retry-button', 15_000);
+      expect(spy.writes.map((w) => w.status)).to.deep.equal([503, 503, 503, 503]);
+      outage();
+      const event = submitted();
+      retry.click();
+      retry.click();
+      await event;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(new Set(spy.writes.map((w) => w.idempotencyKey)).size).to.equal(1);
+      expect(spy.writes.map((w) => w.status)).to.deep.equal([503, 503, 503, 503, 201]);
+    } finally {
+      spy.stop();
+      outage();
+    }
+  });
+
   it('retries an outage with one key, then the retry button sends it once', async () => {
     const outage = preferOn(SUBMIT, 'code=503');
     const h = await mount();
@@ -238,6 +269,50 @@ describe('<conf-exhibit-form>', function () {
       spy.stop();
       outage();
     }
+  });
+
+  it('keeps a draft across re-creating the element, team rows included, without the proof file, and drops it after success', async () => {
+    let h = await mount('fee="450 EUR"');
+    await fillExhibit(h, 'Draft Booth');
+    h.part<HTMLButtonElement>('add-member')!.click();
+    await h.settle();
+    await h.fill({ 'teamPeople.0': 'Grace' });
+    h.part<HTMLButtonElement>('add-member')!.click();
+    await h.settle();
+    await h.fill({ 'teamPeople.1': 'Alan', 'payment.paymentReference': 'EX-7' });
+    await h.chooseFile('payment.proofUrl', makeFile('fee.pdf', 'application/pdf', 4096));
+    await waitFor(() => h.part('upload-done'), 'the upload');
+    cleanup();
+    h = await mount('fee="450 EUR"');
+    expect(h.control('title').value).to.equal('Draft Booth');
+    expect(h.control<HTMLSelectElement>('exhibitType').value).to.equal('sponsor');
+    expect(h.control<HTMLTextAreaElement>('shortDescription').value).to.equal('A loom that weaves in superposition.');
+    expect(h.control('presenter.email').value).to.equal('ada@example.org');
+    expect(h.control('teamPeople.0').value).to.equal('Grace');
+    expect(h.control('teamPeople.1').value).to.equal('Alan');
+    expect(h.control('payment.paymentReference').value).to.equal('EX-7');
+    expect(h.control('payment.proofUrl').files?.length ?? 0).to.equal(0);
+    expect(h.part('upload-done')).to.equal(null);
+    expect(sessionStorage.getItem(DRAFT)).to.not.contain('storage://');
+    await waitFor(() => h.control('payment.paymentMethodId').tagName === 'SELECT', 'payment methods');
+    await h.fill({ 'payment.paymentMethodId': 'pm-bank-transfer' });
+    await h.chooseFile('payment.proofUrl', makeFile('fee.pdf', 'application/pdf', 4096));
+    await waitFor(() => h.part('upload-done'), 'the upload');
+    const spy = watchWrites(SUBMIT);
+    const event = submitted();
+    try {
+      h.submitButton().click();
+      const e = await event;
+      expect(e.detail.submission.title).to.equal('Draft Booth');
+      expect((spy.writes[0]!.body as { teamPeople: string[] }).teamPeople).to.deep.equal(['Grace', 'Alan']);
+    } finally {
+      spy.stop();
+    }
+    expect(sessionStorage.getItem(DRAFT)).to.equal(null);
+    cleanup();
+    h = await mount('fee="450 EUR"');
+    expect(h.control('title').value).to.equal('');
+    expect(h.has('teamPeople.0')).to.equal(false);
   });
 
   it('is usable at 320 px and speaks German', async () => {

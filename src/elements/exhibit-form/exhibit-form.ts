@@ -11,7 +11,17 @@ import { SubmissionController } from '../../core/submission-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
 import { AttemptKey } from '../registration-form/registration-form.model.js';
-import { buildExhibitionBody, DEFAULT_RULES, learnFromError, parseFeeAttribute, windowAt, type ExhibitionRules } from './exhibit-form.model.js';
+import {
+  buildExhibitionBody,
+  DEFAULT_RULES,
+  exhibitDraftOf,
+  isEmptyDraft,
+  learnFromError,
+  parseFeeAttribute,
+  readExhibitDraft,
+  windowAt,
+  type ExhibitionRules,
+} from './exhibit-form.model.js';
 import { exhibitFormStyles } from './exhibit-form.styles.js';
 import {
   formatInstant,
@@ -42,6 +52,9 @@ const MAX_TEAM = 20;
  * attributes (`fee`, `registration-required`, `opens`, `closes`); whatever the server answers
  * wins: a refusal for a closed window, a missing registration or an unpaid fee updates the form.
  *
+ * The typed answers and team rows survive an accidental reload (kept in sessionStorage for the
+ * tab, without the proof file) and are forgotten after an accepted application.
+ *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
  * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
  * @attr theme - `auto` (default, follows the system), `light` or `dark`.
@@ -54,6 +67,7 @@ const MAX_TEAM = 20;
  * @attr success-message - Heading of the success view (or use the `success` slot).
  * @attr closed-message - Text shown when applications are closed (or use the `closed` slot).
  * @attr not-open-message - Text shown before applications open (or use the `not-open` slot).
+ * @attr draft-key - sessionStorage key of the draft; set it when one page has two forms.
  *
  * @slot success - Replaces the success heading.
  * @slot closed - Replaces the closed message.
@@ -110,6 +124,7 @@ export class ConfExhibitForm extends ConfFormElement {
   @property({ attribute: 'success-message' }) successMessage?: string;
   @property({ attribute: 'closed-message' }) closedMessage?: string;
   @property({ attribute: 'not-open-message' }) notOpenMessage?: string;
+  @property({ attribute: 'draft-key' }) draftKey?: string;
 
   /** The accepted submission, once the server confirmed it. */
   @state() submission: Submission | null = null;
@@ -124,6 +139,8 @@ export class ConfExhibitForm extends ConfFormElement {
    * the click itself disables the button, not whichever other change happens to render next.
    */
   @state() private sending = false;
+  /** The draft is read once, before the first render, so the form opens with it. */
+  private restored = false;
 
   /** Payment methods come from the registration config when the key may read it. */
   private readonly config = new ResourceController<Method[]>(this, {
@@ -152,8 +169,9 @@ export class ConfExhibitForm extends ConfFormElement {
     return this.learned ?? this.declared();
   }
 
-  /** Empties the form for another application. */
+  /** Empties the form for another application (drops the draft). */
   reset(): void {
+    this.clearDraft();
     this.submission = null;
     this.values = {};
     this.team = [];
@@ -173,6 +191,40 @@ export class ConfExhibitForm extends ConfFormElement {
       registrationRequired: this.registrationRequired,
       fee: parseFeeAttribute(this.fee),
     };
+  }
+
+  private get storageKey(): string {
+    return this.draftKey || `conf-exhibit-form:${this.resolvedEndpoint.url}`;
+  }
+
+  private readDraft(): void {
+    try {
+      const raw = sessionStorage.getItem(this.storageKey);
+      const draft = readExhibitDraft(raw ? (JSON.parse(raw) as unknown) : null, MAX_TEAM);
+      if (!draft) return;
+      this.values = { ...draft.values, ...this.values };
+      this.team = draft.team;
+    } catch {
+      // Storage blocked (privacy settings) or a foreign value: start empty.
+    }
+  }
+
+  private saveDraft(): void {
+    const draft = exhibitDraftOf(this.values, this.team);
+    if (isEmptyDraft(draft)) return this.clearDraft();
+    try {
+      sessionStorage.setItem(this.storageKey, JSON.stringify(draft));
+    } catch {
+      // No storage: the form still works, only a reload loses the answers.
+    }
+  }
+
+  private clearDraft(): void {
+    try {
+      sessionStorage.removeItem(this.storageKey);
+    } catch {
+      // see saveDraft
+    }
   }
 
   private get window(): ExhibitionRules['window'] {
@@ -203,6 +255,10 @@ export class ConfExhibitForm extends ConfFormElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    if (!this.restored) {
+      this.restored = true;
+      this.readDraft();
+    }
     this.sender.minFillMs = this.minFillMs;
     const w = this.window;
     this.setState('not-open', w === 'not-open');
@@ -210,6 +266,13 @@ export class ConfExhibitForm extends ConfFormElement {
     this.setState('fee', this.rules.fee !== null);
     this.setState('submitting', this.sender.busy);
     this.setState('submitted', this.submission !== null);
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    // Typing and adding or removing team rows both change what a reload must bring back; once
+    // accepted, the application is no longer a draft.
+    if ((changed.has('values') || changed.has('team')) && this.submission === null) this.saveDraft();
   }
 
   protected override valuesChanged(name: string): void {
@@ -269,6 +332,7 @@ export class ConfExhibitForm extends ConfFormElement {
       if (!result) return;
       if (result.ok) {
         this.submission = result.value;
+        this.clearDraft();
         this.announce(msg('Application received.', { id: 'exhibit.received' }));
         this.dispatchEvent(new ConfExhibitSubmittedEvent({ id: result.value.id, submission: result.value }));
         await this.updateComplete;

@@ -97,3 +97,34 @@ export function makeFile(name: string, type: string, size: number): File {
   if (type === 'application/pdf') bytes.set(new TextEncoder().encode('%PDF-1.4\n'));
   return new File([bytes], name, { type });
 }
+
+/**
+ * Sends `Prefer: <value>` on the next `times` uploads to matching URLs (the proxy forwards it to
+ * the sandbox's upload-address call), and records every upload's status. Uploads go through
+ * XMLHttpRequest for their progress events, so the fetch rules of `preferOn` do not reach them.
+ */
+export function preferOnUploads(match: RegExp, value: string, times = 1): { statuses: number[]; restore(): void } {
+  const statuses: number[] = [];
+  const proto = XMLHttpRequest.prototype;
+  const { open, send } = proto;
+  const urls = new WeakMap<XMLHttpRequest, string>();
+  let left = times;
+  proto.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+    urls.set(this, String(url));
+    return (open as (...args: unknown[]) => void).call(this, method, url, ...(rest.length ? rest : [true]));
+  } as typeof proto.open;
+  proto.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    if (match.test(urls.get(this) ?? '')) {
+      if (left-- > 0) this.setRequestHeader('prefer', value);
+      this.addEventListener('loadend', () => statuses.push(this.status), { once: true });
+    }
+    return send.call(this, body);
+  };
+  return {
+    statuses,
+    restore: () => {
+      proto.open = open;
+      proto.send = send;
+    },
+  };
+}

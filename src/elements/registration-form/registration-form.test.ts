@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import type { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registrationsFor, uniqueEmail, withSettings } from '../../../test/browser/admin.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
-import { FormHarness, makeFile, watchWrites } from '../../../test/browser/form-harness.js';
+import { FormHarness, makeFile, preferOnUploads, watchWrites } from '../../../test/browser/form-harness.js';
 import { cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
 import './define.js';
 import type { ConfRegistrationForm } from './registration-form.js';
@@ -210,6 +210,34 @@ describe('<conf-registration-form>', function () {
       expect(h.errorOf('paymentProofUrl')).to.equal('');
     } finally {
       XMLHttpRequest.prototype.open = open;
+    }
+  });
+
+  it('uploads again by itself after an outage, and submits the one storage URI it got', async () => {
+    const h = await mount();
+    const email = uniqueEmail('upload-outage');
+    await fillPaid(h, email);
+    const uploads = preferOnUploads(/\/uploads\/registration-evidence/, 'code=503');
+    let offeredRetry = false;
+    const observer = new MutationObserver(() => void (offeredRetry ||= h.part('upload-retry') !== null));
+    observer.observe(h.root, { subtree: true, childList: true });
+    const spy = watchWrites(CREATE);
+    try {
+      await h.chooseFile('paymentProofUrl', makeFile('proof.pdf', 'application/pdf', 64 * 1024));
+      await waitFor(() => h.part('upload-done'), 'the automatic second upload', 15_000);
+      expect(uploads.statuses).to.deep.equal([503, 201]);
+      expect(offeredRetry, 'the retry button is for the person, after the automatic retries').to.equal(false);
+      const event = registered();
+      h.submitButton().click();
+      const e = await event;
+      expect(spy.writes).to.have.length(1);
+      expect(String((spy.writes[0]!.body as { paymentProofUrl: string }).paymentProofUrl)).to.match(/^storage:\/\/\S+$/);
+      expect(uploads.statuses).to.have.length(2);
+      expect((await registrationsFor(email)).map((r) => r.id)).to.deep.equal([e.detail.id]);
+    } finally {
+      observer.disconnect();
+      uploads.restore();
+      spy.stop();
     }
   });
 

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { THEMES } from '../src/core/conf-element.js';
 import { argTypesFor, element, summary } from './manifest.js';
 import { asyncStates, render, says } from './kit.js';
+import { control, errorOf, fill, formIn, freshEmail, part, submit, waitForPart } from './play.js';
 import { scenarioEndpoint } from './scenarios.js';
 
 const TAG = 'conf-registration-form';
@@ -17,6 +19,31 @@ const meta: Meta = {
 export default meta;
 type Story = StoryObj;
 
+/** Everything the demo conference requires, for its student ticket paid by bank transfer. */
+async function fillPaid(root: ShadowRoot, email: string): Promise<void> {
+  await fill(root, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    ticketTypeId: 'tt-student',
+    'custom.organization': 'Analytical Engines',
+    'custom.tshirt_size': 'm',
+  });
+  await waitFor(() => control(root, 'paymentMethodId'));
+  await fill(root, { paymentMethodId: 'pm-bank-transfer' });
+}
+
+/** …plus the reference and a link to the receipt, so the sandbox accepts it. */
+async function fillComplete(root: ShadowRoot, email: string): Promise<void> {
+  await fillPaid(root, email);
+  await fill(root, { paymentReference: 'TX-1815' });
+  await userEvent.click(root.querySelector<HTMLInputElement>('input[name="proofMode"][value="url"]')!);
+  await fill(root, { paymentProofUrl: 'https://bank.example/receipts/1815.pdf' });
+}
+
+/** A story that fills the form keeps its draft apart from the others'. */
+const ownDraft = (name: string) => ({ 'draft-key': `story-registration-${name}` });
+
 export const Playground: Story = {
   parameters: says('The form as the registration config describes it; choose a paid ticket to see the payment section with the proof upload.'),
 };
@@ -27,16 +54,13 @@ export const Prefilled: Story = {
   parameters: says('`ticket="tt-regular"` and `data-prefill-*` attributes: a site that already knows the person fills what it knows.'),
 };
 
+const states = asyncStates('the registration config');
+export const Loading: Story = states.Loading;
+
 export const Closed: Story = {
   name: 'States: closed',
   render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('closed') }),
   parameters: says('`public_registration_enabled: false`: the closed message instead of the form.'),
-};
-
-export const TryLater: Story = {
-  name: 'States: try later',
-  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('try-later') }),
-  parameters: says('`open_phase: null`: registration is enabled but no pricing phase is open, so the form says to come back later.'),
 };
 
 export const OwnMessages: Story = {
@@ -49,9 +73,72 @@ export const OwnMessages: Story = {
   parameters: says('The `closed` slot replaces the closed message with the organizer\'s own words and links.'),
 };
 
-const states = asyncStates('the registration config');
-export const Loading: Story = states.Loading;
-export const ErrorView: Story = states.Error;
+export const TryLater: Story = {
+  name: 'States: try later',
+  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('try-later') }),
+  parameters: says('`open_phase: null`: registration is enabled but no pricing phase is open, so the form says to come back later.'),
+};
+
+export const Open: Story = {
+  name: 'States: open, paid ticket',
+  args: { ticket: 'tt-student' },
+  parameters: says('Open for registration with a paid ticket chosen: the payment section asks for the method, the reference and a proof, uploaded as a file (with progress) or given as an https link.'),
+};
+
+export const Submitting: Story = {
+  name: 'States: submitting',
+  args: ownDraft('submitting'),
+  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('submit-hang') }),
+  play: async ({ canvasElement }) => {
+    const { root } = await formIn(canvasElement, TAG);
+    await fillComplete(root, freshEmail('story-submitting'));
+    await submit(root);
+    await waitFor(() => expect(part(root, 'submit-button')).toBeDisabled());
+  },
+  parameters: says('Filled and sent; the server has not answered yet (the `submit-hang` scenario): the button is disabled and says so, and the form is marked busy, so a second click sends nothing.'),
+};
+
+export const Success: Story = {
+  name: 'States: success',
+  args: ownDraft('success'),
+  play: async ({ canvasElement }) => {
+    const { root } = await formIn(canvasElement, TAG);
+    await fillComplete(root, freshEmail('story-success'));
+    await submit(root);
+    const success = await waitForPart(root, 'success');
+    await expect(part(root, 'record-id')?.textContent).toMatch(/\S/);
+    await expect(success.textContent).toContain('payment proof');
+  },
+  parameters: says('Filled and sent to the sandbox: the created registration\'s number and what happens next, which depends on its status (here a proof waiting for review).'),
+};
+
+export const FieldErrors: Story = {
+  name: 'States: error beside the fields',
+  args: ownDraft('field-errors'),
+  play: async ({ canvasElement }) => {
+    const { root } = await formIn(canvasElement, TAG);
+    await fillPaid(root, freshEmail('story-field-errors'));
+    await submit(root);
+    await waitFor(() => expect(errorOf(root, 'paymentReference')).not.toBe(''), { timeout: 10_000 });
+  },
+  parameters: says('A paid ticket sent without its reference and proof: the browser lets it through (they are optional for free tickets), the server refuses with `details.fields`, and each message appears beside its field in the server\'s words, the first of them focused.'),
+};
+
+export const Outage: Story = {
+  name: 'States: error for the whole form',
+  args: ownDraft('outage'),
+  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('submit-outage') }),
+  play: async ({ canvasElement }) => {
+    const { root } = await formIn(canvasElement, TAG);
+    await fillComplete(root, freshEmail('story-outage'));
+    await submit(root);
+    await waitForPart(root, 'retry-button', 20_000);
+    await expect(part(root, 'form-error')?.textContent).toContain('unavailable');
+  },
+  parameters: says('Every attempt meets a 503 (the sandbox\'s `Prefer: code=503`): after its automatic retries, with one Idempotency-Key, the form shows the server\'s message, keeps the answers and offers "Try again", which reuses the key.'),
+};
+
+export const ConfigError: Story = { ...states.Error, name: 'States: configuration not loaded' };
 
 export const Dark: Story = {
   name: 'Theming: dark',
@@ -69,4 +156,17 @@ export const German: Story = {
   name: 'Accessibility: German',
   args: { lang: 'de' },
   parameters: says('German texts. Every control has a label; errors appear beside their fields and in a live region; it works from the keyboard alone.'),
+};
+
+export const MissingAnswers: Story = {
+  name: 'Accessibility: missing answers',
+  args: ownDraft('missing'),
+  play: async ({ canvasElement }) => {
+    const { root } = await formIn(canvasElement, TAG);
+    await fill(root, { firstName: 'Ada' });
+    await submit(root);
+    await waitFor(() => expect(root.activeElement).toBe(control(root, 'lastName')));
+    await expect(part(root, 'form-error')?.textContent).toContain('answers need attention');
+  },
+  parameters: says('Sent with only a first name: nothing leaves the browser; each required field says what is missing beside it, the count is announced, and focus moves to the first one.'),
 };

@@ -11,7 +11,7 @@ import { msg, str } from '@lit/localize';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../api/contract.js';
 import type { UploadController } from './upload-controller.js';
 
-export type InputKind = 'text' | 'email' | 'select' | 'checkbox' | 'number' | 'date' | 'textarea' | 'url';
+export type InputKind = 'text' | 'email' | 'select' | 'checkbox' | 'number' | 'date' | 'textarea' | 'url' | 'tel';
 
 export interface FieldSpec {
   /** Control name; the key of its value and of its server error. */

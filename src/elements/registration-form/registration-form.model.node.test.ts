@@ -10,6 +10,7 @@ import {
   needsPayment,
   prefillFromDataset,
   readConfig,
+  readFieldKind,
 } from './registration-form.model.js';
 
 const config = {
@@ -43,6 +44,34 @@ test('only enabled fields are rendered, unknown kinds fall back to text', () => 
   assert.equal(view.fields.find((f) => f.name === 'mystery')?.kind, 'text');
   assert.equal(view.fields.find((f) => f.name === 'empty_choice')?.kind, 'text');
   assert.deepEqual(view.fields.find((f) => f.name === 'tshirt')?.options, [{ value: 'm', label: 'M' }, { value: 'L', label: 'L' }]);
+});
+
+test('field kinds are read tolerantly: synonyms, case, `type`, and options make a choice', () => {
+  const kinds = (pairs: [string, string][]) => pairs.map(([k]) => readFieldKind(k, undefined, false));
+  const cases: [string, string][] = [
+    ['choice', 'select'], ['Dropdown', 'select'], ['select', 'select'],
+    ['long_text', 'textarea'], ['long-text', 'textarea'], ['TEXTAREA', 'textarea'], ['multiline', 'textarea'],
+    ['bool', 'checkbox'], ['boolean', 'checkbox'], ['checkbox', 'checkbox'],
+    ['tel', 'tel'], ['phone', 'tel'], ['url', 'url'],
+  ];
+  assert.deepEqual(kinds(cases), cases.map(([, want]) => want));
+  assert.equal(readFieldKind(undefined, 'phone', false), 'tel', 'the `type` member when `kind` is absent');
+  assert.equal(readFieldKind('hologram', 'multiline', false), 'textarea', 'an unknown kind falls through to `type`');
+  assert.equal(readFieldKind('hologram', undefined, true), 'select', 'unknown kind with options');
+  assert.equal(readFieldKind('hologram', undefined, false), 'text');
+  assert.equal(readFieldKind('constructor', undefined, false), 'text', 'no inherited keys');
+
+  const view = readConfig({
+    ...config,
+    fields: [
+      { name: 'size', label: 'Size', kind: 'dropdown', options: ['S', 'M'] },
+      { name: 'diet', label: 'Diet', kind: 'radio-group', options: [{ id: 'veg', name: 'Vegetarian' }] },
+      { name: 'phone', label: 'Phone', type: 'phone' },
+      { name: 'bio', label: 'Bio', kind: 'long_text' },
+    ],
+  });
+  assert.deepEqual(view.fields.map((f) => f.kind), ['select', 'select', 'tel', 'textarea']);
+  assert.deepEqual(view.fields[1]!.options, [{ value: 'veg', label: 'Vegetarian' }]);
 });
 
 test('payment is needed for priced and unknown tickets only', () => {

@@ -5,8 +5,37 @@
  */
 import type { BodyOf } from '../../api/schemas.js';
 
-export type FieldKind = 'text' | 'email' | 'select' | 'checkbox' | 'number' | 'date' | 'textarea';
-const KINDS: readonly FieldKind[] = ['text', 'email', 'select', 'checkbox', 'number', 'date', 'textarea'];
+export type FieldKind = 'text' | 'email' | 'select' | 'checkbox' | 'number' | 'date' | 'textarea' | 'tel' | 'url';
+
+/**
+ * Names a config may give a field's kind (the spec does not fix the item shape): the usual
+ * synonyms of form builders and HTML, lower-cased, with `-`/space read as `_`.
+ */
+const KIND_NAMES: Readonly<Record<string, FieldKind>> = {
+  text: 'text', string: 'text', short_text: 'text',
+  email: 'email', e_mail: 'email',
+  select: 'select', choice: 'select', dropdown: 'select', radio: 'select', single_choice: 'select',
+  checkbox: 'checkbox', bool: 'checkbox', boolean: 'checkbox',
+  number: 'number', integer: 'number', int: 'number',
+  date: 'date',
+  textarea: 'textarea', long_text: 'textarea', multiline: 'textarea', paragraph: 'textarea',
+  tel: 'tel', phone: 'tel', telephone: 'tel',
+  url: 'url', link: 'url', website: 'url',
+};
+
+/**
+ * The field's kind from `kind` or `type`. An unknown kind that carries options is a choice (what
+ * else could the options be for); otherwise it is free text, which any answer fits.
+ */
+export function readFieldKind(kind: unknown, type: unknown, hasOptions: boolean): FieldKind {
+  for (const raw of [kind, type]) {
+    if (typeof raw !== 'string') continue;
+    const name = raw.trim().toLowerCase().replace(/[-\s]+/g, '_');
+    // Own keys only: a kind named "constructor" must not find Object's.
+    if (Object.hasOwn(KIND_NAMES, name)) return KIND_NAMES[name]!;
+  }
+  return hasOptions ? 'select' : 'text';
+}
 
 export interface Choice {
   value: string;
@@ -60,17 +89,13 @@ export function readConfig(data: unknown): ConfigView {
     const name = str(f.name) || str(f.key) || str(f.id);
     // Only enabled fields are rendered (usage rule 3); a field without a flag counts as enabled.
     if (!name || f.enabled === false) return [];
-    const kind = KINDS.includes(f.kind as FieldKind)
-      ? (f.kind as FieldKind)
-      : KINDS.includes(f.type as FieldKind)
-        ? (f.type as FieldKind)
-        : 'text';
     const options = arr(f.options).flatMap((o): Choice[] => {
       if (typeof o === 'string') return [{ value: o, label: o }];
       const r = rec(o);
       const value = str(r.value) || str(r.id);
       return value ? [{ value, label: str(r.label) || str(r.name) || value }] : [];
     });
+    const kind = readFieldKind(f.kind, f.type, options.length > 0);
     return [{
       name,
       label: str(f.label) || str(f.title) || name,

@@ -10,6 +10,8 @@ export interface RequestLog {
   upstreamMs?: number;
   attempts?: number;
   idempotency?: 'new' | 'replayed' | 'waited';
+  /** A keyed write's fate: see `middleware/idempotency.ts`. */
+  outcome?: 'answered' | 'not-processed' | 'unknown';
   reason?: string;
 }
 

@@ -1,9 +1,18 @@
 /**
  * `Idempotency-Key` on writes. The first request with a key is forwarded and its answer kept for
  * `ttlMs`; a repeat with the same key and body gets that answer without a second upstream call,
- * and a repeat arriving while the first is in flight waits for it. A first attempt that ended in a
- * network error, a timeout, a 5xx or a 429 is forgotten, so the browser's retry is forwarded again.
- * The same key with a different body is refused (422) and learns nothing of the first answer.
+ * and a repeat arriving while the first is in flight waits for it. The same key with a different
+ * body is refused (422) and learns nothing of the first answer.
+ *
+ * What happens to the key depends on whether the upstream may have processed the first attempt
+ * (see {@link outcomeOf}):
+ * - answered (2xx, 4xx): kept and replayed;
+ * - known not processed (503 or 429, the spec's "retry" answers; the connection refused; refused
+ *   by the proxy itself before forwarding): forgotten, so the browser's retry is forwarded again;
+ * - unknown (a timeout, a connection lost mid-answer, any other 5xx): the write may have been
+ *   recorded, and the API offers no way to ask. Forwarding the repeat could register someone
+ *   twice, so the attempt is kept as `outcome_unknown` (502) and replayed to every repeat; only a
+ *   new key, which the form asks the person to choose knowingly, sends it again.
  *
  * Scope: the key counts per endpoint and body (method, canonical path, body bytes), not per client:
  * a retry may come from another address (a phone changing networks), and whoever could replay an
@@ -13,6 +22,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
+import { errorBody } from '../../src/api/errors.js';
 import { ProxyError } from '../errors.js';
 import { sleep } from '../upstream/retry.js';
 import type { IdempotencyRecord, IdempotencyStore, StoredAnswer } from '../stores/types.js';
@@ -26,8 +36,41 @@ const sha256 = (...parts: (string | Uint8Array)[]) => {
   return h.digest('hex');
 };
 
-function isKept(status: number): boolean {
-  return status < 500 && status !== 429;
+/** Transport failures that happen before a request is on the wire: nothing reached the upstream. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export type WriteOutcome = 'answered' | 'not-processed' | 'unknown';
+
+/**
+ * Whether the upstream may have processed a forwarded write, from what the handler chain left:
+ * the error it threw (if any) and the answer's status.
+ */
+export function outcomeOf(error: unknown, status: number): WriteOutcome {
+  if (error !== undefined && error !== null) {
+    if (!(error instanceof ProxyError)) return 'unknown';
+    if (error.code === 'gateway_timeout') return 'unknown';
+    if (error.code === 'bad_gateway') {
+      const reason = (error.options.details as { reason?: unknown } | undefined)?.reason;
+      return typeof reason === 'string' && NEVER_SENT.has(reason) ? 'not-processed' : 'unknown';
+    }
+    // The proxy's own refusals (rate limit, body, allow-list) come before any upstream call.
+    return 'not-processed';
+  }
+  if (status === 429 || status === 503) return 'not-processed';
+  return status >= 500 ? 'unknown' : 'answered';
+}
+
+function unknownOutcome(): StoredAnswer {
+  const error = new ProxyError(
+    'outcome_unknown',
+    'The conference service did not confirm this request, and it may have been recorded. ' +
+      'Check for a confirmation before sending it again.',
+  );
+  return {
+    status: error.status,
+    body: JSON.stringify(errorBody(error.code, error.message)),
+    contentType: 'application/json; charset=utf-8',
+  };
 }
 
 function replay(answer: StoredAnswer): Response {
@@ -111,28 +154,41 @@ export function idempotency({
     try {
       await next();
     } finally {
-      const res = c.res;
       try {
-        if (!c.error && isKept(res.status)) {
-          const headers: Record<string, string> = {};
-          for (const name of REPLAYED_HEADERS) {
-            const value = res.headers.get(name);
-            if (value) headers[name] = value;
-          }
-          const answer: StoredAnswer = {
-            status: res.status,
-            body: await res.clone().text(),
-            contentType: res.headers.get('content-type') ?? 'application/json',
-            headers,
-          };
-          await store.complete(storeKey, fingerprint, answer, ttlMs);
-        } else {
+        const outcome = outcomeOf(c.error, c.res.status);
+        log.outcome = outcome;
+        if (outcome === 'not-processed') {
           await store.release(storeKey);
+        } else {
+          const answer = outcome === 'unknown' ? unknownOutcome() : await storedAnswer(c.res);
+          // The browser sees exactly what a repeat will see.
+          if (outcome === 'unknown') {
+            c.error = undefined;
+            c.res = new Response(answer.body, {
+              status: answer.status,
+              headers: { 'content-type': answer.contentType, 'cache-control': 'no-store' },
+            });
+          }
+          await store.complete(storeKey, fingerprint, answer, ttlMs);
         }
       } catch (error) {
         report('idempotency_store_failed', error);
         await store.release(storeKey).catch(() => {});
       }
     }
+  };
+}
+
+async function storedAnswer(res: Response): Promise<StoredAnswer> {
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = res.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  return {
+    status: res.status,
+    body: await res.clone().text(),
+    contentType: res.headers.get('content-type') ?? 'application/json',
+    headers,
   };
 }

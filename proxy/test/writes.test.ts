@@ -1,6 +1,8 @@
 /** Writes: body cap, media type, no blind retries, idempotency keys and the per-IP rate limit. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { ProxyError } from '../errors.js';
+import { outcomeOf } from '../middleware/idempotency.js';
 import { API, KIOSK_TOKEN, assertNoKeyLeaks, codeOf, startStack, streamBody, type Stack } from './harness.js';
 
 let stack: Stack;
@@ -116,6 +118,58 @@ describe('Idempotency-Key', () => {
     assert.equal(codeOf(failed.json), 'bad_gateway');
     const retried = await stack.request(submission, post(abstract('Net'), headers));
     assert.notEqual(retried.res.status, 502);
+  });
+
+  test('an answer lost after the upstream processed the write: kept as outcome_unknown, never forwarded again', async () => {
+    const before = stack.upstream.count('POST', submission);
+    const headers = { 'idempotency-key': 'lost-0001' };
+    const lost = await stack.request(submission, post(abstract('Lost'), { ...headers, prefer: 'code=500, after=processing' }));
+    assert.equal(lost.res.status, 502);
+    assert.equal(codeOf(lost.json), 'outcome_unknown');
+    assert.equal(stack.upstream.count('POST', submission), before + 1);
+    // The browser's retry (the scenario header gone, as on a real second try) is answered alike.
+    const repeat = await stack.request(submission, post(abstract('Lost'), headers));
+    assert.equal(repeat.res.status, 502);
+    assert.equal(repeat.text, lost.text);
+    assert.equal(repeat.res.headers.get('idempotent-replayed'), 'true');
+    assert.equal(stack.upstream.count('POST', submission), before + 1);
+    assert.ok(stack.logs.some((l) => l.includes('"outcome":"unknown"')));
+  });
+
+  test('a write the upstream processed but answered after the timeout: outcome_unknown, one upstream call', async () => {
+    const slow = await startStack({ forwardScenarioHeaders: true, rateLimit: false, upstreamTimeoutMs: 300 }, {}, stack.upstream);
+    try {
+      const before = stack.upstream.count('POST', submission);
+      const headers = { 'idempotency-key': 'late-0001' };
+      const late = await slow.request(submission, post(abstract('Late'), { ...headers, prefer: 'delay=1500, after=processing' }));
+      assert.equal(late.res.status, 502);
+      assert.equal(codeOf(late.json), 'outcome_unknown');
+      const repeat = await slow.request(submission, post(abstract('Late'), headers));
+      assert.equal(repeat.text, late.text);
+      assert.equal(stack.upstream.count('POST', submission), before + 1);
+      // A new key is a new, deliberate request.
+      const fresh = await slow.request(submission, post(abstract('Late'), { 'idempotency-key': 'late-0002' }));
+      assert.notEqual(fresh.res.status, 502);
+      assert.equal(stack.upstream.count('POST', submission), before + 2);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('outcomeOf: what may have reached the upstream', () => {
+    const refused = new ProxyError('bad_gateway', 'x', { details: { reason: 'ECONNREFUSED' } });
+    const reset = new ProxyError('bad_gateway', 'x', { details: { reason: 'ECONNRESET' } });
+    assert.equal(outcomeOf(undefined, 201), 'answered');
+    assert.equal(outcomeOf(undefined, 422), 'answered');
+    assert.equal(outcomeOf(undefined, 503), 'not-processed');
+    assert.equal(outcomeOf(undefined, 429), 'not-processed');
+    assert.equal(outcomeOf(undefined, 500), 'unknown');
+    assert.equal(outcomeOf(undefined, 504), 'unknown');
+    assert.equal(outcomeOf(refused, 502), 'not-processed');
+    assert.equal(outcomeOf(reset, 502), 'unknown');
+    assert.equal(outcomeOf(new ProxyError('gateway_timeout', 'x'), 504), 'unknown');
+    assert.equal(outcomeOf(new ProxyError('rate_limited', 'x'), 429), 'not-processed');
+    assert.equal(outcomeOf(new TypeError('boom'), 500), 'unknown');
   });
 
   test('the same key with another body: 422, and nothing of the first answer', async () => {

@@ -5,6 +5,9 @@
  * - `failRate`: that fraction of API requests answers 503 `service_unavailable`, `Retry-After: 1`.
  * - `latencyMs`: every API answer is delayed by that much.
  * - `Prefer: code=429|500|503` forces that error; `Prefer: delay=MS` delays (up to 30 s).
+ * - `Prefer: after=processing` with either: the request is processed first (a write is recorded),
+ *   then the answer is delayed or replaced by the error — an answer lost after the work was done,
+ *   which is what a client's duplicate protection must survive.
  */
 import type { MiddlewareHandler } from 'hono';
 import { SandboxError } from '../errors.js';
@@ -20,11 +23,12 @@ const MAX_DELAY_MS = 30_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Reads `code=…` and `delay=…` preferences from `Prefer` (RFC 7240, comma-separated). */
-export function parsePrefer(header: string | undefined): { code?: number; delay?: number } {
-  const out: { code?: number; delay?: number } = {};
+export function parsePrefer(header: string | undefined): { code?: number; delay?: number; afterProcessing?: boolean } {
+  const out: { code?: number; delay?: number; afterProcessing?: boolean } = {};
   if (!header) return out;
   for (const part of header.split(/[,;]/)) {
     const [name, raw] = part.split('=').map((s) => s.trim().replace(/^"|"$/g, ''));
+    if (name === 'after' && raw === 'processing') out.afterProcessing = true;
     const n = Number(raw);
     if (!raw || !Number.isFinite(n)) continue;
     if (name === 'code') out.code = n;
@@ -52,11 +56,15 @@ export function faults({ failRate = 0, latencyMs = 0, random = Math.random }: Fa
   return async function faultInjection(c, next) {
     const prefer = parsePrefer(c.req.header('prefer'));
     const delay = latencyMs + (prefer.delay ?? 0);
-    if (delay > 0) await sleep(delay);
-    if (prefer.code !== undefined) {
-      const err = forced(prefer.code);
-      if (err) throw err;
+    const error = prefer.code === undefined ? null : forced(prefer.code);
+    if (prefer.afterProcessing) {
+      await next();
+      if (delay > 0) await sleep(delay);
+      if (error) throw error;
+      return;
     }
+    if (delay > 0) await sleep(delay);
+    if (error) throw error;
     if (failRate > 0 && random() < failRate) {
       throw new SandboxError(
         'service_unavailable',

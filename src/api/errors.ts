@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   rate_limited: 429,
   internal_error: 500,
   bad_gateway: 502,
+  /** A write whose answer was lost: it may have been recorded (the proxy's idempotency). */
+  outcome_unknown: 502,
   service_unavailable: 503,
   gateway_timeout: 504,
 } as const;

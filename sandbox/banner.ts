@@ -12,15 +12,20 @@ const KEY_NOTES: Record<keyof typeof DEMO_KEYS, string> = {
   other: 'second conference, every scope',
 };
 
+/** The seven demo keys, one line each with what it is for; `npm start` prints them too. */
+export function demoKeyLines(): string[] {
+  return [
+    '  Demo keys (sandbox only):',
+    ...(Object.keys(DEMO_KEYS) as (keyof typeof DEMO_KEYS)[]).map((k) => `    ${DEMO_KEYS[k].padEnd(20)} ${KEY_NOTES[k]}`),
+  ];
+}
+
 export function banner(url: string, extra: string[] = []): string {
-  const keys = (Object.keys(DEMO_KEYS) as (keyof typeof DEMO_KEYS)[])
-    .map((k) => `    ${DEMO_KEYS[k].padEnd(20)} ${KEY_NOTES[k]}`);
   return [
     `Sandbox of Public API v1 listening on ${url}`,
     `  API base: ${url}${API_PREFIX}`,
     ...extra,
-    '  Demo keys (sandbox only):',
-    ...keys,
+    ...demoKeyLines(),
     '  Try:',
     `    curl -H 'X-API-Key: ${DEMO_KEYS.all}' ${url}${API_PREFIX}/events/events?limit=3`,
   ].join('\n');

@@ -18,6 +18,8 @@ const repo = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 /** Fixed for the sandbox only; a real deployment sets CONF_KIOSK_TOKEN. */
 export const DEMO_KIOSK_TOKEN = 'demo-kiosk-token-0001';
 export const DEMO_API_KEY = 'demo-key-all';
+/** Where the sandbox is mounted on the demo's port (its API is below `${SANDBOX_MOUNT}/api/public/v1`). */
+export const SANDBOX_MOUNT = '/__sandbox';
 export const DEMO_ROOT = repo('demo');
 export const STORYBOOK_ROOT = repo('storybook-static');
 export const BUNDLE_PATH = repo('dist/conf-widgets.js');
@@ -82,7 +84,7 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
   let proxy: Proxy | null = null;
 
   const app = new Hono();
-  if (sandbox) app.route('/__sandbox', sandbox.app);
+  if (sandbox) app.route(SANDBOX_MOUNT, sandbox.app);
   if (existsSync(STORYBOOK_ROOT)) {
     app.get('/storybook', (c) => c.redirect('/storybook/'));
     app.get(
@@ -102,7 +104,7 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
   const local = `http://127.0.0.1:${port}`;
   const kioskToken = o.kioskToken === undefined ? (real ? null : DEMO_KIOSK_TOKEN) : o.kioskToken;
   proxy = createProxy({
-    upstream: real ? real.baseUrl : `${local}/__sandbox`,
+    upstream: real ? real.baseUrl : `${local}${SANDBOX_MOUNT}`,
     apiKey: real ? real.apiKey : DEMO_API_KEY,
     allowedOrigins: o.allowedOrigins ?? [],
     bundlePath: BUNDLE_PATH,

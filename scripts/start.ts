@@ -3,21 +3,38 @@
  * under `/__sandbox` as the proxy's upstream with `demo-key-all`, unless CONF_BASE_URL and
  * CONF_API_KEY name a real service (then no sandbox). The demo site is served at `/` (see
  * scripts/demo-server.ts). A new user runs only `npm install && npm start`, so the element bundle
- * is built first when it is missing or older than `src/`.
+ * is built first when it is missing or older than `src/` (CONF_SKIP_BUILD=1 serves dist/ as it is).
+ * CONF_SANDBOX_DB picks the sandbox's database (default .data/sandbox.db; `:memory:` keeps none).
  */
 import { spawnSync } from 'node:child_process';
 import { API_PREFIX } from '../src/api/contract.js';
+import { demoKeyLines } from '../sandbox/banner.js';
 import { DEFAULT_DB_PATH } from '../sandbox/db/open.js';
-import { bundleIsStale, DEMO_KIOSK_TOKEN, startDemo } from './demo-server.js';
+import { DEMO_KEYS } from '../sandbox/seed/demo.js';
+import { bundleIsStale, DEMO_API_KEY, DEMO_KIOSK_TOKEN, SANDBOX_MOUNT, startDemo } from './demo-server.js';
 
+/**
+ * The real service, when both variables are set. One of them alone is a mistake (a typo, a lost
+ * export): running against the sandbox then would look like success, so say which one is missing.
+ */
+function realService(): { baseUrl: string; apiKey: string } | null {
+  const baseUrl = process.env.CONF_BASE_URL ?? '';
+  const apiKey = process.env.CONF_API_KEY ?? '';
+  if (baseUrl && apiKey) return { baseUrl, apiKey };
+  if (!baseUrl && !apiKey) return null;
+  const [missing, given] = baseUrl ? ['CONF_API_KEY', 'CONF_BASE_URL'] : ['CONF_BASE_URL', 'CONF_API_KEY'];
+  console.error(
+    `npm start: ${given} is set but ${missing} is not. A real service needs both; unset ${given} to run against the sandbox.`,
+  );
+  process.exit(1);
+}
+
+const real = realService();
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';
-const real =
-  process.env.CONF_BASE_URL && process.env.CONF_API_KEY
-    ? { baseUrl: process.env.CONF_BASE_URL, apiKey: process.env.CONF_API_KEY }
-    : null;
+const db = process.env.CONF_SANDBOX_DB || DEFAULT_DB_PATH;
 
-if (bundleIsStale()) {
+if (process.env.CONF_SKIP_BUILD !== '1' && bundleIsStale()) {
   console.log('Building the element bundle (dist/conf-widgets.js is missing or older than src/)…');
   const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (built.status !== 0) console.error('The build failed; /conf-widgets.js serves the last build or a placeholder.');
@@ -27,23 +44,29 @@ const kioskToken = process.env.CONF_KIOSK_TOKEN ?? (real ? null : DEMO_KIOSK_TOK
 const demo = await startDemo({
   port,
   host,
-  db: DEFAULT_DB_PATH,
+  db,
   real,
   kioskToken,
   allowedOrigins: (process.env.CONF_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
 });
 const url = demo.url;
+const sandboxApi = `${url}${SANDBOX_MOUNT}${API_PREFIX}`;
 console.log(
   [
     `conf-widgets on ${url}`,
-    `  Proxy (browsers call this): ${url}${API_PREFIX}/...   bundle: ${url}/conf-widgets.js`,
-    real
-      ? `  Upstream: ${new URL(real.baseUrl).origin} (CONF_BASE_URL)`
-      : `  Upstream: the sandbox at ${url}/__sandbox${API_PREFIX} with demo-key-all (db ${DEFAULT_DB_PATH})`,
-    kioskToken && !real ? `  Kiosk token (X-Kiosk-Token): ${DEMO_KIOSK_TOKEN}` : '',
+    `  Proxy (browsers call this, no key): ${url}${API_PREFIX}/...   bundle: ${url}/conf-widgets.js`,
+    ...(real
+      ? [`  Upstream: ${new URL(real.baseUrl).origin} (CONF_BASE_URL)`]
+      : [
+          `  Sandbox (the proxy's upstream, with ${DEMO_API_KEY}; db ${db}): ${sandboxApi}`,
+          ...demoKeyLines(),
+        ]),
+    // A token of the integrator's own (CONF_KIOSK_TOKEN) is not printed.
+    kioskToken === DEMO_KIOSK_TOKEN ? `  Kiosk token (X-Kiosk-Token): ${DEMO_KIOSK_TOKEN}` : '',
     `  Demo site: ${url}/   venue screen: ${url}/screen.html   hostile CSS: ${url}/hostile.html`,
-    '  Try (no key needed: the proxy holds it):',
+    '  Try:',
     `    curl -i ${url}${API_PREFIX}/events/events?limit=3`,
+    real ? '' : `    curl -i -H 'X-API-Key: ${DEMO_KEYS.read}' ${sandboxApi}/registrations/config`,
   ]
     .filter(Boolean)
     .join('\n'),

@@ -159,17 +159,35 @@ export class ApiClient {
 
   /**
    * A write. The idempotency key lets the proxy answer a repeated submission with the first
-   * outcome instead of creating a second record.
+   * outcome instead of creating a second record. A write that gets no answer within `timeoutMs`
+   * fails as a network error (status 0): repeating it with the same key is safe, where waiting
+   * on a stalled connection would leave the person on "Sending…" for good.
    */
   async post<I extends PostId>(
     id: I,
     body: BodyFor<I>,
-    options: { idempotencyKey?: string; signal?: AbortSignal; params?: Record<string, string> } = {},
+    options: { idempotencyKey?: string; signal?: AbortSignal; params?: Record<string, string>; timeoutMs?: number } = {},
   ): Promise<ResultMap[I]> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    const a = await this.request(id, { ...options, method: 'POST', headers, body: JSON.stringify(body) });
-    return readData<ResultMap[I]>(a.body, this.url(id, options.params));
+    const timeoutMs = options.timeoutMs ?? WRITE_TIMEOUT_MS;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const forward = () => deadline.abort();
+    options.signal?.addEventListener('abort', forward, { once: true });
+    try {
+      const a = await this.request(id, { ...options, signal: deadline.signal, method: 'POST', headers, body: JSON.stringify(body) });
+      return readData<ResultMap[I]>(a.body, this.url(id, options.params));
+    } catch (e) {
+      if (deadline.signal.aborted && !options.signal?.aborted) {
+        const origin = new URL(this.url(id, options.params)).origin;
+        throw new ApiError(0, NETWORK_ERROR, `The conference proxy at ${origin} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+      }
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', forward);
+    }
   }
 
   /** Any endpoint by id; answers the parsed JSON body as sent. */
@@ -216,6 +234,12 @@ export class ApiClient {
 function isAbort(e: unknown, signal?: AbortSignal): boolean {
   return (signal?.aborted ?? false) || (e instanceof DOMException && e.name === 'AbortError');
 }
+
+/**
+ * How long a write may wait for its answer: longer than the proxy's upstream timeout (10 s by
+ * default) plus its wait for a concurrent repeat, so the proxy's own answer normally comes first.
+ */
+export const WRITE_TIMEOUT_MS = 45_000;
 
 /** Code of the error raised when the proxy cannot be reached at all. */
 export const NETWORK_ERROR = 'network_error';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { ApiClient } from '../api/client.js';
+import { ApiClient, NETWORK_ERROR } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { resolveEndpoint } from './endpoint.js';
 import { MAX_BACKOFF_SECONDS, nextDelaySeconds } from './polling-controller.js';
@@ -172,6 +172,22 @@ describe('client', () => {
         new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch,
     });
     const p = c.get('websiteSite', { signal: ac.signal });
+    ac.abort();
+    await assert.rejects(p, (e: unknown) => e instanceof DOMException && e.name === 'AbortError');
+  });
+
+  it('gives up on a write that gets no answer in time, as a network error that may be repeated', async () => {
+    const hanging = ((_u: unknown, init?: RequestInit) =>
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch;
+    const c = new ApiClient('https://proxy.example', { fetch: hanging });
+    const body = { qr: 'DEMO-0001', location: 'Hall A' };
+    await assert.rejects(
+      c.post('badgeCheckin', body, { idempotencyKey: 'k', timeoutMs: 50 }),
+      (e: unknown) => e instanceof ApiError && e.status === 0 && e.code === NETWORK_ERROR && /did not answer within/.test(e.message),
+    );
+    // The caller's own abort stays an abort.
+    const ac = new AbortController();
+    const p = c.post('badgeCheckin', body, { signal: ac.signal, timeoutMs: 5000 });
     ac.abort();
     await assert.rejects(p, (e: unknown) => e instanceof DOMException && e.name === 'AbortError');
   });

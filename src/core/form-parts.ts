@@ -31,6 +31,17 @@ export function renderFormError(error: FormError | null): TemplateResult | typeo
       : nothing}`;
 }
 
+/**
+ * After an answer was lost (`outcome_unknown`): the server's message says it may have been
+ * recorded; this says what the person can do, and offers sending it again only as a choice.
+ */
+export function renderUnconfirmed(label: string, onResend: () => void): TemplateResult {
+  return html`<div class="unconfirmed" part="unconfirmed">
+    <p>${msg('Look for a confirmation (for example an e-mail) first. If none arrives, you can send it again — if the first one was recorded after all, it will then be there twice.', { id: 'form.unconfirmed' })}</p>
+    <button type="button" class="button" part="resend-button" @click=${onResend}>${label}</button>
+  </div>`;
+}
+
 /** What a running submission is doing, for the status line and the live region. */
 export function statusLine(s: { phase: SubmitPhase; attempt: number; retries: number }): string {
   const attempt = s.attempt;

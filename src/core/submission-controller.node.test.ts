@@ -85,3 +85,43 @@ test('a submit before the minimum fill time waits for the rest', async () => {
   await run;
   assert.ok(Date.now() - t >= 110);
 });
+
+const lost = () => new ApiError(502, 'outcome_unknown', 'The conference service did not confirm this request.');
+
+test('an answer lost after the server may have recorded it: no automatic retry, the key is kept', async () => {
+  const seen: string[] = [];
+  const c = controller([lost(), lost(), 'rec-4'], seen);
+  const r = await c.submit({ v: 1 });
+  assert.equal(r?.ok, false);
+  assert.equal(c.unconfirmed, true);
+  assert.equal(c.retryable, false);
+  assert.deepEqual(seen, ['key-1']);
+  // Sent again as it was, it carries the same key: the proxy replays the first outcome.
+  await c.submit({ v: 1 });
+  assert.deepEqual(seen, ['key-1', 'key-1']);
+  // Only the person's explicit choice sends it under a new key.
+  c.renew();
+  assert.equal(c.unconfirmed, false);
+  assert.deepEqual(await c.submit({ v: 1 }), { ok: true, value: 'rec-4' });
+  assert.deepEqual(seen, ['key-1', 'key-1', 'key-2']);
+});
+
+test('an attempt kept in a slot outlives a reload: same key for the same body, none after a reset', () => {
+  let stored: string | null = null;
+  const slot = { read: () => stored, write: (v: string | null) => void (stored = v) };
+  let n = 0;
+  const before = new AttemptKey(() => `k${++n}`, slot);
+  assert.equal(before.for({ email: 'ada@example.org' }), 'k1');
+  // The page reloads: a new form, a new AttemptKey over the same slot.
+  const after = new AttemptKey(() => `n${++n}`, slot);
+  assert.deepEqual(after.pending(), { email: 'ada@example.org' });
+  assert.equal(after.for({ email: 'ada@example.org' }), 'k1');
+  assert.equal(after.for({ email: 'other@example.org' }), 'n2');
+  after.reset();
+  assert.equal(stored, null);
+  assert.equal(new AttemptKey(() => 'x', slot).pending(), null);
+  // A foreign value in the slot is ignored, never thrown.
+  stored = '{"key":1}';
+  assert.equal(new AttemptKey(() => 'y', slot).pending(), null);
+  assert.equal(new AttemptKey(() => 'z', { read: () => { throw new Error('blocked'); }, write: () => { throw new Error('blocked'); } }).for({}), 'z');
+});

@@ -4,6 +4,9 @@
  * the same `Idempotency-Key` (so the proxy answers a repeat with the first outcome), outages and
  * network failures are retried a few times with backoff, and after that the person's own retry
  * (the same submit again) reuses the key as long as the body is unchanged. A definitive refusal (4xx) ends the attempt: the next submit is a new one.
+ * An answer lost after the server may have recorded the submission (`outcome_unknown`, from the
+ * proxy) is not retried: the same key would only replay it, and a new key could record it twice,
+ * which only the person may choose ({@link renew}) after looking for a confirmation.
  *
  * Also holds the minimum fill time: people take seconds to fill a form, bots milliseconds. A
  * submit that comes too early waits out the rest instead of failing silently.
@@ -31,8 +34,12 @@ export interface SubmissionOptions {
 
 export type SubmitResult<R> = { ok: true; value: R } | { ok: false; error: ApiError; retryable: boolean };
 
+/** The proxy's answer when a write's outcome was lost: it may have been recorded. */
+export const OUTCOME_UNKNOWN = 'outcome_unknown';
+
 /** Outages the server did not process (or may not have): safe to repeat with the same key. */
 export function isRetryable(error: ApiError): boolean {
+  if (error.code === OUTCOME_UNKNOWN) return false;
   return error.status === 0 || error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504;
 }
 
@@ -48,6 +55,8 @@ export class SubmissionController<B, R> {
   error: ApiError | null = null;
   /** Whether the failure was an outage (worth repeating with the same key), not a refusal. */
   retryable = false;
+  /** Whether the last attempt may have been recorded without a confirmation (see {@link renew}). */
+  unconfirmed = false;
   /** 1 for the first request of a submission, 2.. for its automatic retries. */
   attempt = 0;
   /** When the person started filling the form (ms since epoch); see {@link minFillMs}. */
@@ -77,14 +86,16 @@ export class SubmissionController<B, R> {
    * Sends `body`, retrying outages. Resolves null when a submission is already running (the
    * double click), else with the outcome. Never rejects.
    */
-  async submit(body: B): Promise<SubmitResult<R> | null> {
+  async submit(body: B, { resume = false }: { resume?: boolean } = {}): Promise<SubmitResult<R> | null> {
     if (this.busy) return null;
     const key = this.keys.for(body);
     this.error = null;
     this.retryable = false;
+    this.unconfirmed = false;
     this.attempt = 0;
 
-    const early = this.startedAt + this.minFillMs - Date.now();
+    // A resumed attempt was filled in before the page reloaded: no fill time to wait out.
+    const early = resume ? 0 : this.startedAt + this.minFillMs - Date.now();
     if (early > 0) {
       this.set('waiting');
       await sleep(early);
@@ -107,13 +118,24 @@ export class SubmissionController<B, R> {
         }
         // A refusal is the server's final word on this body; the proxy keeps it for the key, so a
         // corrected or repeated submission needs a new key.
-        if (!retryable) this.keys.reset();
+        const unconfirmed = error.code === OUTCOME_UNKNOWN;
+        if (!retryable && !unconfirmed) this.keys.reset();
         this.error = error;
         this.retryable = retryable;
+        this.unconfirmed = unconfirmed;
         this.set('failed');
         return { ok: false, error, retryable };
       }
     }
+  }
+
+  /**
+   * The person found no confirmation of an unconfirmed attempt and chose to send it again: the
+   * next submit gets a new key, so the proxy forwards it instead of replaying the lost answer.
+   */
+  renew(): void {
+    this.keys.reset();
+    this.unconfirmed = false;
   }
 
   /** Ready for a new, unrelated submission (after a success, "register someone else"). */
@@ -121,6 +143,7 @@ export class SubmissionController<B, R> {
     this.keys.reset();
     this.error = null;
     this.retryable = false;
+    this.unconfirmed = false;
     this.attempt = 0;
     this.startedAt = Date.now();
     this.set('idle');

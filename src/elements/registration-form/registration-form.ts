@@ -4,7 +4,7 @@ import { msg, str } from '@lit/localize';
 import type { Registration } from '../../api/records.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
-import { renderFormError, renderHoneypot, statusLine } from '../../core/form-parts.js';
+import { renderFormError, renderHoneypot, renderUnconfirmed, statusLine } from '../../core/form-parts.js';
 import { ResourceController } from '../../core/resource-controller.js';
 import { SubmissionController } from '../../core/submission-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
@@ -136,9 +136,16 @@ export class ConfRegistrationForm extends ConfFormElement {
 
   private readonly upload = new UploadController(this, 'registration-evidence', () => this.resolvedEndpoint.url);
 
+  // The attempt (key and body) is kept beside the draft, so a reload mid-submission can ask the
+  // proxy for the first outcome with the same key instead of registering the person again.
+  private readonly attempts = new AttemptKey(undefined, {
+    read: () => sessionStorage.getItem(`${this.storageKey}:attempt`),
+    write: (v) => (v === null ? sessionStorage.removeItem(`${this.storageKey}:attempt`) : sessionStorage.setItem(`${this.storageKey}:attempt`, v)),
+  });
+
   private readonly submission = new SubmissionController<Body, Registration>(
     this,
-    new AttemptKey(),
+    this.attempts,
     (body, idempotencyKey) => this.client.post('registrationCreate', body, { idempotencyKey }),
   );
 
@@ -231,6 +238,9 @@ export class ConfRegistrationForm extends ConfFormElement {
       this.initialized = true;
       this.values = this.startValues(view, this.readDraft());
       this.submission.startedAt = Date.now();
+      const pending = view.availability === 'open' ? this.attempts.pending() : null;
+      // After this update: sending changes state that this update must not change under itself.
+      if (pending) void this.updateComplete.then(() => this.send(pending as Body, { resume: true }));
     } else if (changed.has('prefill') || changed.has('ticket')) {
       // A later prefill fills what is still empty; it never overwrites what the person typed.
       this.values = { ...this.startValues(view, null), ...Object.fromEntries(Object.entries(this.values).filter(([, v]) => v)) };
@@ -293,24 +303,37 @@ export class ConfRegistrationForm extends ConfFormElement {
         return;
       }
       const values = this.proofMode === 'file' ? { ...this.values, paymentProofUrl: '' } : this.values;
-      const body = buildRegistrationBody(view, values, proof);
-      this.announce(msg('Sending…', { id: 'form.sending' }));
-      const result = await this.submission.submit(body);
-      if (!result) return;
-      if (result.ok) {
-        this.registration = result.value;
-        this.clearDraft();
-        this.announce(msg('Registration received.', { id: 'registration.received' }));
-        this.dispatchEvent(new ConfRegisteredEvent({ id: result.value.id, registration: result.value }));
-        await this.updateComplete;
-        this.renderRoot.querySelector<HTMLElement>('#success-title')?.focus();
-      } else {
-        this.announce('');
-        await this.showServerError(result.error, result.retryable);
-      }
+      await this.send(buildRegistrationBody(view, values, proof));
     } finally {
       this.sending = false;
     }
+  };
+
+  /**
+   * Sends a body and shows the outcome. `resume`: an attempt sent before the page reloaded, sent
+   * again with its key, so the proxy answers with its outcome (or forwards it if it never arrived).
+   */
+  private async send(body: Body, { resume = false } = {}): Promise<void> {
+    this.announce(msg('Sending…', { id: 'form.sending' }));
+    const result = await this.submission.submit(body, { resume });
+    if (!result) return;
+    if (result.ok) {
+      this.registration = result.value;
+      this.clearDraft();
+      this.announce(msg('Registration received.', { id: 'registration.received' }));
+      this.dispatchEvent(new ConfRegisteredEvent({ id: result.value.id, registration: result.value }));
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('#success-title')?.focus();
+    } else {
+      this.announce('');
+      await this.showServerError(result.error, result.retryable);
+    }
+  }
+
+  /** The person found no confirmation and chose to send the registration again, as a new one. */
+  private onResend = (): void => {
+    this.submission.renew();
+    this.form?.requestSubmit();
   };
 
   private honeypotFilled(): boolean {
@@ -358,6 +381,9 @@ export class ConfRegistrationForm extends ConfFormElement {
           : nothing}
         <span class="help" aria-hidden="true">${statusLine(s)}</span>
       </div>
+      ${s.phase === 'failed' && s.unconfirmed && !busy
+        ? renderUnconfirmed(msg('Send as a new registration', { id: 'registration.resend' }), this.onResend)
+        : nothing}
       ${this.renderLiveRegion()}
     </form>`;
   }

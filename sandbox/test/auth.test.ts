@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertError, FX, start, type TestSandbox } from './helpers.js';
+import { MODULES, type Scope } from '../../src/api/contract.js';
+import { ALL_SCOPES } from './fixture.js';
+import { assertError, callEndpoint, CONTRACT, FX, start, type TestSandbox } from './helpers.js';
 
 describe('keys, conference, route, module and scope checks', () => {
   let s: TestSandbox;
@@ -63,16 +65,30 @@ describe('keys, conference, route, module and scope checks', () => {
     assertError({ status: outside.status, headers: outside.headers, body: await outside.json() }, 404, 'not_found');
   });
 
-  it('403 insufficient_scope names the scope; reads with no scope need any valid key', async () => {
-    const a = await s.call('POST', '/badges/checkin', { key: FX.keys.read, body: { qr: 'FX-0002' } });
-    const e = assertError(a, 403, 'insufficient_scope');
-    assert.match(e.message, /badges:write/);
-    assert.equal(e.details.requiredScope, 'badges:write');
-    for (const path of ['/events/events', '/events/venues', '/events/speakers', '/events/workshops', '/abstracts/abstracts', '/exhibition/exhibits', '/website/site', '/website/pages', '/health']) {
-      assert.equal((await s.call('GET', path, { key: FX.keys.none })).status, 200, path);
+  it('403 insufficient_scope on every endpoint that declares a scope, for a key holding every other scope', async () => {
+    const scoped = CONTRACT.filter((e) => e.spec.scope !== null);
+    assert.ok(scoped.length > 0);
+    const keyWithout = new Map<Scope, string>();
+    for (const e of scoped) {
+      const scope = e.spec.scope!;
+      if (!keyWithout.has(scope)) {
+        const created = await s.admin('POST', '/keys', { conferenceId: FX.id, scopes: ALL_SCOPES.filter((x) => x !== scope), label: `without ${scope}` });
+        assert.equal(created.status, 201);
+        keyWithout.set(scope, created.body.data.secret);
+      }
+      const err = assertError(await callEndpoint(s, e, { key: keyWithout.get(scope)! }), 403, 'insufficient_scope', e.path);
+      assert.equal(err.details.requiredScope, scope, e.path);
+      assert.ok(err.message.includes(scope), `${e.path}: the message names the scope`);
+      // The same request with the scope gets past the check (to its body's verdict).
+      const allowed = await callEndpoint(s, e);
+      assert.notEqual(allowed.status, 403, `${e.path}: ${JSON.stringify(allowed.body)}`);
     }
-    assertError(await s.call('GET', '/registrations/config', { key: FX.keys.none }), 403, 'insufficient_scope');
-    assert.equal((await s.call('GET', '/registrations/config', { key: FX.keys.read })).status, 200);
+  });
+
+  it('endpoints without a scope answer any valid key, even one with no scopes', async () => {
+    for (const e of CONTRACT.filter((x) => x.spec.scope === null)) {
+      assert.equal((await callEndpoint(s, e, { key: FX.keys.none })).status, 200, e.path);
+    }
   });
 
   it('checks the scope before the body: a scope-less key gets 403 even with a broken body', async () => {
@@ -80,13 +96,23 @@ describe('keys, conference, route, module and scope checks', () => {
     assertError(a, 403, 'insufficient_scope');
   });
 
-  it('403 module_disabled when the conference switched the module off', async () => {
-    assert.equal((await s.admin('PATCH', `/conferences/${FX.id}`, { modules: { exhibition: false } })).status, 200);
-    const e = assertError(await s.call('GET', '/exhibition/exhibits'), 403, 'module_disabled');
-    assert.equal(e.details.module, 'exhibition');
-    // /health belongs to no module and keeps working.
-    assert.equal((await s.call('GET', '/health')).status, 200);
-    await s.admin('PATCH', `/conferences/${FX.id}`, { modules: { exhibition: true } });
+  it('403 module_disabled on every endpoint of each module switched off, and on no other', async () => {
+    for (const module of MODULES) {
+      assert.ok(CONTRACT.some((e) => e.spec.module === module), `${module} has no endpoint`);
+      assert.equal((await s.admin('PATCH', `/conferences/${FX.id}`, { modules: { [module]: false } })).status, 200);
+      try {
+        for (const e of CONTRACT) {
+          const a = await callEndpoint(s, e);
+          if (e.spec.module === module) {
+            assert.equal(assertError(a, 403, 'module_disabled', `${module} off, ${e.path}`).details.module, module);
+          } else {
+            assert.notEqual(a.body?.error?.code, 'module_disabled', `${module} off, ${e.path}`);
+          }
+        }
+      } finally {
+        await s.admin('PATCH', `/conferences/${FX.id}`, { modules: { [module]: true } });
+      }
+    }
     assert.equal((await s.call('GET', '/exhibition/exhibits')).status, 200);
   });
 

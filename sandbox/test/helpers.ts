@@ -3,7 +3,7 @@
  * fixture, call it over real HTTP with a key, and assert the error shape.
  */
 import assert from 'node:assert/strict';
-import { API_PREFIX } from '../../src/api/contract.js';
+import { API_PREFIX, buildPath, ENDPOINTS, type EndpointId, type EndpointSpec } from '../../src/api/contract.js';
 import { startSandbox, type SandboxOptions, type StartedSandbox } from '../index.js';
 import { fixtureConferences, FX } from './fixture.js';
 
@@ -82,14 +82,18 @@ export interface ErrorShape {
   details?: unknown;
 }
 
-/** Asserts status, JSON content type and exactly `{error:{code,message,details?}}`; returns `error`. */
-export function assertError(answer: Answer, status: number, code: string): ErrorShape & { details: any } { // any: details differ per code
-  assert.equal(answer.status, status, `expected ${status} ${code}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
-  assert.match(answer.headers.get('content-type') ?? '', /^application\/json/);
+/**
+ * Asserts status, JSON content type and exactly `{error:{code,message,details?}}`; returns `error`.
+ * `where` names the request in a failure, for tests that loop over endpoints.
+ */
+export function assertError(answer: Answer, status: number, code: string, where = ''): ErrorShape & { details: any } { // any: details differ per code
+  const at = where ? `${where}: ` : '';
+  assert.equal(answer.status, status, `${at}expected ${status} ${code}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+  assert.match(answer.headers.get('content-type') ?? '', /^application\/json/, where);
   const body = answer.body as { error?: ErrorShape };
-  assert.deepEqual(Object.keys(body), ['error']);
+  assert.deepEqual(Object.keys(body), ['error'], where);
   const error = body.error!;
-  assert.equal(error.code, code);
+  assert.equal(error.code, code, where);
   assert.equal(typeof error.message, 'string');
   assert.ok(error.message.length > 0);
   for (const k of Object.keys(error)) assert.ok(['code', 'message', 'details'].includes(k), `unexpected member ${k}`);
@@ -97,10 +101,27 @@ export function assertError(answer: Answer, status: number, code: string): Error
 }
 
 /** Asserts a validation-style error whose `details.fields` has exactly these keys. */
-export function assertFields(answer: Answer, status: number, code: string, fields: string[]): Record<string, string> {
-  const error = assertError(answer, status, code);
+export function assertFields(answer: Answer, status: number, code: string, fields: string[], where = ''): Record<string, string> {
+  const error = assertError(answer, status, code, where);
   const got = (error.details as { fields?: Record<string, string> })?.fields ?? {};
-  assert.deepEqual(Object.keys(got).sort(), [...fields].sort(), JSON.stringify(got));
+  assert.deepEqual(Object.keys(got).sort(), [...fields].sort(), `${where} ${JSON.stringify(got)}`);
   for (const m of Object.values(got)) assert.ok(typeof m === 'string' && m.length > 0);
   return got;
+}
+
+/** An endpoint of the contract with a path the fixture answers (path parameters filled in). */
+export interface ContractEndpoint {
+  id: EndpointId;
+  spec: EndpointSpec;
+  path: string;
+}
+
+/** Every endpoint of the contract, for tests that must hold for each (a new one is included). */
+export const CONTRACT: readonly ContractEndpoint[] = (Object.entries(ENDPOINTS) as [EndpointId, EndpointSpec][]).map(
+  ([id, spec]) => ({ id, spec, path: buildPath(spec.path, { abstractId: FX.acceptedAbstract }) }),
+);
+
+/** Calls an endpoint with its own method; a POST sends `{}` unless `call` has a body. */
+export function callEndpoint(s: TestSandbox, e: ContractEndpoint, call: Call = {}): Promise<Answer<any>> { // any: as TestSandbox.call
+  return s.call(e.spec.method, e.path, e.spec.method === 'POST' && call.raw === undefined ? { body: {}, ...call } : call);
 }

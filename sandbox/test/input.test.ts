@@ -1,40 +1,49 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ENDPOINTS, type EndpointSpec } from '../../src/api/contract.js';
-import { assertError, assertFields, start, type TestSandbox } from './helpers.js';
+import { assertError, assertFields, CONTRACT, start, type TestSandbox } from './helpers.js';
 
-const POSTS = (Object.values(ENDPOINTS) as EndpointSpec[]).filter((e) => e.method === 'POST');
+const POSTS = CONTRACT.filter((e) => e.spec.method === 'POST');
 
 describe('request bodies', () => {
   let s: TestSandbox;
   before(async () => { s = await start({ rateLimit: false }); });
   after(() => s.close());
 
-  it('415 unless the body is sent as application/json', async () => {
-    assertError(await s.call('POST', '/badges/checkin', { raw: '{"qr":"FX-0001"}', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
-    assertError(await s.call('POST', '/badges/checkin', { raw: '{"qr":"FX-0001"}' }), 415, 'unsupported_media_type');
+  // Every POST endpoint reads its body through the same checks; each is asked, so an endpoint
+  // added to the contract with its own body handling cannot skip them.
+  it('415 on every POST endpoint unless the body is sent as application/json in UTF-8', async () => {
+    for (const e of POSTS) {
+      for (const type of ['text/plain', null, 'application/json-patch+json', 'application/json; charset=iso-8859-1']) {
+        const headers: Record<string, string> = type === null ? {} : { 'content-type': type };
+        assertError(await s.call('POST', e.path, { raw: '{}', headers }), 415, 'unsupported_media_type', `${e.path} ${type}`);
+      }
+    }
     // Parameters on the media type are fine.
     const ok = await s.call('POST', '/badges/checkin', { raw: '{"qr":"FX-0030"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
     assert.equal(ok.status, 201);
   });
 
-  it('413 over 64 KB, counted while reading even without Content-Length', async () => {
+  it('413 on every POST endpoint over 64 KB, counted while reading even without Content-Length', async () => {
     const big = JSON.stringify({ qr: 'x'.repeat(70 * 1024) });
-    const e = assertError(await s.call('POST', '/badges/checkin', { raw: big, headers: { 'content-type': 'application/json' } }), 413, 'payload_too_large');
-    assert.equal(e.details.maxBytes, 64 * 1024);
-    // A chunked body carries no Content-Length at all.
-    const chunks = [new TextEncoder().encode('{"qr":"'), new Uint8Array(80 * 1024).fill(120), new TextEncoder().encode('"}')];
-    const stream = new ReadableStream<Uint8Array>({ start(c) { chunks.forEach((x) => c.enqueue(x)); c.close(); } });
-    const res = await fetch(s.api('/badges/checkin'), {
-      method: 'POST', body: stream, headers: { 'content-type': 'application/json', 'x-api-key': 'fx-key-all' },
-      duplex: 'half',
-    } as RequestInit);
-    assertError({ status: res.status, headers: res.headers, body: await res.json() }, 413, 'payload_too_large');
+    for (const e of POSTS) {
+      const a = await s.call('POST', e.path, { raw: big, headers: { 'content-type': 'application/json' } });
+      assert.equal(assertError(a, 413, 'payload_too_large', e.path).details.maxBytes, 64 * 1024, e.path);
+      // A chunked body carries no Content-Length at all.
+      const chunks = [new TextEncoder().encode('{"qr":"'), new Uint8Array(80 * 1024).fill(120), new TextEncoder().encode('"}')];
+      const stream = new ReadableStream<Uint8Array>({ start(c) { chunks.forEach((x) => c.enqueue(x)); c.close(); } });
+      const res = await fetch(s.api(e.path), {
+        method: 'POST', body: stream, headers: { 'content-type': 'application/json', 'x-api-key': 'fx-key-all' },
+        duplex: 'half',
+      } as RequestInit);
+      assertError({ status: res.status, headers: res.headers, body: await res.json() }, 413, 'payload_too_large', `${e.path} chunked`);
+    }
   });
 
-  it('400 invalid_json for malformed or empty bodies', async () => {
-    for (const raw of ['{', '{"qr": }', '', 'qr=FX-0001', '\u0000']) {
-      assertError(await s.call('POST', '/badges/checkin', { raw, headers: { 'content-type': 'application/json' } }), 400, 'invalid_json');
+  it('400 invalid_json on every POST endpoint for malformed or empty bodies', async () => {
+    for (const e of POSTS) {
+      for (const raw of ['{', '{"qr": }', '', 'qr=FX-0001', '\u0000', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d])]) {
+        assertError(await s.call('POST', e.path, { raw, headers: { 'content-type': 'application/json' } }), 400, 'invalid_json', `${e.path} ${JSON.stringify(String(raw))}`);
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PAGING_DEFAULT_LIMIT, PAGING_MAX_LIMIT } from '../../src/api/contract.js';
-import { assertError, assertFields, FX, start, STARTS_ON, type TestSandbox } from './helpers.js';
+import { assertError, assertFields, CONTRACT, FX, start, STARTS_ON, type TestSandbox } from './helpers.js';
 
 describe('read endpoints', () => {
   let s: TestSandbox;
@@ -94,10 +94,20 @@ describe('read endpoints', () => {
     assert.match(d.open_phase.startsAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
   });
 
-  it('400 invalid_query for bad paging or include values', async () => {
-    for (const q of ['limit=abc', 'limit=-1', 'limit=0', `limit=${PAGING_MAX_LIMIT + 1}`, 'limit=1.5', 'offset=-3', 'offset=x', 'limit=']) {
-      assertError(await s.call('GET', `/events/events?${q}`), 400, 'invalid_query');
+  it('400 invalid_query naming the parameter for bad paging values on every paged endpoint', async () => {
+    const paged = CONTRACT.filter((e) => (e.spec.query as readonly string[]).includes('limit'));
+    assert.ok(paged.length > 0);
+    const bad = ['limit=abc', 'limit=-1', 'limit=0', `limit=${PAGING_MAX_LIMIT + 1}`, 'limit=1.5', 'limit=', 'limit=1e2', 'limit=1&limit=2', 'offset=-3', 'offset=x', 'offset=+1', 'offset=0x10'];
+    for (const e of paged) {
+      for (const q of bad) {
+        const param = q.slice(0, q.indexOf('='));
+        assertFields(await s.call(e.spec.method, `${e.path}?${q}`), 400, 'invalid_query', [param], `${e.path}?${q}`);
+      }
+      assert.equal((await s.call(e.spec.method, `${e.path}?limit=1&offset=0`)).status, 200, e.path);
     }
+  });
+
+  it('400 invalid_query for unknown include values', async () => {
     assertFields(await s.call('GET', '/abstracts/abstracts?include=reviews'), 400, 'invalid_query', ['include']);
     assertFields(await s.call('GET', '/abstracts/abstracts/ab-1?include=authors,x'), 400, 'invalid_query', ['include']);
     // Parameters an endpoint does not take are ignored.

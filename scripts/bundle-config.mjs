@@ -1,5 +1,5 @@
-// Vite settings of the browser bundles, shared by `scripts/build.mjs` and the size analysis of
-// `test/bench/elements.bench.ts`, so both measure the same output.
+// Vite settings of the browser bundles, shared by `scripts/build.mjs` and `vite.config.ts`, so
+// `npx vite build` and the full build give the same bundle (which `npm run bench` then measures).
 import { bundlePlugins, CATALOG_MODULE } from './bundle-plugins.mjs';
 
 /** Where the bundle's lazily loaded chunks go, beside it; the proxy serves them under `/conf-widgets/`. */

@@ -9,10 +9,10 @@ import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import type { ApiError } from '../api/errors.js';
 import { ConfElement } from './conf-element.js';
-import { readControl, type FieldState } from './form-fields.js';
+import { readControl, validityText, type FieldState } from './form-fields.js';
 import type { FormError } from './form-parts.js';
 import { formStyles } from './form.styles.js';
-import { registerMessages } from './localize.js';
+import { registerMessages, withLocale } from './localize.js';
 
 registerMessages('de', () => import('./locales/form.de.js'));
 
@@ -29,7 +29,7 @@ export abstract class ConfFormElement extends ConfElement implements FieldState 
   @property({ attribute: false }) minFillMs = 3000;
 
   @state() protected values: Record<string, string> = {};
-  /** The browser's messages, shown after a submit attempt until the control is valid. */
+  /** What the browser found wrong (in the element's words), shown after a submit attempt until the control is valid. */
   @state() protected clientErrors: Record<string, string> = {};
   /** The server's messages by control name; cleared on the control's next input. */
   @state() protected serverErrors: Record<string, string> = {};
@@ -76,19 +76,37 @@ export abstract class ConfFormElement extends ConfElement implements FieldState 
     if (name in this.serverErrors) {
       const { [name]: _dropped, ...rest } = this.serverErrors;
       this.serverErrors = rest;
-      control?.setCustomValidity('');
     }
+    const message = control ? this.checkControl(control) : '';
     if (name in this.clientErrors && control) {
       const { [name]: _old, ...rest } = this.clientErrors;
-      this.clientErrors = control.validity.valid ? rest : { ...rest, [name]: control.validationMessage };
+      this.clientErrors = message ? { ...rest, [name]: message } : rest;
     }
+  }
+
+  /**
+   * Re-checks a control and sets the message it carries: the server's while it stands, else the
+   * element's own words for what the browser found wrong, in the element's language. Through
+   * `setCustomValidity`, so the native check of the next submit, `:invalid` and what a screen
+   * reader hears all agree with the text beside the control. '' when valid.
+   */
+  protected checkControl(c: Control): string {
+    c.setCustomValidity('');
+    const message = this.serverErrors[c.name] ?? (c.validity.valid ? '' : this.say(() => validityText(c)));
+    c.setCustomValidity(message);
+    return message;
+  }
+
+  /** `msg()` answers in the element's language only inside this (render does it by itself). */
+  protected say<T>(fn: () => T): T {
+    return withLocale(this.locale, fn);
   }
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     // The server's messages make their controls invalid too, so a screen reader reads "invalid"
     // and the next submit stops there until the person changes the value.
-    for (const c of this.controls()) c.setCustomValidity(this.serverErrors[c.name] ?? '');
+    for (const c of this.controls()) this.checkControl(c);
   }
 
   /**
@@ -98,12 +116,25 @@ export abstract class ConfFormElement extends ConfElement implements FieldState 
   protected async validate(): Promise<boolean> {
     this.serverErrors = {};
     this.formError = null;
+    if (this.emptyFilledHoneypot()) {
+      this.formError = {
+        message: this.say(() =>
+          msg('Nothing was sent: your browser filled in a hidden field that is there to catch spam. It is empty again; check your answers and send the form again.', { id: 'form.honeypot' }),
+        ),
+        unmatched: [],
+        retryable: false,
+      };
+      await this.updateComplete;
+      this.focusFirstError();
+      return false;
+    }
     await this.updateComplete;
     const errors: Record<string, string> = {};
     let first: Control | null = null;
     for (const c of this.controls()) {
-      if (c.willValidate && !c.validity.valid) {
-        errors[c.name] = c.validationMessage;
+      const message = c.willValidate ? this.checkControl(c) : '';
+      if (message) {
+        errors[c.name] = message;
         first ??= c;
       }
     }
@@ -111,10 +142,11 @@ export abstract class ConfFormElement extends ConfElement implements FieldState 
     const count = Object.keys(errors).length;
     if (count === 0) return true;
     this.formError = {
-      message:
+      message: this.say(() =>
         count === 1
           ? msg('One answer needs attention.', { id: 'form.invalid-one' })
           : msg(str`${count} answers need attention.`, { id: 'form.invalid-many' }),
+      ),
       unmatched: [],
       retryable: false,
     };
@@ -157,6 +189,31 @@ export abstract class ConfFormElement extends ConfElement implements FieldState 
 
   protected announce(text: string): void {
     this.announcement = text;
+  }
+
+  /**
+   * Bots fill every field they find; people never see or reach this one. Its name and label match
+   * nothing a browser's autofill fills (no "website", "url", "name"), and it is out of the tab
+   * order and the accessibility tree.
+   */
+  protected renderHoneypot(): TemplateResult {
+    return html`<div class="hp" aria-hidden="true">
+      <label for="hp-field">Leave this empty</label>
+      <input id="hp-field" name="hp_x" type="text" tabindex="-1" autocomplete="off" data-ignore data-honeypot />
+    </div>`;
+  }
+
+  /**
+   * Empties a filled honeypot and says so. Autofill can fill it for a real person, who then needs
+   * a way on: the next submit goes through (bots rarely read the answer and submit twice; the
+   * minimum fill time and the proxy's write rate limit stand behind this). Both honeypot markups
+   * are found by their `.hp` wrapper.
+   */
+  private emptyFilledHoneypot(): boolean {
+    const input = this.renderRoot.querySelector<HTMLInputElement>('.hp input');
+    if (!input || input.value.trim() === '') return false;
+    input.value = '';
+    return true;
   }
 
   /** The form-level alert (always present, so its changes are announced) and the live region. */

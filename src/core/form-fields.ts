@@ -26,6 +26,8 @@ export interface FieldSpec {
   placeholder?: string;
   /** Pattern for `url` fields (e.g. https only). */
   pattern?: string;
+  /** What the pattern asks for, in words: the message when the answer does not match it. */
+  patternHint?: string;
 }
 
 /** What a field needs from its form. */
@@ -80,10 +82,49 @@ export function renderField(state: FieldState, f: FieldSpec): TemplateResult {
   } else {
     control = html`<input id=${id} name=${f.name} class="input" part="input" type=${f.kind} ?required=${!!f.required}
       autocomplete=${ifDefined(f.autocomplete)} maxlength=${ifDefined(f.maxlength)} placeholder=${ifDefined(f.placeholder)}
-      pattern=${ifDefined(f.pattern)} aria-describedby=${ifDefined(desc)} aria-invalid=${ifDefined(invalid)}
+      pattern=${ifDefined(f.pattern)} title=${ifDefined(f.patternHint)} aria-describedby=${ifDefined(desc)} aria-invalid=${ifDefined(invalid)}
       .value=${live(value)} />`;
   }
   return html`<div class="field" part="field" data-field=${f.name}>${label}${help}${control}${fieldError(id, error)}</div>`;
+}
+
+type Validatable = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * What the browser found wrong with a control, in the element's words: the native
+ * `validationMessage` speaks the browser's language, not the element's `lang`. '' when valid.
+ */
+export function validityText(c: Validatable): string {
+  const v = c.validity;
+  const type = c.type;
+  if (v.valueMissing) {
+    if (type === 'checkbox') return msg('Tick this box to go on.', { id: 'form.invalid.checkbox' });
+    if (type === 'file') return msg('Choose a file.', { id: 'form.invalid.file' });
+    if (c instanceof HTMLSelectElement) return msg('Choose one of the options.', { id: 'form.invalid.select' });
+    return msg('Fill in this field.', { id: 'form.invalid.missing' });
+  }
+  if (v.typeMismatch) {
+    return type === 'email'
+      ? msg('Enter an e-mail address, such as name@example.org.', { id: 'form.invalid.email' })
+      : msg('Enter a full web address, such as https://example.org.', { id: 'form.invalid.url' });
+  }
+  if (v.badInput) {
+    if (type === 'number') return msg('Enter a number.', { id: 'form.invalid.number' });
+    if (type === 'date') return msg('Enter a complete date.', { id: 'form.invalid.date' });
+    return msg('Enter a valid value.', { id: 'form.invalid.other' });
+  }
+  // The hint is the field's own words (its title), as the browser's message would quote it.
+  if (v.patternMismatch) return c.title || msg('Use the format asked for.', { id: 'form.invalid.pattern' });
+  if (c instanceof HTMLSelectElement) return v.valid ? '' : msg('Enter a valid value.', { id: 'form.invalid.other' });
+  const length = c.value.length;
+  if (v.tooShort) return msg(str`Use at least ${c.minLength} characters (now ${length}).`, { id: 'form.invalid.too-short' });
+  if (v.tooLong) return msg(str`Use at most ${c.maxLength} characters (now ${length}).`, { id: 'form.invalid.too-long' });
+  if (c instanceof HTMLInputElement) {
+    if (v.rangeUnderflow) return msg(str`The lowest allowed value is ${c.min}.`, { id: 'form.invalid.min' });
+    if (v.rangeOverflow) return msg(str`The highest allowed value is ${c.max}.`, { id: 'form.invalid.max' });
+    if (v.stepMismatch) return msg('This value is not one of the allowed steps.', { id: 'form.invalid.step' });
+  }
+  return v.valid ? '' : msg('Enter a valid value.', { id: 'form.invalid.other' });
 }
 
 /** Reads a native `input`/`change` event's control as a name and a string value. */

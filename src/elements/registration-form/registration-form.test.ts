@@ -133,6 +133,33 @@ describe('<conf-registration-form>', function () {
     }
   });
 
+  it("says what is wrong in the element's language, not the browser's, and the control carries the same words", async () => {
+    const h = await mount('lang="de"');
+    await h.fill({ firstName: 'Ada', email: 'not-an-address' });
+    h.submitButton().click();
+    await waitFor(() => h.errorOf('lastName') !== '', 'the field errors');
+    expect(h.errorOf('lastName')).to.equal('Bitte füllen Sie dieses Feld aus.');
+    expect(h.control('lastName').validationMessage, 'through setCustomValidity').to.equal('Bitte füllen Sie dieses Feld aus.');
+    expect(h.errorOf('email')).to.equal('Bitte geben Sie eine E-Mail-Adresse ein, etwa name@example.org.');
+    expect(h.errorOf('ticketTypeId')).to.equal('Bitte wählen Sie eine der Möglichkeiten.');
+    expect(h.part('form-error')!.textContent).to.contain('Angaben müssen noch korrigiert werden');
+    await h.fill({ lastName: 'Lovelace' });
+    expect(h.errorOf('lastName')).to.equal('');
+    expect(h.control('lastName').validity.valid, 'an answered field is valid for the browser again').to.equal(true);
+    await h.fill({ email: 'ada' });
+    expect(h.errorOf('email'), 'a still wrong answer keeps its message').to.contain('E-Mail-Adresse');
+  });
+
+  it('asks for an https link in its own words when the proof link is not one', async () => {
+    const h = await mount();
+    await fillPaid(h, uniqueEmail('https-hint'));
+    await h.chooseRadio('proofMode', 'url');
+    await h.fill({ paymentProofUrl: 'http://insecure.example/proof.pdf' });
+    h.submitButton().click();
+    await waitFor(() => h.errorOf('paymentProofUrl') !== '', 'the https check');
+    expect(h.errorOf('paymentProofUrl')).to.equal('Use an address that starts with https://.');
+  });
+
   it("maps the server's field errors beside their fields, in the server's words", async () => {
     const h = await mount();
     await h.fill(person(uniqueEmail('server-errors')));
@@ -145,6 +172,7 @@ describe('<conf-registration-form>', function () {
     expect(h.control('paymentReference').validationMessage).to.equal('Required for a paid ticket.');
     expect(h.part('form-error')!.textContent).to.not.equal('');
     expect(h.focused).to.equal(h.control('paymentReference'));
+    await expectNoAxeViolations(h.el);
   });
 
   it('uploads the proof with progress and submits its storage:// URI', async () => {
@@ -187,6 +215,31 @@ describe('<conf-registration-form>', function () {
     await h.chooseFile('paymentProofUrl', makeFile('proof.png', 'image/png', 2048));
     await waitFor(() => h.part('upload-done'), 'the upload');
     expect(h.errorOf('paymentProofUrl')).to.equal('');
+  });
+
+  it('refuses an 11 MB file before any request, and sends nothing when submitted with it', async () => {
+    const h = await mount();
+    await fillPaid(h, uniqueEmail('too-big'));
+    const spy = watchWrites(/\/api\/public\/v1\//);
+    const sends: string[] = [];
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      sends.push('xhr');
+      return send.call(this, body);
+    };
+    try {
+      await h.chooseFile('paymentProofUrl', makeFile('scan.pdf', 'application/pdf', 11 * 1024 * 1024));
+      expect(h.errorOf('paymentProofUrl')).to.equal('The file is larger than 10 MB.');
+      expect(h.part('progress')).to.equal(null);
+      h.submitButton().click();
+      await waitFor(() => h.part('form-error')?.textContent, 'the refusal');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sends, 'uploads').to.deep.equal([]);
+      expect(spy.writes, 'API writes (upload address, registration)').to.deep.equal([]);
+    } finally {
+      XMLHttpRequest.prototype.send = send;
+      spy.stop();
+    }
   });
 
   it("shows an upload's failure in the server's words, and uploads again on request", async () => {
@@ -376,11 +429,14 @@ describe('<conf-registration-form>', function () {
     expect(honeypot.autocomplete).to.equal('off');
     const spy = watchWrites(CREATE);
     try {
+      // As a browser's autofill would: the person did nothing wrong and must be able to go on.
       honeypot.value = 'https://spam.example';
       h.submitButton().click();
       await waitFor(() => h.part('form-error')?.textContent, 'the refusal');
       expect(spy.writes.length).to.equal(0);
-      honeypot.value = '';
+      expect(h.part('form-error')!.textContent).to.contain('send the form again');
+      expect(honeypot.value, 'emptied, so the next press goes through').to.equal('');
+      await expectNoAxeViolations(h.el);
       const event = registered();
       h.submitButton().click();
       await h.settle();
@@ -410,26 +466,54 @@ describe('<conf-registration-form>', function () {
     }
   });
 
-  it('can be filled and sent with the keyboard alone', async () => {
+  it('can be filled and sent with the keyboard alone, choices made with keys', async () => {
     const h = await mount();
     const email = uniqueEmail('keys');
-    h.control('firstName').focus();
+    const value = (name: string) => h.control<HTMLSelectElement>(name).value;
     await h.type(h.control('firstName'), 'Kay');
     await h.press('Tab');
     expect(h.focused).to.equal(h.control('lastName'));
     await h.type(h.control('lastName'), 'Board');
     await h.press('Tab');
     await h.type(h.control('email'), email);
-    await h.fill({ ticketTypeId: 'tt-student', 'custom.tshirt_size': 's' });
-    await h.type(h.control('custom.organization'), 'Keys Inc');
-    await h.fill({ paymentMethodId: 'pm-bank-transfer' });
-    await h.chooseRadio('proofMode', 'url');
+    await h.press('Tab');
+    expect(h.focused).to.equal(h.control('ticketTypeId'));
+    await h.press('ArrowDown');
+    expect(value('ticketTypeId'), 'the first ticket, by arrow key').to.equal('tt-student');
+    await h.press('Tab');
+    expect(h.focused, 'the payment section opened for the paid ticket').to.equal(h.control('paymentMethodId'));
+    await h.press('ArrowDown');
+    expect(value('paymentMethodId')).to.equal('pm-bank-transfer');
+    await h.press('Tab');
     await h.type(h.control('paymentReference'), 'KB-1');
+    await h.press('Tab');
+    // Into the proof choice: the checked radio takes focus, an arrow key chooses the link.
+    expect((h.focused as HTMLInputElement).value).to.equal('file');
+    await h.press('ArrowDown');
+    expect(h.q<HTMLInputElement>('input[name="proofMode"][value="url"]')!.checked).to.equal(true);
+    await h.press('Tab');
+    expect(h.focused).to.equal(h.control('paymentProofUrl'));
     await h.type(h.control('paymentProofUrl'), 'https://bank.example/kb.pdf');
+    await h.press('Tab');
+    expect(h.focused).to.equal(h.control('custom.organization'));
+    await h.type(h.control('custom.organization'), 'Keys Inc');
+    await h.press('Tab');
+    await h.press('Tab');
+    expect(h.focused).to.equal(h.control('custom.tshirt_size'));
+    await h.type(h.control('custom.tshirt_size'), 'M');
+    expect(value('custom.tshirt_size'), 'chosen by typing its label').to.equal('m');
+    // On to the button, ticking "first time" on the way.
+    for (let i = 0; i < 20 && h.focused !== h.submitButton(); i++) {
+      await h.press('Tab');
+      if (h.focused === h.control('custom.first_time')) await h.press('Space');
+    }
+    expect(h.control('custom.first_time').checked).to.equal(true);
     const event = registered();
     await h.press('Enter');
-    await event;
+    const e = await event;
     expect(await registrationsFor(email)).to.have.length(1);
+    expect(e.detail.registration.email).to.equal(email);
     expect(h.focused?.id).to.equal('success-title');
+    await expectNoAxeViolations(h.el);
   });
 });

@@ -88,6 +88,7 @@ export function renderPayment(ctx: FormContext, mode: ProofMode): TemplateResult
             label: msg('Link to your proof', { id: 'registration.proof-url-label' }),
             kind: 'url',
             pattern: 'https://.+',
+            patternHint: msg('Use an address that starts with https://.', { id: 'registration.proof-url-format' }),
             placeholder: 'https://',
             autocomplete: 'url',
             help: msg('An https address where the organizers can open the proof.', { id: 'registration.proof-url-help' }),

@@ -20,6 +20,7 @@ export const templates = {
   'registration.proof-url': 'Link zu einer Datei (https)',
   'registration.proof-file-label': 'Nachweisdatei',
   'registration.proof-url-label': 'Link zu Ihrem Nachweis',
+  'registration.proof-url-format': 'Bitte eine Adresse verwenden, die mit https:// beginnt.',
   'registration.proof-url-help': 'Eine https-Adresse, unter der das Organisationsteam den Nachweis öffnen kann.',
   'registration.more': 'Weitere Angaben',
   'registration.submit': 'Anmelden',

@@ -199,7 +199,7 @@ export abstract class ConfFormElement extends ConfElement implements FieldState 
   protected renderHoneypot(): TemplateResult {
     return html`<div class="hp" aria-hidden="true">
       <label for="hp-field">Leave this empty</label>
-      <input id="hp-field" name="hp_x" type="text" tabindex="-1" autocomplete="off" data-ignore data-honeypot />
+      <input id="hp-field" name="hp_x" type="text" tabindex="-1" autocomplete="off" data-ignore />
     </div>`;
   }
 

@@ -4,11 +4,14 @@ import { ApiError } from '../../api/errors.js';
 import {
   DEFAULT_RULES,
   buildExhibitionBody,
+  currentWindow,
   exhibitDraftOf,
   formatFee,
   isEmptyDraft,
   learnFromError,
   parseFeeAttribute,
+  parseTypesAttribute,
+  msUntilWindowChange,
   readExhibitDraft,
   windowAt,
 } from './exhibit-form.model.js';
@@ -25,6 +28,28 @@ test('declared window judged at a moment', () => {
   assert.equal(windowAt(rules, Date.parse('2026-04-30T23:59:59Z')), 'not-open');
   assert.equal(windowAt(rules, Date.parse('2026-05-15T00:00:00Z')), 'open');
   assert.equal(windowAt(rules, Date.parse('2026-06-01T00:00:00Z')), 'closed');
+});
+
+test('a learned "not open yet" ends at its opensAt; a learned "closed" stays', () => {
+  const learned = { ...DEFAULT_RULES, window: 'not-open' as const, opensAt: '2026-05-01T00:00:00Z' };
+  assert.equal(currentWindow(learned, Date.parse('2026-04-30T23:59:59Z')), 'not-open');
+  assert.equal(currentWindow(learned, Date.parse('2026-05-01T00:00:00Z')), 'open');
+  assert.equal(currentWindow({ ...learned, closesAt: '2026-05-01T00:00:00Z' }, Date.parse('2026-05-02T00:00:00Z')), 'closed');
+  assert.equal(currentWindow({ ...learned, opensAt: null }, Date.parse('2099-01-01T00:00:00Z')), 'not-open', 'no date: only the server can say');
+  assert.equal(currentWindow({ ...DEFAULT_RULES, window: 'closed' }, Date.now()), 'closed');
+  assert.equal(msUntilWindowChange(learned, Date.parse('2026-04-30T23:59:00Z')), 60_000);
+  assert.equal(msUntilWindowChange({ ...learned, closesAt: '2026-06-01T00:00:00Z' }, Date.parse('2026-05-02T00:00:00Z')), Date.parse('2026-06-01T00:00:00Z') - Date.parse('2026-05-02T00:00:00Z'));
+  assert.equal(msUntilWindowChange(DEFAULT_RULES, Date.now()), null);
+});
+
+test('types attribute: values in order, labels where given, no blanks or repeats', () => {
+  assert.deepEqual(parseTypesAttribute(' sponsor, food_truck:Food truck ,, sponsor, art : Art & craft'), [
+    { value: 'sponsor', label: null },
+    { value: 'food_truck', label: 'Food truck' },
+    { value: 'art', label: 'Art & craft' },
+  ]);
+  assert.deepEqual(parseTypesAttribute(''), []);
+  assert.deepEqual(parseTypesAttribute(undefined), []);
 });
 
 test('refusals teach the form the conference rules', () => {

@@ -49,6 +49,45 @@ export function windowAt(rules: ExhibitionRules, now: number): ExhibitionRules['
   return 'open';
 }
 
+/**
+ * The window now. A learned "not open yet" ends at its `opensAt` (the server said when), so the
+ * form opens again by itself; a learned "closed" stays, since the server decides about reopening.
+ */
+export function currentWindow(rules: ExhibitionRules, now: number): ExhibitionRules['window'] {
+  const opened = rules.window === 'not-open' && rules.opensAt !== null && now >= Date.parse(rules.opensAt);
+  return rules.window !== 'open' && !opened ? rules.window : windowAt(rules, now);
+}
+
+/** Milliseconds until the window changes by the clock (opens or closes); null when it never does. */
+export function msUntilWindowChange(rules: ExhibitionRules, now: number): number | null {
+  const next = [rules.opensAt, rules.closesAt]
+    .map((iso) => (iso ? Date.parse(iso) - now : NaN))
+    .filter((ms) => ms > 0)
+    .sort((a, b) => a - b)[0];
+  return next ?? null;
+}
+
+export interface ExhibitTypeChoice {
+  value: string;
+  /** The organizer's label; null means the form's own (translated) label, or the value. */
+  label: string | null;
+}
+
+/**
+ * `types="sponsor, startup, food_truck:Food truck"` → the choices, in order, without blanks or
+ * repeats. The spec leaves the allowed values open, so the organizer's list wins over ours.
+ */
+export function parseTypesAttribute(value: string | null | undefined): ExhibitTypeChoice[] {
+  const out: ExhibitTypeChoice[] = [];
+  for (const item of (value ?? '').split(',')) {
+    const at = item.indexOf(':');
+    const v = (at < 0 ? item : item.slice(0, at)).trim();
+    const label = at < 0 ? '' : item.slice(at + 1).trim();
+    if (v && !out.some((t) => t.value === v)) out.push({ value: v, label: label || null });
+  }
+  return out;
+}
+
 /** What a refusal teaches the form. Returns the same object when the error says nothing new. */
 export function learnFromError(rules: ExhibitionRules, error: ApiError): ExhibitionRules {
   const details = rec(error.details);

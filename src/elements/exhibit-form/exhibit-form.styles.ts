@@ -24,4 +24,14 @@ export const exhibitFormStyles = css`
   .add-member {
     justify-self: start;
   }
+  .methods-problem {
+    display: grid;
+    gap: 0.4em;
+    justify-items: start;
+    padding: 0.6em 0.8em;
+    border-inline-start: 4px solid var(--_danger);
+  }
+  .methods-problem p {
+    margin: 0;
+  }
 `;

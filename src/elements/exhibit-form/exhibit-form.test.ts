@@ -3,7 +3,7 @@ import type { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submit
 import { anyRegistration, withSettings } from '../../../test/browser/admin.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { FormHarness, makeFile, watchWrites } from '../../../test/browser/form-harness.js';
-import { cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
+import { answerWith, cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
 import './define.js';
 import type { ConfExhibitForm } from './exhibit-form.js';
 
@@ -65,7 +65,7 @@ describe('<conf-exhibit-form>', function () {
     expect(h.control('payment.proofUrl').type).to.equal('file');
     expect(h.control('payment.proofUrl').required).to.equal(true);
     expect(h.control('registrationId').required).to.equal(true);
-    await waitFor(() => h.control('payment.paymentMethodId').tagName === 'SELECT', 'payment methods from the registration config');
+    await waitFor(() => h.control<HTMLSelectElement>('payment.paymentMethodId').options.length > 1, 'payment methods from the registration config');
     const spy = watchWrites(SUBMIT);
     try {
       await fillExhibit(h);
@@ -294,7 +294,7 @@ describe('<conf-exhibit-form>', function () {
     expect(h.control('payment.proofUrl').files?.length ?? 0).to.equal(0);
     expect(h.part('upload-done')).to.equal(null);
     expect(sessionStorage.getItem(DRAFT)).to.not.contain('storage://');
-    await waitFor(() => h.control('payment.paymentMethodId').tagName === 'SELECT', 'payment methods');
+    await waitFor(() => h.control<HTMLSelectElement>('payment.paymentMethodId').options.length > 1, 'payment methods');
     await h.fill({ 'payment.paymentMethodId': 'pm-bank-transfer' });
     await h.chooseFile('payment.proofUrl', makeFile('fee.pdf', 'application/pdf', 4096));
     await waitFor(() => h.part('upload-done'), 'the upload');
@@ -327,6 +327,93 @@ describe('<conf-exhibit-form>', function () {
       await expectNoAxeViolations(h.el);
     } finally {
       narrow.remove();
+    }
+  });
+
+  it('offers the types the organizer lists, with their labels, and known values in its own words', async () => {
+    const h = await mount('types="sponsor, food_truck:Food truck, startup" lang="de"');
+    const options = [...h.control<HTMLSelectElement>('exhibitType').options].slice(1).map((o) => [o.value, o.textContent!.trim()]);
+    expect(options).to.deep.equal([['sponsor', 'Sponsor'], ['food_truck', 'Food truck'], ['startup', 'Start-up']]);
+    h.el.types = 'research';
+    await h.settle();
+    expect([...h.control<HTMLSelectElement>('exhibitType').options].slice(1).map((o) => o.value)).to.deep.equal(['research']);
+  });
+
+  it('says why no payment method can be chosen when the registration config cannot be read, instead of asking for an id', async () => {
+    const stop = answerWith(/\/registrations\/config/, { error: { code: 'forbidden', message: 'This key may not read the registration config.' } }, 403);
+    const h = await mount('fee="450 EUR"');
+    const problem = await h.waitForPart('methods-problem');
+    expect(h.has('payment.paymentMethodId'), 'no free-text id field').to.equal(false);
+    expect(problem.textContent).to.contain('The payment methods could not be loaded.');
+    expect(problem.textContent).to.contain('This key may not read the registration config.');
+    await expectNoAxeViolations(h.el);
+    stop();
+    h.part<HTMLButtonElement>('methods-retry')!.click();
+    await waitFor(() => h.has('payment.paymentMethodId') && h.control<HTMLSelectElement>('payment.paymentMethodId').options.length > 1, 'the methods after a retry');
+    expect(h.part('methods-problem')).to.equal(null);
+  });
+
+  it('opens by itself once the opening the server named has passed', async () => {
+    const opensAt = new Date(Date.now() + 2500).toISOString();
+    const restore = await withSettings({ exhibition: { opensAt } });
+    try {
+      const h = await mount();
+      await fillExhibit(h, 'Early Bird Booth');
+      h.submitButton().click();
+      await h.waitForPart('not-open', 10_000);
+      expect(h.part('form')).to.equal(null);
+      await restore();
+      await h.waitForPart('form', 6000);
+      expect(h.matchesState('not-open')).to.equal(false);
+      expect(h.control('title').value, 'the answers are still there').to.equal('Early Bird Booth');
+    } finally {
+      await restore();
+    }
+  });
+
+  it('prefills from data attributes and the prefill property, never over what is typed', async () => {
+    const h = await mount('data-prefill-title="Loom" data-prefill-presenter.full-name="Ada Lovelace" data-prefill-exhibit-type="startup"');
+    expect(h.control('title').value).to.equal('Loom');
+    expect(h.control('presenter.fullName').value).to.equal('Ada Lovelace');
+    expect(h.control<HTMLSelectElement>('exhibitType').value).to.equal('startup');
+    await h.fill({ 'presenter.email': 'typed@example.org' });
+    h.el.prefill = { 'presenter.email': 'vendor@example.org', shortDescription: 'From the vendor site.', title: 'Other' };
+    await h.settle();
+    expect(h.control('shortDescription').value).to.equal('From the vendor site.');
+    expect(h.control('presenter.email').value, 'typed stays').to.equal('typed@example.org');
+    expect(h.control('title').value, 'prefilled earlier stays').to.equal('Loom');
+  });
+
+  it('lets a person on after autofill filled the honeypot, and waits out the minimum fill time', async () => {
+    const h = await mount();
+    const mountedAt = performance.now();
+    h.el.minFillMs = 2500;
+    await h.settle();
+    await fillExhibit(h, 'Honeypot Booth');
+    const honeypot = h.q<HTMLInputElement>('.hp input')!;
+    expect(honeypot.tabIndex).to.equal(-1);
+    expect(honeypot.autocomplete).to.equal('off');
+    expect(honeypot.closest('[aria-hidden="true"]')).to.not.equal(null);
+    // Nothing a browser's autofill maps: no website, url, name or e-mail in its name, id or label.
+    const label = h.q(`label[for="${honeypot.id}"]`)!.textContent!;
+    expect(`${honeypot.name} ${honeypot.id} ${label}`).to.not.match(/web|url|site|home|name|mail|phone|company/i);
+    const spy = watchWrites(SUBMIT);
+    try {
+      honeypot.value = 'https://spam.example';
+      h.submitButton().click();
+      await waitFor(() => h.part('form-error')?.textContent, 'the refusal');
+      expect(h.part('form-error')!.textContent).to.contain('send the form again');
+      expect(spy.writes).to.have.length(0);
+      expect(honeypot.value).to.equal('');
+      const event = submitted();
+      h.submitButton().click();
+      await h.settle();
+      expect(h.submitButton().disabled, 'busy while waiting').to.equal(true);
+      await event;
+      expect(spy.writes).to.have.length(1);
+      expect(spy.writes[0]!.at - mountedAt).to.be.greaterThan(2300);
+    } finally {
+      spy.stop();
     }
   });
 });

@@ -4,23 +4,27 @@ import { msg, str } from '@lit/localize';
 import type { Submission } from '../../api/records.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
-import { renderFormError, renderHoneypot, statusLine } from '../../core/form-parts.js';
+import { renderFormError, statusLine } from '../../core/form-parts.js';
 import { registerMessages } from '../../core/localize.js';
 import { ResourceController } from '../../core/resource-controller.js';
 import { SubmissionController } from '../../core/submission-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
+import { EXHIBIT_TYPES } from '../../api/contract.js';
 import { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
-import { AttemptKey } from '../registration-form/registration-form.model.js';
+import { AttemptKey, initialValues, prefillFromDataset } from '../registration-form/registration-form.model.js';
 import {
   buildExhibitionBody,
+  currentWindow,
   DEFAULT_RULES,
   exhibitDraftOf,
   isEmptyDraft,
   learnFromError,
+  msUntilWindowChange,
   parseFeeAttribute,
+  parseTypesAttribute,
   readExhibitDraft,
-  windowAt,
   type ExhibitionRules,
+  type ExhibitTypeChoice,
 } from './exhibit-form.model.js';
 import { exhibitFormStyles } from './exhibit-form.styles.js';
 import {
@@ -44,6 +48,25 @@ type Method = { value: string; label: string };
 /** The API accepts at most this many team members. */
 const MAX_TEAM = 20;
 
+/** The sandbox's list, for when the organizer names none (the spec names only a sponsor value). */
+const DEFAULT_TYPES: readonly ExhibitTypeChoice[] = EXHIBIT_TYPES.map((value) => ({ value, label: null }));
+
+/** Controls a host page may prefill (team rows and the proof are the person's). */
+const PREFILLABLE = [
+  'title',
+  'exhibitType',
+  'shortDescription',
+  'driveUrl',
+  'presenter.fullName',
+  'presenter.email',
+  'registrationId',
+  'payment.paymentMethodId',
+  'payment.paymentReference',
+] as const;
+
+/** setTimeout's longest wait; a window further away is checked again after it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * @summary An exhibitor's application for a booth: the exhibit, its presenter and team, and —
  * when the conference asks for them — a registration number and the exhibition fee with proof.
@@ -64,6 +87,11 @@ const MAX_TEAM = 20;
  * @attr registration-required - Exhibitors must give their registration number.
  * @attr opens - ISO instant when applications open.
  * @attr closes - ISO instant when applications close.
+ * @attr types - Exhibit types offered, comma-separated, each `value` or `value:Label`, e.g.
+ *   `types="sponsor, startup, food_truck:Food truck"`; known values get the form's own labels.
+ *   Default: sponsor, startup, research, nonprofit, community, commercial.
+ * @attr data-prefill-<field> - Prefills a field, e.g. `data-prefill-title="Quantum Loom"`,
+ *   `data-prefill-presenter.full-name="Ada Lovelace"`.
  * @attr success-message - Heading of the success view (or use the `success` slot).
  * @attr closed-message - Text shown when applications are closed (or use the `closed` slot).
  * @attr not-open-message - Text shown before applications open (or use the `not-open` slot).
@@ -82,6 +110,8 @@ const MAX_TEAM = 20;
  * @csspart registration - The registration-number section.
  * @csspart payment - The fee section.
  * @csspart fee - The fee's amount and what to do.
+ * @csspart methods-problem - Says why no payment method can be chosen (the server's reason).
+ * @csspart methods-retry - Loads the payment methods again.
  * @csspart field - One field (label, help, control, error).
  * @csspart input - A text, choice or file control.
  * @csspart field-error - The message beside a field.
@@ -121,6 +151,10 @@ export class ConfExhibitForm extends ConfFormElement {
   @property({ type: Boolean, reflect: true, attribute: 'registration-required' }) registrationRequired = false;
   @property({ reflect: true }) opens?: string;
   @property({ reflect: true }) closes?: string;
+  /** Exhibit types offered, `value` or `value:Label`, comma-separated; see the `types` attribute. */
+  @property({ reflect: true }) types?: string;
+  /** Values to prefill, by control name: `title`, `exhibitType`, `presenter.fullName` … */
+  @property({ attribute: false }) prefill: Record<string, string> = {};
   @property({ attribute: 'success-message' }) successMessage?: string;
   @property({ attribute: 'closed-message' }) closedMessage?: string;
   @property({ attribute: 'not-open-message' }) notOpenMessage?: string;
@@ -141,6 +175,8 @@ export class ConfExhibitForm extends ConfFormElement {
   @state() private sending = false;
   /** The draft is read once, before the first render, so the form opens with it. */
   private restored = false;
+  /** Renders again when the window opens or closes by the clock. */
+  private windowTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Payment methods come from the registration config when the key may read it. */
   private readonly config = new ResourceController<Method[]>(this, {
@@ -228,8 +264,26 @@ export class ConfExhibitForm extends ConfFormElement {
   }
 
   private get window(): ExhibitionRules['window'] {
-    const r = this.rules;
-    return r.window !== 'open' ? r.window : windowAt(r, this.currentTime().getTime());
+    return currentWindow(this.rules, this.currentTime().getTime());
+  }
+
+  /** The declared and the server-taught window both change with the clock: render when it does. */
+  private scheduleWindowChange(): void {
+    clearTimeout(this.windowTimer);
+    const ms = this.now ? null : msUntilWindowChange(this.rules, this.currentTime().getTime());
+    if (ms !== null) this.windowTimer = setTimeout(() => this.requestUpdate(), Math.min(ms + 50, MAX_TIMER_MS));
+  }
+
+  /** The host page's values fill what is still empty; the person's own answers (and draft) stay. */
+  private applyPrefill(): void {
+    const given = initialValues(PREFILLABLE, { ...prefillFromDataset({ ...this.dataset }), ...this.prefill }, null);
+    const typed = Object.fromEntries(Object.entries(this.values).filter(([, v]) => v !== ''));
+    this.values = { ...given, ...typed };
+  }
+
+  private get typeChoices(): readonly ExhibitTypeChoice[] {
+    const own = parseTypesAttribute(this.types);
+    return own.length ? own : DEFAULT_TYPES;
   }
 
   protected override attributeProblems(): Diagnostic[] {
@@ -246,6 +300,11 @@ export class ConfExhibitForm extends ConfFormElement {
     return out;
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.windowTimer);
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.sender.startedAt = Date.now();
@@ -258,8 +317,12 @@ export class ConfExhibitForm extends ConfFormElement {
     if (!this.restored) {
       this.restored = true;
       this.readDraft();
+      this.applyPrefill();
+    } else if (changed.has('prefill')) {
+      this.applyPrefill();
     }
     this.sender.minFillMs = this.minFillMs;
+    this.scheduleWindowChange();
     const w = this.window;
     this.setState('not-open', w === 'not-open');
     this.setState('closed', w === 'closed');
@@ -322,10 +385,6 @@ export class ConfExhibitForm extends ConfFormElement {
           return;
         }
       }
-      if ((this.renderRoot.querySelector<HTMLInputElement>('#hp-website')?.value ?? '').trim()) {
-        this.formError = { message: msg('This form could not be sent.', { id: 'form.bot' }), unmatched: [], retryable: false };
-        return;
-      }
       const body = buildExhibitionBody(this.rules, this.values, this.team, proof);
       this.announce(msg('Sending…', { id: 'form.sending' }));
       const result = await this.sender.submit(body);
@@ -380,11 +439,16 @@ export class ConfExhibitForm extends ConfFormElement {
 
   private renderForm(): TemplateResult {
     const rules = this.rules;
+    // The server's own list (from a fee refusal) when the registration config has none to give.
+    const methods = this.config.value?.length ? this.config.value : rules.paymentMethods;
     const ctx: ExhibitContext = {
       rules,
       locale: this.locale,
       team: this.team,
-      methods: this.config.value?.length ? this.config.value : rules.paymentMethods,
+      types: this.typeChoices,
+      methods,
+      methodsProblem: methods.length || this.config.loading ? null : this.config.error?.message ?? '',
+      reloadMethods: () => void this.config.reload(),
       upload: this.upload,
       onFile: this.onFile,
       addMember: () => void this.addMember(),
@@ -405,7 +469,7 @@ export class ConfExhibitForm extends ConfFormElement {
       ${renderExhibit(ctx)}${renderPresenter(ctx)}${renderTeam(ctx)}
       ${rules.registrationRequired ? renderRegistration(ctx) : nothing}
       ${rules.fee ? renderPayment(ctx) : nothing}
-      ${renderHoneypot()}
+      ${this.renderHoneypot()}
       ${this.renderRegions(renderFormError(this.formError))}
       <div class="actions">
         <button type="submit" class="button primary" part="submit-button" ?disabled=${busy}>

@@ -1,17 +1,24 @@
 /** Sections and outcomes of `<conf-exhibit-form>`, as templates over a small context. */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { EXHIBIT_TYPES } from '../../api/contract.js';
 import type { Submission } from '../../api/records.js';
 import { controlId, fieldError, renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
 import type { UploadController } from '../../core/upload-controller.js';
-import { formatFee, type ExhibitionRules } from './exhibit-form.model.js';
+import { formatFee, type ExhibitionRules, type ExhibitTypeChoice } from './exhibit-form.model.js';
 
 export interface ExhibitContext extends FieldState {
   rules: ExhibitionRules;
   locale: string;
   team: readonly string[];
+  /** Exhibit types offered: the organizer's `types`, else the form's default list. */
+  types: readonly ExhibitTypeChoice[];
   methods: readonly { value: string; label: string }[];
+  /**
+   * Why no payment method can be offered: the registration config's error (the server's message),
+   * or '' when it answered without any; null while methods are shown or still loading.
+   */
+  methodsProblem: string | null;
+  reloadMethods: () => void;
   upload: UploadController;
   onFile: (e: Event) => void;
   addMember: () => void;
@@ -48,7 +55,7 @@ export function renderExhibit(ctx: ExhibitContext): TemplateResult {
       label: msg('Type of exhibit', { id: 'exhibit.type' }),
       kind: 'select',
       required: true,
-      options: EXHIBIT_TYPES.map((t) => ({ value: t, label: typeLabel(t) })),
+      options: ctx.types.map((t) => ({ value: t.value, label: t.label ?? typeLabel(t.value) })),
     })}
     ${renderField(ctx, { name: 'shortDescription', label: msg('Short description', { id: 'exhibit.description' }), kind: 'textarea', required: true, maxlength: 1000 })}
     ${renderField(ctx, {
@@ -122,9 +129,10 @@ export function renderRegistration(ctx: ExhibitContext): TemplateResult {
 export function renderPayment(ctx: ExhibitContext): TemplateResult {
   const fee = ctx.rules.fee;
   const amount = fee ? formatFee(fee, ctx.locale) : '';
-  const methodField = ctx.methods.length
-    ? renderField(ctx, { name: 'payment.paymentMethodId', label: msg('Payment method', { id: 'exhibit.payment-method' }), kind: 'select', required: true, options: ctx.methods })
-    : renderField(ctx, { name: 'payment.paymentMethodId', label: msg('Payment method', { id: 'exhibit.payment-method' }), kind: 'text', required: true });
+  const methodField =
+    ctx.methodsProblem === null
+      ? renderField(ctx, { name: 'payment.paymentMethodId', label: msg('Payment method', { id: 'exhibit.payment-method' }), kind: 'select', required: true, options: ctx.methods })
+      : renderMethodsProblem(ctx.methodsProblem, ctx.reloadMethods);
   return html`<fieldset part="section payment">
     <legend>${msg('Exhibition fee', { id: 'exhibit.fee' })}</legend>
     ${amount
@@ -134,6 +142,21 @@ export function renderPayment(ctx: ExhibitContext): TemplateResult {
     ${renderField(ctx, { name: 'payment.paymentReference', label: msg('Payment reference', { id: 'exhibit.payment-reference' }), kind: 'text', required: true, autocomplete: 'off', maxlength: 200 })}
     ${renderUpload(ctx.upload, { name: 'payment.proofUrl', label: msg('Payment proof', { id: 'exhibit.proof' }), required: true, error: ctx.error('payment.proofUrl') }, ctx.onFile)}
   </fieldset>`;
+}
+
+/**
+ * No payment method to offer: said plainly with the server's reason, instead of a box asking
+ * for an id nobody outside the organizers knows. The server's answer to a submission can still
+ * name the methods (a fee refusal carries them), which then fill the choice.
+ */
+function renderMethodsProblem(serverMessage: string, reload: () => void): TemplateResult {
+  return html`<div class="methods-problem" part="methods-problem" role="status">
+    <p>${serverMessage
+        ? html`<strong>${msg('The payment methods could not be loaded.', { id: 'exhibit.methods-failed' })}</strong> ${serverMessage}`
+        : html`<strong>${msg('This conference lists no payment method.', { id: 'exhibit.methods-none' })}</strong>`}</p>
+    <p>${msg('Try again, or ask the organizers how to pay the fee.', { id: 'exhibit.methods-next' })}</p>
+    <button type="button" class="button" part="methods-retry" @click=${reload}>${msg('Try again', { id: 'core.retry' })}</button>
+  </div>`;
 }
 
 export function formatInstant(iso: string | null, locale: string, zone: string): string {

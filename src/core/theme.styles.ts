@@ -104,9 +104,20 @@ export const themeStyles = css`
   button {
     cursor: pointer;
   }
+  /*
+   * A real outline, with the soft halo beside it: forced colours (Windows high contrast) drop
+   * box-shadows, so a halo alone leaves keyboard users without any visible focus there.
+   */
   :focus-visible {
-    outline: none;
+    outline: 2px solid var(--_primary);
+    outline-offset: 1px;
     box-shadow: var(--_focus);
+  }
+  @media (forced-colors: active) {
+    :focus-visible {
+      outline: 3px solid Highlight;
+      outline-offset: 2px;
+    }
   }
   .visually-hidden {
     position: absolute;

@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { emulateMedia } from '@web/test-runner-commands';
 import type { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registrationsFor, uniqueEmail, withSettings } from '../../../test/browser/admin.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
@@ -463,6 +464,27 @@ describe('<conf-registration-form>', function () {
       await expectNoAxeViolations(h.el);
     } finally {
       narrow.remove();
+    }
+  });
+
+  it('shows keyboard focus as a real outline, kept in forced colours (high contrast)', async () => {
+    const h = await mount();
+    const ring = (el: Element) => {
+      const cs = getComputedStyle(el);
+      return { style: cs.outlineStyle, width: parseFloat(cs.outlineWidth) };
+    };
+    await h.type(h.control('firstName'), 'Kay');
+    await h.press('Tab');
+    expect(h.focused).to.equal(h.control('lastName'));
+    expect(ring(h.control('lastName'))).to.deep.include({ style: 'solid' });
+    expect(ring(h.control('lastName')).width).to.be.at.least(2);
+    try {
+      await emulateMedia({ forcedColors: 'active' });
+      expect(getComputedStyle(h.control('lastName')).boxShadow, 'shadows are dropped there').to.equal('none');
+      expect(ring(h.control('lastName')).style).to.equal('solid');
+      expect(ring(h.control('lastName')).width).to.be.at.least(3);
+    } finally {
+      await emulateMedia({ forcedColors: 'none' });
     }
   });
 

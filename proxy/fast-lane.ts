@@ -16,7 +16,7 @@
  */
 import { cacheControl, etagMatches, type CachePolicy } from './cache/policy.js';
 import type { ReadCache } from './cache/read-cache.js';
-import { bytesOf } from './handlers/answer.js';
+import { bytesOf } from './cache/entry-bytes.js';
 import { resolveRoute } from './middleware/allow-list.js';
 import { EXPOSE_HEADERS } from './middleware/cors.js';
 import { loggedQuery } from './middleware/request-log.js';

@@ -2,6 +2,7 @@
  * Pure cache policy: how old an entry may be and still be served, what `Cache-Control` tells
  * browsers and CDNs, and validator matching for `If-None-Match`.
  */
+import { sha256 } from '../digest.js';
 import type { CacheEntry } from '../stores/types.js';
 
 export interface CachePolicy {
@@ -42,10 +43,10 @@ export function cacheControl(policy: CachePolicy, entry: CacheEntry, now: number
   return `public, max-age=${remaining}, stale-while-revalidate=${swr}, stale-if-error=${sie}`;
 }
 
-/** A strong validator from the body bytes (WebCrypto, so it runs on every host). */
-export async function etagOf(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
-  const b64 = btoa(String.fromCharCode(...new Uint8Array(digest).subarray(0, 16)));
+/** A strong validator from the body (its UTF-8 bytes, when given text). */
+export async function etagOf(body: Uint8Array | string): Promise<string> {
+  const digest = await sha256(body);
+  const b64 = btoa(String.fromCharCode(...digest.subarray(0, 16)));
   return `"${b64.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}"`;
 }
 

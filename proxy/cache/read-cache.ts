@@ -9,6 +9,7 @@
 import { ProxyError } from '../errors.js';
 import type { CacheEntry, CacheStore } from '../stores/types.js';
 import type { UpstreamAnswer } from '../upstream/client.js';
+import { keepBytes } from './entry-bytes.js';
 import { etagOf, freshness, keepMs, type CachePolicy } from './policy.js';
 
 export type CacheState = 'hit' | 'miss' | 'stale';
@@ -146,12 +147,14 @@ async function toEntry(answer: UpstreamAnswer, now: number): Promise<CacheEntry>
     const value = answer.headers.get(name);
     if (value && !/[\r\n]/.test(value)) headers[name] = value;
   }
-  return {
+  const entry: CacheEntry = {
     status: answer.status,
     body: answer.body,
     contentType: answer.contentType,
-    etag: await etagOf(answer.body),
+    etag: await etagOf(answer.bytes),
     storedAt: now,
     headers,
   };
+  keepBytes(entry, answer.bytes);
+  return entry;
 }

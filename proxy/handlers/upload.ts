@@ -12,7 +12,7 @@ import { mediaType, refuseEncodedBody, tooLarge } from '../middleware/json-body.
 import type { Scrubber } from '../secrets.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { SCENARIO_HEADERS, pickHeaders } from '../upstream/headers.js';
-import type { UpstreamFetch } from '../upstream/transport.js';
+import type { UpstreamFetch, UpstreamResponse } from '../upstream/transport.js';
 import { fromAnswer } from './answer.js';
 
 /** Upload kinds browsers use, and the upload-address endpoint behind each. */
@@ -144,7 +144,7 @@ export function uploadHandler({
     // Object stores that sign uploads usually refuse chunked bodies; pass the length when known.
     if (declaredBytes !== null) headers['content-length'] = String(declaredBytes);
     const started = performance.now();
-    let stored: Response;
+    let stored: UpstreamResponse;
     try {
       stored = await (await transport())(address.uploadUrl, {
         method: 'PUT',
@@ -158,7 +158,6 @@ export function uploadHandler({
     } finally {
       log.upstreamMs = (log.upstreamMs ?? 0) + Math.round(performance.now() - started);
     }
-    await stored.body?.cancel().catch(() => {});
     if (over || stored.status === 413) throw tooLarge(cap);
     if (stored.status < 200 || stored.status >= 300) {
       throw new ProxyError('bad_gateway', `The file could not be stored (storage answered ${stored.status}).`);

@@ -9,13 +9,15 @@ import { API_PREFIX } from '../../src/api/contract.js';
 import { ProxyError } from '../errors.js';
 import type { Scrubber } from '../secrets.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
-import type { UpstreamFetch } from './transport.js';
+import type { UpstreamFetch, UpstreamResponse } from './transport.js';
 
 export interface UpstreamAnswer {
   status: number;
   headers: Headers;
   /** Body text with the key scrubbed out. */
   body: string;
+  /** The same body as bytes: those received when they held no key, so nothing is encoded twice. */
+  bytes: Uint8Array;
   contentType: string;
   /** Wall time spent on the upstream, retries and waits included. */
   ms: number;
@@ -71,7 +73,7 @@ export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
   const random = o.random ?? Math.random;
   const url = (path: string) => o.base + API_PREFIX + path;
 
-  async function once(call: UpstreamCall): Promise<Response> {
+  async function once(call: UpstreamCall): Promise<UpstreamResponse> {
     const timeout = AbortSignal.timeout(call.timeoutMs ?? o.timeoutMs);
     const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
     if (call.body) headers['content-type'] = 'application/json';
@@ -103,7 +105,7 @@ export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
       const started = performance.now();
       let attempt = 0;
       for (;;) {
-        let response: Response | null = null;
+        let response: UpstreamResponse | null = null;
         let failure: ProxyError | null = null;
         try {
           response = await once(call);
@@ -116,8 +118,6 @@ export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
           const after = response ? parseRetryAfter(response.headers.get('retry-after')) : null;
           const delay = retryDelay(o.retry, attempt, elapsed, after, random);
           if (delay !== null) {
-            // Free the socket before waiting.
-            await response?.body?.cancel().catch(() => {});
             attempt++;
             await sleep(delay);
             continue;
@@ -125,19 +125,13 @@ export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
         }
         if (failure) throw failure;
         const res = response!;
-        let text: string;
-        try {
-          text = await res.text();
-        } catch (error) {
-          throw new ProxyError('bad_gateway', 'The conference service sent an incomplete answer.', {
-            cause: error,
-          });
-        }
         const headers = scrubbedHeaders(res.headers, o.scrubber);
+        const { bytes, text } = o.scrubber.scrubBody(res.body);
         return {
           status: res.status,
           headers,
-          body: o.scrubber.scrub(text),
+          body: text,
+          bytes,
           contentType: headers.get('content-type') ?? 'application/json',
           ms: Math.round(performance.now() - started),
           attempts: attempt + 1,

@@ -19,7 +19,10 @@ export interface LoadContext {
   signal: AbortSignal;
   /** Set on polls: ask with If-None-Match, and return {@link UNCHANGED} on 304. */
   conditional: boolean;
-  /** Call when an answer was the proxy's last good copy (`stale: true` from the client). */
+  /**
+   * Call when data came from somewhere other than `client` and was the proxy's last good copy;
+   * answers through `client` mark the load stale by themselves.
+   */
   markStale(): void;
 }
 
@@ -135,7 +138,8 @@ export class ResourceController<T> implements ReactiveController {
     this.fromPoll = false;
     try {
       let proxyStale = false;
-      const result = await this.options.load({ client, signal, conditional, markStale: () => (proxyStale = true) });
+      const markStale = () => void (proxyStale = true);
+      const result = await this.options.load({ client: staleTracking(client, markStale), signal, conditional, markStale });
       const changed = result !== UNCHANGED;
       if (result !== UNCHANGED) this.value = result;
       this.updatedAt = new Date();
@@ -172,6 +176,21 @@ export class ResourceController<T> implements ReactiveController {
   reschedule(): void {
     this.polling?.schedule();
   }
+}
+
+/**
+ * The client as a loader sees it: the same instance (its remembered ETags included), except that
+ * every answer the proxy served from its last good copy (`X-Cache: stale`) marks the load stale.
+ * Every read (`list`, `listAll`, `get`) goes through `request`, so no loader can drop the flag.
+ */
+function staleTracking(client: ApiClient, markStale: () => void): ApiClient {
+  const tracked = Object.create(client) as ApiClient;
+  tracked.request = async (...args: Parameters<ApiClient['request']>) => {
+    const answer = await client.request(...args);
+    if (answer.stale) markStale();
+    return answer;
+  };
+  return tracked;
 }
 
 /** A bug or a schema surprise in a loader still lands in the error view, with its message. */

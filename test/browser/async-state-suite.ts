@@ -1,12 +1,13 @@
 /**
  * The async states every data element must show (DESIGN.md, "The elements' duties"), written once
  * and run per element: loading, empty, error with the server's message and a working retry, and
- * stale data after a refresh fails. Errors and delays are real answers of the sandbox, forced per
+ * stale data after a refresh fails or when the proxy answers from its last good copy. Errors and delays are real answers of the sandbox, forced per
  * page with its `Prefer` header; only the empty list is a fixed answer.
  */
 import { expect } from '@esm-bundle/chai';
 import type { ConfErrorEvent } from '../../src/events/conf-error.js';
-import { answerWith, cleanup, ElementHarness, fixture, preferOn, serverMessage, waitFor } from './harness.js';
+import type { ConfLoadedEvent } from '../../src/events/conf-loaded.js';
+import { answerWith, cleanup, ElementHarness, fixture, preferOn, serverMessage, staleOn, waitFor } from './harness.js';
 
 export interface AsyncStateOptions {
   /** Markup attributes, e.g. `view="list"`. */
@@ -86,6 +87,30 @@ export function runAsyncStateTests(tag: string, options: AsyncStateOptions): voi
       await h.settle();
       expect(h.part('stale')).to.equal(null);
       expect(h.matchesState('stale')).to.equal(false);
+    });
+
+    it('marks data the proxy served from its last good copy (X-Cache: stale) as stale', async () => {
+      const loaded: ConfLoadedEvent[] = [];
+      const onLoaded = (e: ConfLoadedEvent) => void loaded.push(e);
+      document.addEventListener('conf-loaded', onLoaded);
+      try {
+        const restore = staleOn(options.request);
+        const h = await mount();
+        await ready(h);
+        const stale = await h.waitForPart('stale');
+        expect(stale.textContent).to.contain('last good copy');
+        expect(h.matchesState('stale')).to.equal(true);
+        expect(loaded.at(-1)?.detail.stale, 'conf-loaded says stale').to.equal(true);
+        // A fresh answer again clears the mark.
+        restore();
+        await (h.el as Reloadable).reload();
+        await h.settle();
+        expect(h.part('stale')).to.equal(null);
+        expect(h.matchesState('stale')).to.equal(false);
+        expect(options.isReady(h), 'data still shown').to.equal(true);
+      } finally {
+        document.removeEventListener('conf-loaded', onLoaded);
+      }
     });
 
     it('says so when the proxy cannot be reached', async () => {

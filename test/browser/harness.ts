@@ -105,6 +105,8 @@ type Rule = {
   body?: unknown;
   status?: number;
   responseHeaders?: Record<string, string>;
+  /** Headers added to the real answer. */
+  addHeaders?: Record<string, string>;
 };
 const rules: Rule[] = [];
 
@@ -122,6 +124,16 @@ function patchFetch(): void {
       for (const [k, v] of Object.entries(rule.headers)) headers.set(k, v);
       return realFetch(input, { ...init, headers });
     }
+    if (rule?.addHeaders) {
+      const extra = rule.addHeaders;
+      return realFetch(input, init).then((res) => {
+        const headers = new Headers(res.headers);
+        for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+        // A 304 (the element revalidating) must be rebuilt without a body, or the constructor throws.
+        const body = res.status === 304 || res.status === 204 ? null : res.body;
+        return new Response(body, { status: res.status, statusText: res.statusText, headers });
+      });
+    }
     return realFetch(input, init);
   };
 }
@@ -138,6 +150,18 @@ export function preferOn(match: RegExp, value: string): () => void {
 export function answerWith(match: RegExp, body: unknown, status = 200, responseHeaders?: Record<string, string>): () => void {
   patchFetch();
   const rule: Rule = responseHeaders ? { match, body, status, responseHeaders } : { match, body, status };
+  rules.unshift(rule);
+  return () => removeRule(rule);
+}
+
+/**
+ * Marks the real answers to matching requests `X-Cache: stale`, as the proxy marks the last good
+ * copy it serves while the platform is down. The test proxy keeps no cache (a `Prefer` request
+ * bypasses it anyway), so the header is the one part of that answer a test has to supply.
+ */
+export function staleOn(match: RegExp): () => void {
+  patchFetch();
+  const rule: Rule = { match, addHeaders: { 'x-cache': 'stale' } };
   rules.unshift(rule);
   return () => removeRule(rule);
 }

@@ -74,9 +74,8 @@ export class ConfSpeakers extends ConfElement {
 
   private readonly speakers = new ResourceController<SpeakerCard[]>(this, {
     name: 'speakers',
-    load: async ({ client, signal, conditional, markStale }) => {
+    load: async ({ client, signal, conditional }) => {
       const r = await client.listAll('speakers', { signal, conditional: true });
-      if (r.stale) markStale();
       if (conditional && !r.changed) return UNCHANGED;
       return toCards(r.data);
     },

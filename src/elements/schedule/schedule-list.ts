@@ -23,7 +23,7 @@ import { starButton, timeRange, venueName, type ViewContext } from './view-conte
 export const listStyles = css`
   .slot {
     content-visibility: auto;
-    contain-intrinsic-block-size: auto calc(3rem + var(--_n, 8) * 2.75rem);
+    contain-intrinsic-block-size: auto calc(48px + var(--_n, 8) * 44px);
   }
   @media print {
     .slot {

@@ -7,7 +7,7 @@ import { css } from 'lit';
 
 export const scheduleStyles = css`
   :host {
-    --_col: var(--conf-schedule-column-width, 11rem);
+    --_col: var(--conf-schedule-column-width, 176px);
     --_live: var(--conf-color-live, #c62828);
     --_star: var(--conf-color-star, #c98a00);
   }
@@ -16,19 +16,19 @@ export const scheduleStyles = css`
     display: grid;
     /* minmax(0, …): the wide grid scrolls inside its region instead of widening the toolbar. */
     grid-template-columns: minmax(0, 1fr);
-    gap: 0.75rem;
+    gap: 12px;
   }
 
   /* --- toolbar ---------------------------------------------------------------------------- */
   .toolbar {
     display: grid;
-    gap: 0.5rem;
+    gap: 8px;
     grid-template-columns: 1fr;
     align-items: start;
   }
-  @container (min-width: 48rem) {
+  @container (min-width: 768px) {
     .toolbar {
-      grid-template-columns: minmax(14rem, 1fr) auto;
+      grid-template-columns: minmax(224px, 1fr) auto;
     }
     .toolbar .type-filter,
     .toolbar .share,
@@ -62,27 +62,27 @@ export const scheduleStyles = css`
   }
   .venue-filter fieldset {
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));
-    gap: 0.25rem 1rem;
-    padding: 0.5rem 0.25rem;
+    grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+    gap: 4px 16px;
+    padding: 8px 4px;
   }
   .check {
     display: flex;
-    gap: 0.5rem;
+    gap: 8px;
     align-items: center;
-    min-height: 2.25rem;
+    min-height: 36px;
   }
   .type-filter {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.4rem;
+    gap: 6.4px;
   }
-  @container (max-width: 40rem) {
+  @container (max-width: 640px) {
     /* One swipeable row of chips instead of three rows pushing the programme down. */
     .type-filter {
       flex-wrap: nowrap;
       overflow-x: auto;
-      padding-block-end: 0.25rem;
+      padding-block-end: 4px;
       scrollbar-width: thin;
     }
     .chip {
@@ -92,11 +92,11 @@ export const scheduleStyles = css`
   .chip {
     display: inline-flex;
     align-items: center;
-    gap: 0.35rem;
+    gap: 5.6px;
     border: 1px solid var(--_border);
     border-radius: 999px;
-    padding: 0.2rem 0.75rem 0.2rem 0.5rem;
-    min-height: 2.25rem;
+    padding: 3.2px 12px 3.2px 8px;
+    min-height: 36px;
     cursor: pointer;
     font-size: 0.9em;
   }
@@ -112,7 +112,7 @@ export const scheduleStyles = css`
   .actions {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.4rem;
+    gap: 6.4px;
   }
   .view-switch {
     display: inline-flex;
@@ -133,7 +133,7 @@ export const scheduleStyles = css`
   }
   .share {
     display: grid;
-    gap: 0.25rem;
+    gap: 4px;
     font-size: 0.9em;
   }
   .message:empty {
@@ -146,21 +146,21 @@ export const scheduleStyles = css`
   .import {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.5rem 1rem;
+    gap: 8px 16px;
     align-items: center;
-    padding: 0.75rem var(--_space);
+    padding: 12px var(--_space);
     border-radius: var(--_radius);
     background: var(--_subtle);
     border-inline-start: 4px solid var(--_primary);
   }
   .import p {
-    flex: 1 1 16rem;
+    flex: 1 1 256px;
   }
 
   /* --- day tabs ----------------------------------------------------------------------------- */
   .tabs {
     display: flex;
-    gap: 0.25rem;
+    gap: 4px;
     overflow-x: auto;
     border-block-end: 1px solid var(--_border);
     scrollbar-width: thin;
@@ -169,8 +169,8 @@ export const scheduleStyles = css`
     flex: 0 0 auto;
     border: 0;
     background: none;
-    padding: 0.6rem 1rem;
-    min-height: 2.75rem;
+    padding: 9.6px 16px;
+    min-height: 44px;
     border-block-end: 3px solid transparent;
     color: var(--_muted);
     white-space: nowrap;
@@ -188,9 +188,9 @@ export const scheduleStyles = css`
   .card {
     --_type: var(--_primary);
     display: grid;
-    gap: 0.2rem;
+    gap: 3.2px;
     height: 100%;
-    padding: 0.6rem 0.75rem;
+    padding: 9.6px 12px;
     border: 1px solid var(--_border);
     border-inline-start: 4px solid var(--_type);
     border-radius: var(--_radius);
@@ -210,8 +210,8 @@ export const scheduleStyles = css`
   .card-top {
     display: flex;
     align-items: center;
-    gap: 0.5rem;
-    min-height: 1.75rem;
+    gap: 8px;
+    min-height: 28px;
   }
   .badge {
     font-size: 0.75em;
@@ -232,8 +232,8 @@ export const scheduleStyles = css`
     margin-inline-start: auto;
     display: inline-grid;
     place-items: center;
-    width: 2.25rem;
-    height: 2.25rem;
+    width: 36px;
+    height: 36px;
     border: 0;
     border-radius: 50%;
     background: none;
@@ -241,8 +241,8 @@ export const scheduleStyles = css`
     flex: none;
   }
   .star svg {
-    width: 1.3rem;
-    height: 1.3rem;
+    width: 20.8px;
+    height: 20.8px;
     fill: none;
     stroke: currentColor;
     stroke-width: 1.6;
@@ -275,7 +275,7 @@ export const scheduleStyles = css`
   .meta {
     display: flex;
     flex-wrap: wrap;
-    gap: 0 0.75rem;
+    gap: 0 12px;
   }
   .local {
     font-size: 0.92em;
@@ -284,11 +284,11 @@ export const scheduleStyles = css`
   /* --- list view ------------------------------------------------------------------------------ */
   .list {
     display: grid;
-    gap: 1rem;
+    gap: 16px;
   }
   .slot {
     display: grid;
-    gap: 0.5rem;
+    gap: 8px;
   }
   .slot-time {
     white-space: nowrap;
@@ -299,27 +299,27 @@ export const scheduleStyles = css`
     top: 0;
     z-index: 1;
     background: var(--_surface);
-    padding-block: 0.25rem;
+    padding-block: 4px;
   }
   .slot-items {
     display: grid;
-    gap: 0.5rem;
-    grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr));
+    gap: 8px;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 272px), 1fr));
   }
-  @container (min-width: 40rem) {
+  @container (min-width: 640px) {
     .slot {
-      grid-template-columns: 6.5rem 1fr;
+      grid-template-columns: 104px 1fr;
       align-items: start;
     }
     .slot-time {
-      padding-block: 0.5rem;
+      padding-block: 8px;
     }
   }
 
   /* --- grid view ------------------------------------------------------------------------------ */
   .grid-scroll {
     overflow: auto;
-    max-height: min(80vh, 60rem);
+    max-height: min(80vh, 960px);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     overscroll-behavior-x: contain;
@@ -328,7 +328,7 @@ export const scheduleStyles = css`
     /* --_hour-auto: from the day's shortest common event (schedule-grid.ts); the page's setting wins. */
     --_hour: var(--conf-schedule-hour-height, var(--_hour-auto, 13.5em));
     display: grid;
-    grid-template-columns: 5rem repeat(var(--cols), minmax(var(--_col), 1fr));
+    grid-template-columns: 80px repeat(var(--cols), minmax(var(--_col), 1fr));
     grid-template-rows: auto repeat(var(--rows), calc(var(--_hour) / 12));
     min-width: min-content;
     position: relative;
@@ -349,7 +349,7 @@ export const scheduleStyles = css`
   }
   .grid-venue {
     grid-column: var(--c);
-    padding: 0.5rem;
+    padding: 8px;
     display: grid;
     font-weight: 600;
   }
@@ -368,9 +368,9 @@ export const scheduleStyles = css`
     position: sticky;
     left: 0;
     display: inline-block;
-    width: 5rem;
+    width: 80px;
     white-space: nowrap;
-    padding: 0.15rem 0.4rem;
+    padding: 2.4px 6.4px;
     font-size: 0.8em;
     font-variant-numeric: tabular-nums;
     color: var(--_muted);
@@ -666,27 +666,27 @@ export const scheduleStyles = css`
 
   /* --- dialog --------------------------------------------------------------------------------- */
   dialog {
-    width: min(40rem, calc(100vw - 2rem));
-    max-height: calc(100dvh - 2rem);
+    width: min(640px, calc(100vw - 32px));
+    max-height: calc(100dvh - 32px);
     padding: 0;
     border: 0;
     border-radius: var(--_radius);
     background: var(--_surface);
     color: var(--_text);
-    box-shadow: 0 1rem 3rem rgb(0 0 0 / 0.3);
+    box-shadow: 0 16px 48px rgb(0 0 0 / 0.3);
   }
   dialog::backdrop {
     background: rgb(0 0 0 / 0.45);
   }
   .dialog-body {
     display: grid;
-    gap: 0.9rem;
-    padding: 1rem 1.25rem 1.25rem;
+    gap: 14.4px;
+    padding: 16px 20px 20px;
   }
   .dialog-head {
     display: flex;
     align-items: center;
-    gap: 0.5rem;
+    gap: 8px;
   }
   .dialog-head .star {
     margin-inline-start: auto;
@@ -697,15 +697,15 @@ export const scheduleStyles = css`
   .icon-button {
     display: inline-grid;
     place-items: center;
-    width: 2.5rem;
-    height: 2.5rem;
+    width: 40px;
+    height: 40px;
     border: 0;
     border-radius: 50%;
     background: none;
   }
   .icon-button svg {
-    width: 1.25rem;
-    height: 1.25rem;
+    width: 20px;
+    height: 20px;
     stroke: currentColor;
     stroke-width: 2;
     stroke-linecap: round;
@@ -716,13 +716,13 @@ export const scheduleStyles = css`
   }
   .facts {
     display: grid;
-    gap: 0.35rem;
+    gap: 5.6px;
     margin: 0;
   }
   .facts div {
     display: grid;
-    grid-template-columns: 5rem 1fr;
-    gap: 0.5rem;
+    grid-template-columns: 80px 1fr;
+    gap: 8px;
   }
   .facts dt {
     color: var(--_muted);
@@ -733,18 +733,18 @@ export const scheduleStyles = css`
   }
   .description {
     display: grid;
-    gap: 0.6rem;
+    gap: 9.6px;
   }
   .dialog-speakers {
     display: grid;
-    gap: 0.4rem;
+    gap: 6.4px;
   }
   .dialog-speakers h3 {
     font-size: 1em;
   }
   .dialog-speakers ul {
     display: grid;
-    gap: 0.3rem;
+    gap: 4.8px;
   }
   .affiliation {
     display: block;
@@ -754,7 +754,7 @@ export const scheduleStyles = css`
   .dialog-actions {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.5rem;
+    gap: 8px;
     align-items: center;
   }
   .action-status {
@@ -767,11 +767,11 @@ export const scheduleStyles = css`
   .skeleton-list,
   .skeleton-screen {
     display: grid;
-    gap: 0.75rem;
+    gap: 12px;
   }
-  .sk-toolbar { height: 2.5rem; }
-  .sk-tabs { height: 2.75rem; width: 60%; }
-  .sk-card { height: 5.5rem; }
+  .sk-toolbar { height: 40px; }
+  .sk-tabs { height: 44px; width: 60%; }
+  .sk-card { height: 88px; }
   .sk-clock { height: 4em; width: 40%; justify-self: end; }
   .sk-block { min-height: 0; }
 

@@ -42,3 +42,26 @@ export function focusedWithin(root: Node): HTMLElement | null {
   while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
   return el instanceof HTMLElement && root.contains(el) ? el : null;
 }
+
+/**
+ * Which element answers a deep link, per kind of link (its prefix): two schedules, or two exhibit
+ * lists, on one page must open one dialog or one banner, not two stacked ones. The first element
+ * that can show the linked record holds it; the others leave that link alone. A held link is
+ * given up when its dialog closes or its element leaves the page.
+ */
+const heldLinks = new Map<string, { link: string; owner: Element }>();
+
+/** True when another element on the page already answers `link` (its dialog or banner is up). */
+export function linkHeldElsewhere(kind: string, link: string, owner: Element): boolean {
+  const held = heldLinks.get(kind);
+  return held !== undefined && held.link === link && held.owner !== owner && held.owner.isConnected;
+}
+
+/** Records that `owner` shows `link`, the one link of its kind it can be showing. */
+export function holdLink(kind: string, link: string, owner: Element): void {
+  heldLinks.set(kind, { link, owner });
+}
+
+export function releaseLink(kind: string, owner: Element): void {
+  if (heldLinks.get(kind)?.owner === owner) heldLinks.delete(kind);
+}

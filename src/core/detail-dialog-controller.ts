@@ -1,13 +1,14 @@
 /**
  * One record's details in a native modal `<dialog>`, kept in step with a `#<prefix>ID` deep link:
  * opening writes the fragment (without a history entry), a fragment on arrival or a `hashchange`
- * opens the record, closing clears it and returns focus to what opened the dialog.
+ * opens the record, closing clears it and returns focus to what opened the dialog. With several
+ * such elements on a page, one link opens one dialog: the first element that can show it.
  *
  * The host renders one `<dialog @close=${controller.onClose}>` in its shadow root and decides what
  * opening means (a cancelable `conf-*-open` event first) in `options.open`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { focusedWithin, parseRecordHash, recordHash, replaceHash } from './deep-link.js';
+import { focusedWithin, holdLink, linkHeldElsewhere, parseRecordHash, recordHash, releaseLink, replaceHash } from './deep-link.js';
 
 export interface DetailDialogHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -44,11 +45,20 @@ export class DetailDialogController implements ReactiveController {
 
   hostDisconnected(): void {
     window.removeEventListener('hashchange', this.onHashChange);
+    releaseLink(this.options.prefix, this.host);
   }
 
   hostUpdate(): void {
     // Before render, so opening from a link needs no second update.
-    if (this.pendingLink !== null && this.options.openFromLink(this.pendingLink)) this.pendingLink = null;
+    const id = this.pendingLink;
+    if (id === null) return;
+    // Another element answered the link first, or answered it and closed (clearing the fragment).
+    if (this.linkedId() !== id || linkHeldElsewhere(this.options.prefix, id, this.host)) {
+      this.pendingLink = null;
+      if (this.openId !== null && this.openId !== id) this.close();
+      return;
+    }
+    if (this.options.openFromLink(id)) this.pendingLink = null;
   }
 
   hostUpdated(): void {
@@ -65,6 +75,7 @@ export class DetailDialogController implements ReactiveController {
     // Opening another record from inside the dialog keeps the original opener.
     if (active && !this.dialog?.contains(active)) this.opener = active;
     this.openId = id;
+    holdLink(this.options.prefix, id, this.host);
     if (this.linkedId() !== id) replaceHash(recordHash(this.options.prefix, id));
     this.host.requestUpdate();
   }
@@ -81,6 +92,7 @@ export class DetailDialogController implements ReactiveController {
     this.shownId = null;
     if (id === null || this.openId !== id) return;
     this.openId = null;
+    releaseLink(this.options.prefix, this.host);
     if (this.linkedId() === id) replaceHash('');
     const opener = this.opener;
     this.opener = null;

@@ -69,8 +69,8 @@ const WITH_AUTHORS = { include: 'authors' } as const;
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
  * @cssproperty [--conf-color-surface=#fff] - Background.
  * @cssproperty [--conf-font=system-ui] - Font family.
- * @cssproperty [--conf-radius=0.5rem] - Corner radius.
- * @cssproperty [--conf-spacing=1rem] - Base spacing.
+ * @cssproperty [--conf-radius=8px] - Corner radius.
+ * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-abstracts-excerpt-lines=3] - Lines of text shown on a card.
  *
  * @cssstate loading - While data is being fetched.
@@ -164,7 +164,9 @@ export class ConfAbstracts extends ConfElement {
   /** Opens an abstract's details, as a click on its title does. */
   open(id: string): void {
     const card = this.abstracts.value?.items.find((c) => c.id === id);
-    if (!this.dispatchEvent(new ConfAbstractOpenEvent({ id, abstract: card?.raw ?? null }))) return;
+    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
+    const event = new ConfAbstractOpenEvent({ id, abstract: card?.raw ?? null });
+    if (!this.dispatchEvent(event)) return;
     this.details.show(id);
     if (this.detail.value?.id !== id || this.detail.error) {
       // Never show the previous abstract's text under this one's title while it loads.

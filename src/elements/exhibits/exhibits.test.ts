@@ -160,6 +160,28 @@ describe('<conf-exhibits>', () => {
     await waitFor(() => dialog.open && dialog.querySelector('h2')!.textContent === all[0]!.title, 'opened on hashchange');
   });
 
+  it('opens a #exhibit-ID link in one of two lists on the page, not in both', async () => {
+    const target = all[1]!;
+    setHash(`#exhibit-${target.id}`);
+    const box = await fixture<HTMLElement>('<div><conf-exhibits></conf-exhibits><conf-exhibits></conf-exhibits></div>');
+    const [a, b] = [...box.querySelectorAll<ConfExhibits>('conf-exhibits')].map((el) => new ElementHarness(el));
+    const cards = (h: ElementHarness) => h.all('[part~="card"]').length > 0;
+    await waitFor(() => cards(a!) && cards(b!), 'both lists');
+    const open = () => [a!, b!].filter((h) => h.q<HTMLDialogElement>('dialog')?.open);
+    await waitFor(() => open().length > 0, 'a dialog from the link');
+    await a!.settle();
+    await b!.settle();
+    expect(open()).to.have.length(1);
+    // A link followed later also opens one dialog: the first list's.
+    open()[0]!.el.close();
+    await waitFor(() => open().length === 0, 'dialog closed');
+    location.hash = `#exhibit-${all[2]!.id}`;
+    await waitFor(() => open().length > 0, 'a dialog from the second link');
+    await a!.settle();
+    await b!.settle();
+    expect(open()).to.deep.equal([a]);
+  });
+
   it('lays out columns from its own width', async () => {
     const narrow = document.createElement('div');
     narrow.style.width = '260px';

@@ -32,14 +32,51 @@ export function cleanIds(ids: Iterable<unknown>): string[] {
 
 /** Reads the stars; storage that throws (private mode, blocked cookies) reads as empty. */
 export function loadAgenda(storage: AgendaStorage | null | undefined, key: string): Set<string> {
+  return readAgenda(storage, key) ?? new Set();
+}
+
+/** The stored stars, or null when storage cannot be read at all. */
+function readAgenda(storage: AgendaStorage | null | undefined, key: string): Set<string> | null {
+  if (!storage) return null;
+  let raw: string | null;
   try {
-    const raw = storage?.getItem(key);
-    if (!raw) return new Set();
-    const parsed: unknown = JSON.parse(raw);
+    raw = storage.getItem(key);
+  } catch {
+    return null;
+  }
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
     return new Set(Array.isArray(parsed) ? cleanIds(parsed) : []);
   } catch {
     return new Set();
   }
+}
+
+export interface AgendaChange {
+  add?: Iterable<string>;
+  remove?: Iterable<string>;
+}
+
+/**
+ * Applies one change to the stars as stored now, not to a copy read earlier: another schedule on
+ * the page, or another tab, may have starred something since, and a whole-set write would undo
+ * it. `own` (the caller's copy) stands in where storage cannot be read. `added` counts the ids
+ * that were not starred before.
+ */
+export function changeAgenda(
+  storage: AgendaStorage | null | undefined,
+  key: string,
+  own: ReadonlySet<string>,
+  change: AgendaChange,
+): { ids: Set<string>; saved: boolean; added: number } {
+  const ids = readAgenda(storage, key) ?? new Set(own);
+  let added = 0;
+  for (const id of cleanIds(change.add ?? [])) {
+    if (!ids.has(id)) added++;
+    ids.add(id);
+  }
+  for (const id of change.remove ?? []) ids.delete(id);
+  return { ids, saved: saveAgenda(storage, key, ids), added };
 }
 
 /** Writes the stars; returns false when storage refused, so the element can say so. */

@@ -2,6 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScheduleEvent, Speaker, Venue } from '../../api/records.js';
 import {
+  changeAgenda,
   agendaHash,
   agendaShareUrl,
   agendaStorageKey,
@@ -281,6 +282,22 @@ describe('my agenda', () => {
     assert.equal(saveAgenda(null, key, new Set(['a'])), false);
     assert.equal(saveAgenda(s, key, new Set()), true);
     assert.equal(s.getItem(key), null);
+  });
+
+  test('a change applies to what is stored now, not to the caller\'s older copy', () => {
+    const s = new MemoryStorage();
+    const key = agendaStorageKey('https://a.example');
+    saveAgenda(s, key, new Set(['evt_1', 'evt_2']));
+    // The caller last saw only evt_1; evt_2 was starred elsewhere since.
+    const r = changeAgenda(s, key, new Set(['evt_1']), { add: ['evt_3', 'evt_2'], remove: ['evt_1'] });
+    assert.deepEqual([...r.ids].sort(), ['evt_2', 'evt_3']);
+    assert.equal(r.added, 1);
+    assert.equal(r.saved, true);
+    assert.deepEqual(JSON.parse(s.getItem(key)!), ['evt_2', 'evt_3']);
+    // Without storage the caller's copy is the base, and the change is reported unsaved.
+    const none = changeAgenda(null, key, new Set(['evt_9']), { add: ['evt_8'] });
+    assert.deepEqual([...none.ids].sort(), ['evt_8', 'evt_9']);
+    assert.equal(none.saved, false);
   });
 
   test('share link round trip, compact and URL-safe', () => {

@@ -3,7 +3,7 @@ import { ApiClient } from '../../api/client.js';
 import type { ScheduleEvent, Speaker, Venue } from '../../api/records.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
-import { cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
+import { cleanup, ElementHarness, fixture, staleOn, waitFor } from '../../../test/browser/harness.js';
 import type { ConfAgendaChangeEvent } from './conf-agenda-change.js';
 import type { ConfEventOpenEvent } from './conf-event-open.js';
 import './define.js';
@@ -78,6 +78,9 @@ function expectScreenFits(h: ElementHarness<ConfSchedule>): void {
     expect(el.scrollWidth, 'no horizontal scrollbar').to.be.at.most(el.clientWidth);
   }
 }
+
+/** The star button on the card of event `id`, in the list or the grid. */
+const starOf = (h: ElementHarness, id: string) => h.q<HTMLButtonElement>(`[part~="event"]:has(a[href="#event-${id}"]) [part="star"]`)!;
 
 const shownCards = (h: ElementHarness) => h.all('.slot-item:not([hidden]) [part~="event"], .grid-cell:not([hidden]) [part~="event"]');
 
@@ -233,6 +236,91 @@ describe('<conf-schedule>', () => {
     onlyMine.click();
     await again.settle();
     expect(shownCards(again).length).to.equal(1);
+  });
+
+  it('keeps the stars of two schedules on one page in step, adding to what is stored', async () => {
+    const box = await fixture<HTMLElement>('<div><conf-schedule></conf-schedule><conf-schedule view="grid"></conf-schedule></div>');
+    const [list, grid] = [...box.querySelectorAll<ConfSchedule>('conf-schedule')].map((el) => new ElementHarness(el));
+    await waitFor(() => list!.part('list') && grid!.part('grid'), 'both schedules');
+    const [first, second, third] = index.byDay.get(index.days[0]!)!.map((i) => i.event.id);
+    const pressed = (h: ElementHarness, id: string) => starOf(h, id).getAttribute('aria-pressed') === 'true';
+    starOf(list!, first!).click();
+    await waitFor(() => pressed(grid!, first!), 'the grid shows the star set in the list');
+    starOf(grid!, second!).click();
+    await waitFor(() => pressed(list!, second!), 'the list shows the star set in the grid');
+    expect(pressed(grid!, first!), 'the grid kept the first star').to.equal(true);
+    const key = agendaStorageKey(location.origin);
+    expect(JSON.parse(localStorage.getItem(key)!)).to.deep.equal([first, second].sort());
+    // Written by another tab in the meantime (no storage event reaches the writer's own tab): kept.
+    localStorage.setItem(key, JSON.stringify([first, second, third]));
+    starOf(list!, first!).click();
+    await list!.settle();
+    expect(JSON.parse(localStorage.getItem(key)!)).to.deep.equal([second, third].sort());
+    await waitFor(() => pressed(grid!, third!) && !pressed(grid!, first!), 'the grid follows the merged stars');
+  });
+
+  it('answers an #event-ID or #agenda= link in one of two schedules on the page, not in both', async () => {
+    const item = index.byDay.get(index.days[1]!)![2]!;
+    history.replaceState(null, '', `#event-${item.event.id}`);
+    const box = await fixture<HTMLElement>('<div><conf-schedule></conf-schedule><conf-schedule view="grid"></conf-schedule></div>');
+    const both = [...box.querySelectorAll<ConfSchedule>('conf-schedule')].map((el) => new ElementHarness(el));
+    const settle = () => Promise.all(both.map((h) => h.settle()));
+    const open = () => both.filter((h) => h.q<HTMLDialogElement>('dialog')?.open);
+    await waitFor(() => open().length > 0, 'a dialog from the link');
+    await waitFor(() => both.every((h) => h.part('list') || h.part('grid')), 'both schedules');
+    await settle();
+    expect(open()).to.have.length(1);
+    open()[0]!.q<HTMLButtonElement>('[part="close-button"]')!.click();
+    await waitFor(() => open().length === 0, 'dialog closed');
+    await settle();
+    expect(open(), 'the other schedule does not open it after it was closed').to.have.length(0);
+    location.hash = `#event-${index.byDay.get(index.days[0]!)![1]!.event.id}`;
+    await waitFor(() => open().length > 0, 'a dialog from the second link');
+    await settle();
+    expect(open()).to.have.length(1);
+    expect(open()[0], 'the first schedule in the page answers').to.equal(both[0]);
+    open()[0]!.q<HTMLButtonElement>('[part="close-button"]')!.click();
+    await waitFor(() => open().length === 0, 'dialog closed');
+    location.hash = agendaHash([index.items[0]!.event.id]);
+    await waitFor(() => both.some((h) => h.part('import')), 'an import banner');
+    await settle();
+    expect(both.filter((h) => h.part('import'))).to.have.length(1);
+  });
+
+  for (const list of ['venues', 'speakers']) {
+    it(`marks the programme stale when only the ${list} come from the proxy's last good copy`, async () => {
+      staleOn(new RegExp(`/events/${list}\\?`));
+      const h = await mount();
+      expect((await h.waitForPart('stale')).textContent).to.contain('last good copy');
+      expect(h.matchesState('stale')).to.equal(true);
+    });
+  }
+
+  it('keeps its size when the host page shrinks the root font (html { font-size: 62.5% })', async () => {
+    const list = await mount();
+    const grid = await mount('view="grid"');
+    const measure = () =>
+      [
+        list.part('toolbar'), list.q('.chip'), list.q('[role="tab"]'), list.q('.slot-time'), list.part('event'), list.part('star'),
+        grid.part('grid-venue'), grid.part('event'),
+      ]
+        .map((el) => {
+          const r = el!.getBoundingClientRect();
+          const s = getComputedStyle(el!);
+          return `${el!.className}: ${r.width}×${r.height} font ${s.fontSize} padding ${s.padding} gap ${s.gap}`;
+        })
+        .join('\n');
+    const before = measure();
+    const hostile = document.createElement('style');
+    hostile.textContent = 'html { font-size: 62.5% }';
+    document.head.append(hostile);
+    try {
+      await list.settle();
+      await grid.settle();
+      expect(measure()).to.equal(before);
+    } finally {
+      hostile.remove();
+    }
   });
 
   it('imports a shared agenda link after asking', async () => {

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { createRef } from 'lit/directives/ref.js';
 import { ConfElement } from '../../core/conf-element.js';
+import { focusedWithin, holdLink, linkHeldElsewhere, releaseLink, replaceHash } from '../../core/deep-link.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { unknownValue } from '../../core/diagnostics.js';
 import { registerMessages } from '../../core/localize.js';
@@ -17,6 +18,7 @@ import {
   agendaShareUrl,
   agendaStorageKey,
   buildIndex,
+  changeAgenda,
   eventHash,
   filterItems,
   groupBySlot,
@@ -27,8 +29,8 @@ import {
   nowNext,
   parseAgendaHash,
   parseEventHash,
-  saveAgenda,
   toIcs,
+  type AgendaChange,
   type AgendaStorage,
   type GridLayout,
   type ScheduleData,
@@ -59,22 +61,16 @@ function agendaStorage(): AgendaStorage | null {
   }
 }
 
-function deepActiveElement(): HTMLElement | null {
-  let el: Element | null = document.activeElement;
-  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-  return el instanceof HTMLElement ? el : null;
-}
+/** Kinds of deep link, for holding one per page (see `holdLink`). */
+const EVENT_LINK = 'event-';
+const AGENDA_LINK = 'agenda=';
 
-/** Replaces the URL's fragment without a history entry or a scroll; embedded pages may refuse. */
-function replaceHash(hash: string): void {
-  try {
-    const url = new URL(location.href);
-    url.hash = hash;
-    history.replaceState(history.state, '', url.href);
-  } catch {
-    // A sandboxed frame may forbid it; deep links are a convenience, not a requirement.
-  }
-}
+/**
+ * Tells the other schedules on this page that the stars under `key` changed. The `storage` event
+ * does this between tabs only; it never fires in the tab that wrote.
+ */
+const AGENDA_SYNC = 'conf-widgets:agenda-sync';
+type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source: EventTarget }>;
 
 /**
  * The conference programme: days, rooms, times and speakers, as a list, a grid or a venue screen.
@@ -97,27 +93,40 @@ function replaceHash(hash: string): void {
  *
  * @csspart toolbar - Search, filters and agenda actions.
  * @csspart search - The search field.
+ * @csspart venue-filter - The room filter (a disclosure with a checkbox per room).
+ * @csspart type-filter - The group of event type chips and the "my agenda only" chip.
+ * @csspart share-button - The button that copies a link to the starred agenda.
+ * @csspart ics-agenda-button - The button that downloads the starred agenda as an .ics file.
  * @csspart day-tabs - The tab list of days.
  * @csspart day-tab - One day tab.
  * @csspart list - The list view.
  * @csspart slot - One time slot of the list view.
  * @csspart slot-time - A slot's start time.
- * @csspart event - An event card (also `event-<type>` and `event-live`).
+ * @csspart event - An event card (also `event-<type>`, e.g. `event-keynote`).
+ * @csspart event-live - An event card while the event is running.
+ * @csspart live - The "live" label on a running event.
  * @csspart event-title - The event title link.
  * @csspart badge - The event type label.
  * @csspart star - The "my agenda" toggle.
- * @csspart time - A time range; `local-time` is the viewer's time beside it.
+ * @csspart time - A time range.
+ * @csspart local-time - The viewer's own time beside a time range, where it reads differently.
  * @csspart grid - The grid view's scrolling region.
  * @csspart grid-venue - A room's column header.
  * @csspart screen - The venue screen.
  * @csspart clock - The venue screen's clock.
  * @csspart screen-page - The venue screen's "page 1 of 2" indicator, when the rooms take turns.
- * @csspart screen-venue - One room on the venue screen; `screen-now`, `screen-next` inside it.
+ * @csspart screen-venue - One room on the venue screen.
+ * @csspart screen-now - What runs now in a room of the venue screen.
+ * @csspart screen-next - What comes next in a room of the venue screen.
  * @csspart dialog - The event detail dialog.
+ * @csspart close-button - The dialog's close button.
+ * @csspart ics-button - The dialog's button that downloads the event as an .ics file.
+ * @csspart copy-link-button - The dialog's button that copies a link to the event.
  * @csspart share - The share link box.
  * @csspart import - The banner offering a shared agenda.
  * @csspart loading - The loading skeleton.
- * @csspart error - The error view, with `retry-button`.
+ * @csspart error - The error view.
+ * @csspart retry-button - The button that loads again.
  * @csspart empty - The empty and filtered-empty views.
  * @csspart stale - The marker shown while the data is the last good copy.
  * @csspart notice - Embed diagnostics for the page author.
@@ -126,20 +135,20 @@ function replaceHash(hash: string): void {
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
  * @cssproperty [--conf-color-surface=#fff] - Background colour.
  * @cssproperty [--conf-font=system-ui] - Font family.
- * @cssproperty [--conf-radius=0.5rem] - Corner radius.
- * @cssproperty [--conf-spacing=1rem] - Base spacing.
+ * @cssproperty [--conf-radius=8px] - Corner radius.
+ * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty --conf-schedule-hour-height - Height of one hour in the grid view; default: enough for the day's shortest common event to show two title lines and its time.
- * @cssproperty [--conf-schedule-column-width=11rem] - Minimum width of a room column in the grid view.
+ * @cssproperty [--conf-schedule-column-width=176px] - Minimum width of a room column in the grid view.
  *
  * @cssstate loading - Data is loading.
  * @cssstate stale - Showing the last good data after a failed refresh.
  * @cssstate error - Loading failed and there is nothing to show.
  * @cssstate empty - No events are published.
  *
- * @event conf-event-open - `ConfEventOpenEvent`, detail `{ id, event }`; cancelable (the dialog then stays closed).
- * @event conf-agenda-change - `ConfAgendaChangeEvent`, detail `{ starred, saved }`.
- * @event conf-loaded - `ConfLoadedEvent`, detail `{ resource: 'schedule', count, stale }`.
- * @event conf-error - `ConfErrorEvent`, detail `{ resource, status, code, message, stale, error }`.
+ * @event {ConfEventOpenEvent} conf-event-open - An event's details open; detail `{ id, event }`; cancelable (the dialog then stays closed).
+ * @event {ConfAgendaChangeEvent} conf-agenda-change - The stars changed; detail `{ starred, saved }`.
+ * @event {ConfLoadedEvent} conf-loaded - The programme loaded; detail `{ resource: 'schedule', count, stale }`.
+ * @event {ConfErrorEvent} conf-error - Loading failed; detail `{ resource, status, code, message, stale, error }`.
  */
 export class ConfSchedule extends ConfElement {
   static override styles = [...ConfElement.styles, scheduleStyles, listStyles];
@@ -206,6 +215,7 @@ export class ConfSchedule extends ConfElement {
     super.connectedCallback();
     window.addEventListener('hashchange', this.onHashChange);
     window.addEventListener('storage', this.onStorage);
+    window.addEventListener(AGENDA_SYNC, this.onAgendaSync);
     this.pendingHash = location.hash;
     this.startClock();
   }
@@ -214,6 +224,9 @@ export class ConfSchedule extends ConfElement {
     super.disconnectedCallback();
     window.removeEventListener('hashchange', this.onHashChange);
     window.removeEventListener('storage', this.onStorage);
+    window.removeEventListener(AGENDA_SYNC, this.onAgendaSync);
+    releaseLink(EVENT_LINK, this);
+    releaseLink(AGENDA_LINK, this);
     clearTimeout(this.clockTimer);
     this.clockTimer = undefined;
   }
@@ -235,6 +248,12 @@ export class ConfSchedule extends ConfElement {
   /** Another tab starred something: follow it, so two open tabs never overwrite each other. */
   private readonly onStorage = (e: StorageEvent): void => {
     if (e.key === this.agendaKey) this.starred = loadAgenda(agendaStorage(), this.agendaKey);
+  };
+
+  /** Another schedule on this page starred something: show the same stars. */
+  private readonly onAgendaSync = (e: Event): void => {
+    const { key, starred, source } = (e as AgendaSync).detail;
+    if (source !== this && key === this.agendaKey) this.starred = new Set(starred);
   };
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -362,10 +381,14 @@ export class ConfSchedule extends ConfElement {
   // --- actions ---------------------------------------------------------------------------------
 
   private applyHash(hash: string, index: ScheduleIndex): void {
+    // Another schedule on the page answered this link and closed it again, clearing the fragment.
+    if (hash !== location.hash) return;
     const eventId = parseEventHash(hash);
     if (eventId) {
       const item = index.byId.get(eventId);
-      if (item) {
+      if (linkHeldElsewhere(EVENT_LINK, eventId, this)) {
+        if (this.openId !== null) this.dialogRef.value?.close();
+      } else if (item) {
         if (this.openId !== eventId) this.openItem(item);
       } else {
         this.message = labels.notFound(eventId);
@@ -375,6 +398,9 @@ export class ConfSchedule extends ConfElement {
     const shared = parseAgendaHash(hash);
     if (shared) {
       const known = shared.filter((id) => index.byId.has(id));
+      // One banner per page: the first schedule that knows some of the events offers them.
+      if (known.length === 0 || linkHeldElsewhere(AGENDA_LINK, hash, this)) return;
+      holdLink(AGENDA_LINK, hash, this);
       this.pendingImport = known;
     }
   }
@@ -383,9 +409,10 @@ export class ConfSchedule extends ConfElement {
     const e = new ConfEventOpenEvent({ id: item.event.id, event: item.event });
     this.dispatchEvent(e);
     if (e.defaultPrevented) return;
-    const active = deepActiveElement();
-    if (active && this.renderRoot.contains(active)) this.opener = active;
+    const active = focusedWithin(this.renderRoot);
+    if (active) this.opener = active;
     this.openId = item.event.id;
+    holdLink(EVENT_LINK, item.event.id, this);
     this.dialogStatus = '';
     if (this.index && this.selectedDay(this.index) !== item.day) this.day = item.day;
     if (parseEventHash(location.hash) !== item.event.id) replaceHash(eventHash(item.event.id));
@@ -399,6 +426,7 @@ export class ConfSchedule extends ConfElement {
     // A deep link may have opened another event before this close event arrived: keep that one.
     if (id === null || this.openId !== id) return;
     this.openId = null;
+    releaseLink(EVENT_LINK, this);
     if (parseEventHash(location.hash) === id) replaceHash('');
     const opener = this.opener;
     this.opener = null;
@@ -407,35 +435,32 @@ export class ConfSchedule extends ConfElement {
   };
 
   private readonly toggleStar = (item: ScheduleItem): void => {
-    const next = new Set(this.starred);
-    if (next.has(item.event.id)) next.delete(item.event.id);
-    else next.add(item.event.id);
-    this.setStarred(next);
+    const ids = [item.event.id];
+    this.changeStars(this.starred.has(item.event.id) ? { remove: ids } : { add: ids });
   };
 
-  private setStarred(next: Set<string>): void {
-    this.starred = next;
-    const saved = saveAgenda(agendaStorage(), this.agendaKey, next);
+  /** Applies one change to the stored stars (never overwriting them) and tells the page. */
+  private changeStars(change: AgendaChange): number {
+    const { ids, saved, added } = changeAgenda(agendaStorage(), this.agendaKey, this.starred, change);
+    this.starred = ids;
     if (!saved) this.message = labels.storageFailed();
-    this.dispatchEvent(new ConfAgendaChangeEvent({ starred: [...next].sort(), saved }));
+    const starred = [...ids].sort();
+    window.dispatchEvent(new CustomEvent(AGENDA_SYNC, { detail: { key: this.agendaKey, starred, source: this } }));
+    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
+    const event = new ConfAgendaChangeEvent({ starred, saved });
+    this.dispatchEvent(event);
+    return added;
   }
 
   private importShared(): void {
-    const ids = this.pendingImport ?? [];
-    const next = new Set(this.starred);
-    let added = 0;
-    for (const id of ids) {
-      if (!next.has(id)) added++;
-      next.add(id);
-    }
-    this.pendingImport = null;
-    if (parseAgendaHash(location.hash)) replaceHash('');
-    this.setStarred(next);
+    const added = this.changeStars({ add: this.pendingImport ?? [] });
+    this.dismissImport();
     this.message = labels.imported(added);
   }
 
   private dismissImport(): void {
     this.pendingImport = null;
+    releaseLink(AGENDA_LINK, this);
     if (parseAgendaHash(location.hash)) replaceHash('');
   }
 

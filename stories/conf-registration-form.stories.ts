@@ -41,6 +41,18 @@ async function fillComplete(root: ShadowRoot, email: string): Promise<void> {
   await fill(root, { paymentProofUrl: 'https://bank.example/receipts/1815.pdf' });
 }
 
+/** Chooses a proof file as the file picker would; its upload starts at once. */
+async function chooseProof(root: ShadowRoot, size: number): Promise<void> {
+  const bytes = new Uint8Array(size);
+  bytes.set(new TextEncoder().encode('%PDF-1.4\n'));
+  const input = control(root, 'paymentProofUrl');
+  const dt = new DataTransfer();
+  dt.items.add(new File([bytes], 'transfer-receipt.pdf', { type: 'application/pdf' }));
+  input.files = dt.files;
+  input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+  await waitFor(() => expect(part(root, 'progress') ?? part(root, 'upload-retry')).not.toBeNull());
+}
+
 /** A story that fills the form keeps its draft apart from the others'. */
 const ownDraft = (name: string) => ({ 'draft-key': `story-registration-${name}` });
 
@@ -96,6 +108,33 @@ export const Submitting: Story = {
     await waitFor(() => expect(part(root, 'submit-button')).toBeDisabled());
   },
   parameters: says('Filled and sent; the server has not answered yet (the `submit-hang` scenario): the button is disabled and says so, and the form is marked busy, so a second click sends nothing.'),
+};
+
+export const Uploading: Story = {
+  name: 'States: proof upload in progress',
+  args: ownDraft('uploading'),
+  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('upload-slow') }),
+  play: async ({ canvasElement }) => {
+    const { root } = await formIn(canvasElement, TAG);
+    await fillPaid(root, freshEmail('story-uploading'));
+    await chooseProof(root, 6 * 1024 * 1024);
+    await expect(part(root, 'progress')).not.toBeNull();
+  },
+  parameters: says('A proof file chosen while the server is slow (the `upload-slow` scenario: the sandbox takes 30 s to give the upload address, so the proxy holds the file): the progress bar stays until the server confirms (on a local connection the bytes leave at once, so it waits at 100 %); the start is announced once, the rest can be filled meanwhile, and sending waits for the upload.'),
+};
+
+export const UploadFailed: Story = {
+  name: 'States: proof upload failed',
+  args: ownDraft('upload-failed'),
+  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('upload-outage') }),
+  play: async ({ canvasElement }) => {
+    const { root } = await formIn(canvasElement, TAG);
+    await fillPaid(root, freshEmail('story-upload-failed'));
+    await chooseProof(root, 64 * 1024);
+    await waitForPart(root, 'upload-retry', 15_000);
+    await expect(errorOf(root, 'paymentProofUrl')).not.toBe('');
+  },
+  parameters: says('Every upload meets a 503 (the `upload-outage` scenario): after two automatic retries the field shows the server\'s message beside it and offers "Upload again"; the rest of the answers stay.'),
 };
 
 export const Success: Story = {

@@ -14,6 +14,10 @@
  * - `submit-hang`: reads are real, writes never answer, so a form stays in its submitting state;
  * - `submit-outage`: writes carry `Prefer: code=503`, so a form meets an outage on every attempt
  *   and shows the server's message once its automatic retries are spent;
+ * - `upload-slow`: proof uploads carry `Prefer: delay=30000`, so the proxy holds the file while
+ *   the sandbox takes 30 s to give the upload address: the upload stays in progress that long;
+ * - `upload-outage`: proof uploads carry `Prefer: code=503` on every attempt, so after its
+ *   automatic retries the upload fails with the server's message and offers "Upload again";
  * - `exhibit-open` / `exhibit-fee` / `exhibit-registration` / `exhibit-closed`: an exhibition
  *   submission is sent to the real API with the conference's exhibition settings switched for that
  *   one request (through the sandbox's admin routes, one request at a time, put back afterwards),
@@ -35,7 +39,13 @@ export type Scenario =
   | 'try-later'
   | 'submit-hang'
   | 'submit-outage'
+  | UploadScenario
   | ExhibitionScenario;
+
+type UploadScenario = 'upload-slow' | 'upload-outage';
+/** What each upload scenario asks of the sandbox (the proxy forwards `Prefer` on uploads). */
+const UPLOAD_PREFER: Record<UploadScenario, string> = { 'upload-slow': 'delay=30000', 'upload-outage': 'code=503' };
+const isUploadScenario = (name: string): name is UploadScenario => Object.hasOwn(UPLOAD_PREFER, name);
 
 type ExhibitionScenario = 'exhibit-open' | 'exhibit-fee' | 'exhibit-registration' | 'exhibit-closed';
 
@@ -103,14 +113,23 @@ function withExhibition(realFetch: typeof fetch, scenario: ExhibitionScenario, r
 
 export function installScenarios(): void {
   // Proof uploads go through XMLHttpRequest (for their progress), not fetch: they reach the real
-  // proxy, so a file can be uploaded in any story.
+  // proxy, so a file can be uploaded in any story; the upload scenarios add their `Prefer`.
   const open = XMLHttpRequest.prototype.open as (this: XMLHttpRequest, ...args: unknown[]) => void;
+  const send = XMLHttpRequest.prototype.send;
+  const prefer = new WeakMap<XMLHttpRequest, string>();
   XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, target: string | URL, ...rest: unknown[]) {
     const url = new URL(target, document.baseURI);
     const m = MARK.exec(url.pathname);
     if (m) url.pathname = `${m[1]}${m[3]}`;
+    const scenario = m?.[2] ?? '';
+    if (isUploadScenario(scenario)) prefer.set(this, UPLOAD_PREFER[scenario]);
     open.call(this, method, url.href, ...(rest.length ? rest : [true]));
   } as typeof XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    const value = prefer.get(this);
+    if (value) this.setRequestHeader('prefer', value);
+    send.call(this, body);
+  };
 
   const realFetch = window.fetch.bind(window);
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

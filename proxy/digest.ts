@@ -15,7 +15,11 @@ const encoder = new TextEncoder();
 
 export async function sha256(data: Uint8Array | string): Promise<Uint8Array> {
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  if (nodeCreateHash) return nodeCreateHash('sha256').update(bytes).digest();
+  return nodeCreateHash ? nodeCreateHash('sha256').update(bytes).digest() : webSha256(bytes);
+}
+
+/** The WebCrypto digest, what hosts without Node's `createHash` use. */
+export async function webSha256(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
 }
 

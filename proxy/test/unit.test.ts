@@ -1,14 +1,19 @@
-/** Pure parts: retry policy, cache policy, route resolution, target guard, scrubbing, rate-limit buckets, CLI parsing. */
+/**
+ * Pure parts: retry policy, cache policy, route resolution, target guard, scrubbing, digests,
+ * the fetch transport's body cap, rate-limit buckets, CLI parsing.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { etagMatches, freshness } from '../cache/policy.js';
+import { etagMatches, etagOf, freshness } from '../cache/policy.js';
 import { parseCli } from '../cli-args.js';
 import { addressBucket } from '../client-ip.js';
+import { constantTimeEqual, sha256, webSha256 } from '../digest.js';
 import { resolveRoute } from '../middleware/allow-list.js';
 import { isSuspiciousPath } from '../middleware/target-guard.js';
 import { createScrubber } from '../secrets.js';
 import { memoryCacheStore } from '../stores/memory.js';
 import { parseRetryAfter, retryDelay } from '../upstream/retry.js';
+import { MAX_UPSTREAM_BODY_BYTES, fetchTransport } from '../upstream/transport.js';
 
 describe('retry policy', () => {
   const policy = { retries: 3, baseDelayMs: 100, maxDelayMs: 1000, budgetMs: 3000 };
@@ -89,6 +94,75 @@ describe('scrubber', () => {
     ];
     for (const text of texts) assert.match(s.scrub(`x ${text} y`), /\[redacted\]/, text);
     assert.equal(s.scrub(Buffer.from('unrelated text').toString('base64')), Buffer.from('unrelated text').toString('base64'));
+  });
+
+  test('keys made of regular-expression syntax are found literally, and nothing else is', () => {
+    const key = 'a.b*c+(d)[e]{2}|^$?\\-/';
+    const s = createScrubber([key]);
+    assert.equal(s.scrub(`x${key}y`), 'x[redacted]y');
+    assert.ok(!s.contains('aXb*c+(d)[e]{2}|^$?\\-/'), 'a dot in the key is not a wildcard');
+    assert.ok(!s.contains('abbbc'));
+    assert.ok(!createScrubber([]).contains(key));
+  });
+
+  test('bodies: the received bytes pass on untouched when clean; any form anywhere is scrubbed', () => {
+    const key = 'ck_live/9f+A=b';
+    const s = createScrubber([key]);
+    const clean = new TextEncoder().encode(`{"data":"${'é'.repeat(5000)} nothing"}`);
+    const out = s.scrubBody(clean);
+    assert.equal(out.bytes, clean, 'same bytes, not a copy');
+    assert.equal(out.text, new TextDecoder().decode(clean));
+    const tail = new TextEncoder().encode(`{"data":"${'x'.repeat(30_000)}","echo":"${Buffer.from('Basic u:' + key).toString('base64')}"}`);
+    const scrubbed = s.scrubBody(tail);
+    assert.match(scrubbed.text, /\[redacted\]/);
+    assert.equal(new TextDecoder().decode(scrubbed.bytes), scrubbed.text);
+    assert.ok(!s.contains(new TextDecoder().decode(scrubbed.bytes)));
+  });
+});
+
+describe('digests', () => {
+  test('SHA-256 equals WebCrypto\'s, so ETags do not depend on the host', async () => {
+    const body = new TextEncoder().encode('{"data":[1,2,3]}');
+    const web = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+    assert.deepEqual(await webSha256(body), web);
+    assert.deepEqual(new Uint8Array(await sha256(body)), web);
+    assert.deepEqual(new Uint8Array(await sha256('{"data":[1,2,3]}')), web);
+    assert.equal(await etagOf(body), await etagOf('{"data":[1,2,3]}'));
+    assert.match(await etagOf(body), /^"[A-Za-z0-9_-]{22}"$/);
+  });
+  test('constant-time comparison: equal only for equal bytes', () => {
+    const a = new Uint8Array([1, 2, 3]);
+    assert.ok(constantTimeEqual(a, new Uint8Array([1, 2, 3])));
+    assert.ok(!constantTimeEqual(a, new Uint8Array([1, 2, 4])));
+    assert.ok(!constantTimeEqual(a, new Uint8Array([1, 2])));
+  });
+});
+
+describe('fetch transport', () => {
+  test('reads the body whole; refuses one past the cap and cancels its stream', async () => {
+    const small = fetchTransport(async () => new Response('{"ok":true}', { status: 201, headers: { 'content-type': 'application/json' } }));
+    const answer = await small.fetch('http://upstream/x', { method: 'GET', headers: {} });
+    assert.equal(answer.status, 201);
+    assert.equal(new TextDecoder().decode(answer.body), '{"ok":true}');
+    let cancelled = false;
+    let sent = 0;
+    const huge = fetchTransport(async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            sent += 1024 * 1024;
+            controller.enqueue(new Uint8Array(1024 * 1024));
+          },
+          cancel() {
+            cancelled = true;
+          },
+        }),
+      ),
+    );
+    await assert.rejects(huge.fetch('http://upstream/x', { method: 'GET', headers: {} }), /too large/);
+    assert.ok(sent <= MAX_UPSTREAM_BODY_BYTES + 2 * 1024 * 1024, `stopped reading (${sent} bytes)`);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(cancelled, 'the stream was cancelled');
   });
 });
 

@@ -49,6 +49,23 @@ export const FeeAndRegistration: Story = {
   parameters: says('`fee="450 EUR"` and `registration-required`: the payment section with the proof upload and the registration number are asked for up front.'),
 };
 
+export const OwnTypes: Story = {
+  name: 'Options: own exhibit types, prefilled',
+  args: {
+    types: 'sponsor, startup, food_truck:Food truck, art:Art installation',
+    'data-prefill-title': 'Quantum Loom',
+    'data-prefill-presenter.full-name': 'Ada Lovelace',
+  },
+  parameters: says('`types` lists the organizer\'s own exhibit types (`value` or `value:Label`; known values keep the form\'s labels), and `data-prefill-*` fills what a vendor site already knows.'),
+};
+
+export const MethodsUnavailable: Story = {
+  name: 'States: fee without readable payment methods',
+  args: { fee: '450 EUR' },
+  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('error') }),
+  parameters: says('The registration config, where the payment methods come from, cannot be read (here a 503): the fee section says so with the server\'s reason and a retry, instead of asking for a method id.'),
+};
+
 export const Open: Story = {
   name: 'States: open',
   ...under('exhibit-open', 'open'),

@@ -27,6 +27,7 @@ export const labels = {
   unstar: (title: string) => msg(str`Remove “${title}” from my agenda`, { id: 'schedule.unstar' }),
   starShort: () => msg('In my agenda', { id: 'schedule.star-short' }),
   results: (n: number) => msg(str`${n} events shown`, { id: 'schedule.results' }),
+  dayMatches: (n: number) => msg(str`, ${n} matching events`, { id: 'schedule.day-matches' }),
   share: () => msg('Share my agenda', { id: 'schedule.share' }),
   shareCopied: () => msg('Link copied. Open it on another device to take your agenda along.', { id: 'schedule.share-copied' }),
   shareLink: () => msg('Link to your agenda', { id: 'schedule.share-link' }),

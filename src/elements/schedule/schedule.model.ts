@@ -155,6 +155,13 @@ export function filterItems(index: ScheduleIndex, filter: ScheduleFilter): Sched
   return out;
 }
 
+/** How many of `items` fall on each day: the counts on the day tabs while filtering. */
+export function countByDay(items: readonly ScheduleItem[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item.day, (counts.get(item.day) ?? 0) + 1);
+  return counts;
+}
+
 /** Events starting at the same instant, across venues: one row of the list view. */
 export interface TimeSlot {
   readonly start: number;

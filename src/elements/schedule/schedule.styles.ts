@@ -175,6 +175,23 @@ export const scheduleStyles = css`
     color: var(--_muted);
     white-space: nowrap;
   }
+  .tab-count {
+    display: inline-block;
+    min-width: 1.7em;
+    margin-inline-start: 0.45em;
+    padding: 0 0.45em;
+    border-radius: 999px;
+    background: var(--_subtle);
+    color: var(--_accent-text);
+    font-size: 0.8em;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+    text-align: center;
+  }
+  .tab-count.none {
+    color: var(--_muted);
+    font-weight: 400;
+  }
   [role='tab'][aria-selected='true'] {
     color: var(--_text);
     border-block-end-color: var(--_primary);

@@ -7,7 +7,7 @@ import { cleanup, ElementHarness, fixture, staleOn, waitFor } from '../../../tes
 import type { ConfAgendaChangeEvent } from './conf-agenda-change.js';
 import type { ConfEventOpenEvent } from './conf-event-open.js';
 import './define.js';
-import { agendaHash, agendaStorageKey, buildIndex, nowNext, type ScheduleIndex } from './schedule.model.js';
+import { agendaHash, agendaStorageKey, buildIndex, filterItems, nowNext, type ScheduleIndex } from './schedule.model.js';
 import type { ConfSchedule } from './schedule.js';
 import { screenLayout } from './schedule-screen.js';
 
@@ -139,6 +139,30 @@ describe('<conf-schedule>', () => {
     (h.q<HTMLButtonElement>('[part="empty"] button'))!.click();
     await h.settle();
     expect(shownCards(h).length).to.equal(day.length);
+  });
+
+  it('counts a search\'s matches on every day tab, so matches on other days show', async () => {
+    const h = await mount();
+    const lastDay = index.byDay.get(index.days[2]!)!;
+    const term = lastDay.find((i) => i.speakers.length > 0)!.speakers[0]!.fullName.split(' ').at(-1)!;
+    const expected = index.days.map((day) => filterItems(index, { day, query: term }).length);
+    expect(expected[2]).to.be.greaterThan(0);
+    expect(h.part('day-tab-count'), 'no counts without a search').to.equal(null);
+    await h.type(h.part<HTMLInputElement>('search')!, term);
+    const counts = h.all('[part="day-tab-count"]').map((el) => Number(el.textContent));
+    expect(counts).to.deep.equal(expected);
+    const tabs = h.all('[role="tab"]');
+    expect(tabs[2]!.textContent).to.contain(`${expected[2]} matching events`);
+    expect(h.q('[role="status"][aria-live="polite"]')!.textContent).to.contain(`${expected[0]} events`);
+    await expectNoAxeViolations(h.el);
+    // Switching to another day keeps the search and shows that day's matches.
+    tabs[2]!.click();
+    await h.settle();
+    expect(shownCards(h).length).to.equal(expected[2]);
+    h.part<HTMLInputElement>('search')!.value = '';
+    h.part<HTMLInputElement>('search')!.dispatchEvent(new InputEvent('input'));
+    await h.settle();
+    expect(h.part('day-tab-count')).to.equal(null);
   });
 
   it('filters by event type and by venue', async () => {

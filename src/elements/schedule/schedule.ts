@@ -19,6 +19,7 @@ import {
   agendaStorageKey,
   buildIndex,
   changeAgenda,
+  countByDay,
   eventHash,
   filterItems,
   groupBySlot,
@@ -70,6 +71,11 @@ const AGENDA_LINK = 'agenda=';
  * does this between tabs only; it never fires in the tab that wrote.
  */
 const AGENDA_SYNC = 'conf-widgets:agenda-sync';
+interface Matches {
+  ids: ReadonlySet<string>;
+  perDay: ReadonlyMap<string, number>;
+}
+
 type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source: EventTarget }>;
 
 /**
@@ -99,6 +105,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @csspart ics-agenda-button - The button that downloads the starred agenda as an .ics file.
  * @csspart day-tabs - The tab list of days.
  * @csspart day-tab - One day tab.
+ * @csspart day-tab-count - The number of matches on a day tab while searching or filtering.
  * @csspart list - The list view.
  * @csspart slot - One time slot of the list view.
  * @csspart slot-time - A slot's start time.
@@ -202,7 +209,7 @@ export class ConfSchedule extends ConfElement {
   private indexMemo?: { data: ScheduleData; zone: string; index: ScheduleIndex };
   private slotsMemo?: { index: ScheduleIndex; day: string; slots: TimeSlot[] };
   private gridMemo?: { index: ScheduleIndex; day: string; venues: ReadonlySet<string>; layout: GridLayout };
-  private visibleMemo?: { deps: readonly unknown[]; ids: Set<string> };
+  private matchesMemo?: { deps: readonly unknown[]; matches: Matches };
   /**
    * The display zone and its formatter, resolved once per update: resolving asks `Intl` for the
    * viewer's zone and checks the conference's, and `index` and `fmt` are read several times per
@@ -339,21 +346,26 @@ export class ConfSchedule extends ConfElement {
     return initialDay(index, this.nowMs());
   }
 
-  private visibleIds(index: ScheduleIndex, day: string | null): Set<string> {
-    const deps = [index, day, this.query, this.venueFilter, this.typeFilter, this.starredOnly, this.starredOnly ? this.starred : null];
-    const m = this.visibleMemo;
-    if (m && m.deps.length === deps.length && m.deps.every((d, i) => d === deps[i])) return m.ids;
+  /**
+   * The events passing the filters on every day, not just the selected one: the day tabs count
+   * them, so a search shows its matches on other days too. Ids of other days in `ids` do no harm,
+   * since only the selected day's cards are rendered.
+   */
+  private filterAllDays(index: ScheduleIndex): Matches {
+    const deps = [index, this.query, this.venueFilter, this.typeFilter, this.starredOnly, this.starredOnly ? this.starred : null];
+    const m = this.matchesMemo;
+    if (m && m.deps.length === deps.length && m.deps.every((d, i) => d === deps[i])) return m.matches;
     const items = filterItems(index, {
-      day,
+      day: null,
       query: this.query,
       venues: this.venueFilter,
       types: this.typeFilter,
       starredOnly: this.starredOnly,
       starred: this.starred,
     });
-    const ids = new Set(items.map((i) => i.event.id));
-    this.visibleMemo = { deps, ids };
-    return ids;
+    const matches = { ids: new Set(items.map((i) => i.event.id)), perDay: countByDay(items) };
+    this.matchesMemo = { deps, matches };
+    return matches;
   }
 
   private slots(index: ScheduleIndex, day: string): TimeSlot[] {
@@ -584,21 +596,22 @@ export class ConfSchedule extends ConfElement {
       return html`${renderScreen(ctx, nowNext(index, ctx.now, this.venue || null), this.venue || null, this.pager)}`;
     }
     const day = this.selectedDay(index);
-    const visible = this.visibleIds(index, day);
-    const ctx = this.context(index, visible);
-    const filtered = this.query || this.venueFilter.size || this.typeFilter.size || this.starredOnly;
+    const matches = this.filterAllDays(index);
+    const shown = day ? (matches.perDay.get(day) ?? 0) : 0;
+    const ctx = this.context(index, matches.ids);
+    const filtered = Boolean(this.query || this.venueFilter.size || this.typeFilter.size || this.starredOnly);
     return html`
       ${this.renderImportBanner()}
       ${this.renderToolbar(index)}
-      ${this.renderTabs(index, day)}
+      ${this.renderTabs(index, day, filtered ? matches.perDay : null)}
       <div
         class="panel"
         role=${index.days.length > 1 ? 'tabpanel' : nothing}
         id="day-panel"
         aria-labelledby=${day && index.days.length > 1 ? `tab-${day}` : nothing}
       >
-        <p class="visually-hidden" role="status" aria-live="polite">${filtered ? labels.results(visible.size) : ''}</p>
-        ${visible.size === 0 && day
+        <p class="visually-hidden" role="status" aria-live="polite">${filtered ? labels.results(shown) : ''}</p>
+        ${shown === 0 && day
           ? html`<div class="status" part="empty">
               <span>${labels.filteredEmpty()}</span>
               <button type="button" class="button" @click=${this.clearFilters}>${labels.clearFilters()}</button>
@@ -608,6 +621,11 @@ export class ConfSchedule extends ConfElement {
       </div>
       ${renderDialog(ctx, openItem, { ...this.dialogActions, status: this.dialogStatus })}
     `;
+  }
+
+  private renderTabCount(n: number): TemplateResult {
+    return html`<span class="tab-count ${n === 0 ? 'none' : ''}" part="day-tab-count" aria-hidden="true">${n}</span
+      ><span class="visually-hidden">${labels.dayMatches(n)}</span>`;
   }
 
   private renderImportBanner(): TemplateResult | typeof nothing {
@@ -684,7 +702,8 @@ export class ConfSchedule extends ConfElement {
     </div>`;
   }
 
-  private renderTabs(index: ScheduleIndex, day: string | null): TemplateResult | typeof nothing {
+  /** `counts`: matches per day while a search or filter is on, shown on each tab. */
+  private renderTabs(index: ScheduleIndex, day: string | null, counts: ReadonlyMap<string, number> | null): TemplateResult | typeof nothing {
     if (index.days.length < 2 || !day) return nothing;
     const fmt = this.fmt;
     return html`<div class="tabs" role="tablist" aria-label=${labels.days()} part="day-tabs">
@@ -703,7 +722,7 @@ export class ConfSchedule extends ConfElement {
           @click=${() => this.selectDay(d)}
           @keydown=${(e: KeyboardEvent) => this.onTabKeydown(e, index.days, day)}
         >
-          ${first ? fmt.shortDay(new Date(first.start)) : d}
+          ${first ? fmt.shortDay(new Date(first.start)) : d}${counts ? this.renderTabCount(counts.get(d) ?? 0) : nothing}
         </button>`;
       })}
     </div>`;

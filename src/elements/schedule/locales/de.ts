@@ -23,6 +23,7 @@ export const templates = {
   'schedule.unstar': str`„${0}“ aus meiner Agenda entfernen`,
   'schedule.star-short': 'In meiner Agenda',
   'schedule.results': str`${0} Programmpunkte`,
+  'schedule.day-matches': str`, ${0} passende Programmpunkte`,
   'schedule.share': 'Meine Agenda teilen',
   'schedule.share-copied': 'Link kopiert. Auf einem anderen Gerät öffnen, um die Agenda mitzunehmen.',
   'schedule.share-link': 'Link zu Ihrer Agenda',

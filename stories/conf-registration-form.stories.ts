@@ -110,30 +110,30 @@ export const Submitting: Story = {
   parameters: says('Filled and sent; the server has not answered yet (the `submit-hang` scenario): the button is disabled and says so, and the form is marked busy, so a second click sends nothing.'),
 };
 
-export const Uploading: Story = {
-  name: 'States: proof upload in progress',
-  args: ownDraft('uploading'),
-  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('upload-slow') }),
+/** A paid ticket and a proof file chosen under an upload scenario; `until` waits for the state shown. */
+const uploadStory = (scenario: 'upload-slow' | 'upload-outage', name: string, size: number, until: (root: ShadowRoot) => Promise<unknown>): Story => ({
+  args: ownDraft(name),
+  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint(scenario) }),
   play: async ({ canvasElement }) => {
     const { root } = await formIn(canvasElement, TAG);
-    await fillPaid(root, freshEmail('story-uploading'));
-    await chooseProof(root, 6 * 1024 * 1024);
-    await expect(part(root, 'progress')).not.toBeNull();
+    await fillPaid(root, freshEmail(`story-${name}`));
+    await chooseProof(root, size);
+    await until(root);
   },
+});
+
+export const Uploading: Story = {
+  name: 'States: proof upload in progress',
+  ...uploadStory('upload-slow', 'uploading', 6 * 1024 * 1024, (root) => expect(part(root, 'progress')).not.toBeNull()),
   parameters: says('A proof file chosen while the server is slow (the `upload-slow` scenario: the sandbox takes 30 s to give the upload address, so the proxy holds the file): the progress bar stays until the server confirms (on a local connection the bytes leave at once, so it waits at 100 %); the start is announced once, the rest can be filled meanwhile, and sending waits for the upload.'),
 };
 
 export const UploadFailed: Story = {
   name: 'States: proof upload failed',
-  args: ownDraft('upload-failed'),
-  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('upload-outage') }),
-  play: async ({ canvasElement }) => {
-    const { root } = await formIn(canvasElement, TAG);
-    await fillPaid(root, freshEmail('story-upload-failed'));
-    await chooseProof(root, 64 * 1024);
+  ...uploadStory('upload-outage', 'upload-failed', 64 * 1024, async (root) => {
     await waitForPart(root, 'upload-retry', 15_000);
     await expect(errorOf(root, 'paymentProofUrl')).not.toBe('');
-  },
+  }),
   parameters: says('Every upload meets a 503 (the `upload-outage` scenario): after two automatic retries the field shows the server\'s message beside it and offers "Upload again"; the rest of the answers stay.'),
 };
 

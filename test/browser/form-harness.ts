@@ -2,6 +2,8 @@
  * User actions on the form elements: fill a control by its name as typing would (native `input`
  * and `change` events), choose a file, submit, and watch the API writes the page makes.
  */
+import { expect } from '@esm-bundle/chai';
+import { expectNoAxeViolations } from './axe.js';
 import { ElementHarness, waitFor } from './harness.js';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -127,4 +129,39 @@ export function preferOnUploads(match: RegExp, value: string, times = 1): { stat
       proto.send = send;
     },
   };
+}
+
+/**
+ * The bot guards every form shares, for a form filled and ready to send whose `minFillMs` was
+ * set to 2500 at `mountedAt`: the honeypot is out of reach (tab order, accessibility tree,
+ * autocomplete); filled (as autofill might), a press sends nothing, empties it and says to send
+ * again; the next press goes through, but not before the minimum fill time.
+ */
+export async function expectBotGuards(
+  h: FormHarness,
+  o: { writes: RegExp; accepted: () => Promise<unknown>; mountedAt: number },
+): Promise<void> {
+  const honeypot = h.q<HTMLInputElement>('.hp input')!;
+  expect(honeypot.tabIndex).to.equal(-1);
+  expect(honeypot.closest('[aria-hidden="true"]')).to.not.equal(null);
+  expect(honeypot.autocomplete).to.equal('off');
+  const spy = watchWrites(o.writes);
+  try {
+    honeypot.value = 'https://spam.example';
+    h.submitButton().click();
+    await waitFor(() => h.part('form-error')?.textContent, 'the refusal');
+    expect(spy.writes.length).to.equal(0);
+    expect(h.part('form-error')!.textContent).to.contain('send the form again');
+    expect(honeypot.value, 'emptied, so the next press goes through').to.equal('');
+    await expectNoAxeViolations(h.el);
+    const accepted = o.accepted();
+    h.submitButton().click();
+    await h.settle();
+    expect(h.submitButton().disabled, 'busy while waiting').to.equal(true);
+    await accepted;
+    expect(spy.writes).to.have.length(1);
+    expect(spy.writes[0]!.at - o.mountedAt).to.be.greaterThan(2300);
+  } finally {
+    spy.stop();
+  }
 }

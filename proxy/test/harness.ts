@@ -51,6 +51,12 @@ export interface CountingUpstream {
   total(): number;
   /** Headers of the last request per `METHOD /path`. */
   lastHeaders: Map<string, IncomingHttpHeaders>;
+  /** Body of the last POST per `METHOD /path` (JSON calls; uploads' PUTs are not kept). */
+  lastBodies: Map<string, string>;
+  /** Resolves once no request is in flight (an aborted storage PUT has been answered or dropped). */
+  settled(): Promise<void>;
+  /** Uploads the storage behind the upstream kept. */
+  completedUploads(): number;
   /** Answers every request with the key it received echoed in body and headers, plus a cookie. */
   echo: boolean;
   kill(): Promise<void>;
@@ -62,12 +68,20 @@ export async function startUpstream(opts: UpstreamAppOptions = {}): Promise<Coun
   const app = upstreamApp(opts);
   const counts = new Map<string, number>();
   const lastHeaders = new Map<string, IncomingHttpHeaders>();
+  const lastBodies = new Map<string, string>();
+  let inflight = 0;
+  const idle: (() => void)[] = [];
   let port = 0;
   const state = { echo: false };
   const listener = getRequestListener(async (req: Request) => {
     const path = new URL(req.url).pathname;
     const id = `${req.method} ${path}`;
     counts.set(id, (counts.get(id) ?? 0) + 1);
+    if (req.method === 'POST') {
+      const body = await req.text();
+      lastBodies.set(id, body);
+      req = new Request(req.url, { method: 'POST', headers: req.headers, body });
+    }
     if (state.echo) {
       const key = req.headers.get('x-api-key') ?? '';
       return new Response(JSON.stringify({ data: { youSent: key, note: `key=${key}` } }), {
@@ -80,6 +94,10 @@ export async function startUpstream(opts: UpstreamAppOptions = {}): Promise<Coun
   const make = () =>
     createServer((req, res) => {
       lastHeaders.set(`${req.method} ${(req.url ?? '').split('?')[0]}`, req.headers);
+      inflight++;
+      res.once('close', () => {
+        if (--inflight === 0) for (const resolve of idle.splice(0)) resolve();
+      });
       void listener(req, res);
     });
   let server = make();
@@ -90,6 +108,9 @@ export async function startUpstream(opts: UpstreamAppOptions = {}): Promise<Coun
     count: (method, path) => counts.get(`${method} ${path}`) ?? 0,
     total: () => [...counts.values()].reduce((a, b) => a + b, 0),
     lastHeaders,
+    lastBodies,
+    settled: () => (inflight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
+    completedUploads: () => app.completedUploads(),
     get echo() {
       return state.echo;
     },

@@ -1,6 +1,7 @@
 /** Uploads through the proxy: media types, the 10 MB cap while streaming, and the storage URI. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { DEMO_IDS } from '../../sandbox/seed/demo.js';
 import { API, KEY, assertNoKeyLeaks, codeOf, startStack, streamBody, type Stack } from './harness.js';
 
 let stack: Stack;
@@ -12,7 +13,13 @@ after(async () => {
   assertNoKeyLeaks();
 });
 
-const addressCalls = () => stack.upstream.count('POST', `${API}/registrations/evidence/upload-url`);
+const EVIDENCE_ADDRESS = `${API}/registrations/evidence/upload-url`;
+const WORKSHOP_ADDRESS = `${API}/events/workshops/payment-proof/upload-url`;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]);
+
+const addressCalls = () => stack.upstream.count('POST', EVIDENCE_ADDRESS);
 const storagePuts = () => [...stack.upstream.counts].filter(([k]) => k.startsWith('PUT /uploads/')).reduce((n, [, v]) => n + v, 0);
 const put = (path: string, type: string, body: BodyInit) => stack.request(path, { method: 'PUT', headers: { 'content-type': type }, body });
 
@@ -35,17 +42,64 @@ describe('uploads', () => {
     assert.equal(storageHeaders['content-type'], 'application/pdf');
   });
 
-  test('each kind maps to its address endpoint; the workshop kind needs its registration', async () => {
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const exhibition = await put('/uploads/exhibition-payment-proof?filename=receipt.png', 'image/png', png);
+  test('each kind maps to its address endpoint', async () => {
+    const exhibition = await put('/uploads/exhibition-payment-proof?filename=receipt.png', 'image/png', PNG);
     assert.equal(exhibition.res.status, 201);
     assert.equal(stack.upstream.count('POST', `${API}/exhibition/submissions/payment-proof/upload-url`), 1);
-    const missing = await put('/uploads/workshop-payment-proof?filename=r.png', 'image/png', png);
+    assert.deepEqual(JSON.parse(stack.upstream.lastBodies.get(`POST ${API}/exhibition/submissions/payment-proof/upload-url`)!), {
+      filename: 'receipt.png',
+      contentType: 'image/png',
+    });
+  });
+
+  test('workshop proof: the registration reaches the address call, and the proof is stored for it', async () => {
+    // A real enrollment of a seeded registration, made directly at the upstream.
+    const enrolled = await fetch(`${stack.upstream.url}${API}/events/workshops/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify({ registrationId: DEMO_IDS.firstRegistration, workshopId: DEMO_IDS.capacity3Workshop }),
+    });
+    assert.equal(enrolled.status, 201);
+    const registration = ((await enrolled.json()) as { data: { id: string } }).data.id;
+
+    const missing = await put('/uploads/workshop-payment-proof?filename=r.png', 'image/png', PNG);
     assert.equal(missing.res.status, 400);
     assert.equal(codeOf(missing.json), 'validation_failed');
-    const workshop = await put('/uploads/workshop-payment-proof?filename=r.png&workshopRegistrationId=wr_1', 'image/png', png);
-    assert.equal(stack.upstream.count('POST', `${API}/events/workshops/payment-proof/upload-url`), 1);
-    assert.ok(workshop.res.status === 201 || workshop.res.status === 422, String(workshop.res.status));
+    assert.equal(stack.upstream.count('POST', WORKSHOP_ADDRESS), 0, 'refused before any upstream call');
+
+    const stored = stack.upstream.completedUploads();
+    const workshop = await put(`/uploads/workshop-payment-proof?filename=r.png&workshopRegistrationId=${registration}`, 'image/png', PNG);
+    assert.equal(workshop.res.status, 201, workshop.text);
+    assert.match((workshop.json as { data: { uri: string } }).data.uri, /^storage:\/\/[^/]+\/workshop-payment-proof\//);
+    assert.equal(stack.upstream.count('POST', WORKSHOP_ADDRESS), 1);
+    assert.deepEqual(JSON.parse(stack.upstream.lastBodies.get(`POST ${WORKSHOP_ADDRESS}`)!), {
+      filename: 'r.png',
+      contentType: 'image/png',
+      workshopRegistrationId: registration,
+    });
+    assert.equal(stack.upstream.completedUploads(), stored + 1);
+
+    // An id the upstream does not know is its refusal, passed on; nothing is stored.
+    const unknown = await put('/uploads/workshop-payment-proof?filename=r.png&workshopRegistrationId=wr_unknown', 'image/png', PNG);
+    assert.equal(unknown.res.status, 422);
+    assert.equal(codeOf(unknown.json), 'unknown_reference');
+    assert.equal(stack.upstream.completedUploads(), stored + 1);
+  });
+
+  test('JPEG and WebP are stored with their own content type', async () => {
+    for (const [type, bytes, name] of [
+      ['image/jpeg', JPEG, 'badge.jpg'],
+      ['image/webp', WEBP, 'badge.webp'],
+    ] as const) {
+      const stored = stack.upstream.completedUploads();
+      const { res, json, text } = await put(`/uploads/registration-evidence?filename=${name}`, type, bytes);
+      assert.equal(res.status, 201, `${type}: ${text}`);
+      assert.match((json as { data: { uri: string } }).data.uri, new RegExp(`^storage://.+/${name.replace('.', '\\.')}$`));
+      assert.equal(JSON.parse(stack.upstream.lastBodies.get(`POST ${EVIDENCE_ADDRESS}`)!).contentType, type);
+      const storageHeaders = [...stack.upstream.lastHeaders].findLast(([k]) => k.startsWith('PUT /uploads/'))?.[1];
+      assert.equal(storageHeaders?.['content-type'], type);
+      assert.equal(stack.upstream.completedUploads(), stored + 1, type);
+    }
   });
 
   test('other media types: 415 without an upstream call', async () => {
@@ -64,16 +118,18 @@ describe('uploads', () => {
     assert.equal((await put('/uploads/avatar?filename=a.png', 'image/png', 'x')).res.status, 404);
   });
 
-  test('over 10 MB declared: 413 at once, no upstream call', async () => {
+  test('over 10 MB declared: 413 at once, no upstream call, nothing stored', async () => {
     const before = stack.upstream.total();
+    const stored = stack.upstream.completedUploads();
     const { status, text } = await streamBodyDeclared(11 * 1024 * 1024);
     assert.equal(status, 413);
     assert.match(text, /payload_too_large/);
     assert.equal(stack.upstream.total(), before);
+    assert.equal(stack.upstream.completedUploads(), stored);
   });
 
   test('over 10 MB chunked: cut off while streaming with 413, nothing stored', async () => {
-    const before = storagePuts();
+    const stored = stack.upstream.completedUploads();
     const { status, text, sent } = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=big.pdf', 64 * 1024 * 1024, {
       'content-type': 'application/pdf',
     });
@@ -85,8 +141,9 @@ describe('uploads', () => {
     }
     assert.ok(stack.logs.some((l) => l.includes('"path":"/uploads/registration-evidence"') && l.includes('"status":413')));
     assert.ok(sent < 64 * 1024 * 1024, `cut off, not read to the end (sent ${sent})`);
-    // The storage PUT was started and aborted; the fake storage stored nothing complete.
-    assert.ok(storagePuts() <= before + 1);
+    // The storage PUT was started and aborted: once the upstream has seen its end, no upload is kept.
+    await stack.upstream.settled();
+    assert.equal(stack.upstream.completedUploads(), stored);
   });
 
   test('Prefer reaches the upload-address call only when scenario headers are forwarded', async () => {
@@ -127,10 +184,12 @@ describe('uploads', () => {
   });
 
   test('a 9 MB file streams through', async () => {
+    const stored = stack.upstream.completedUploads();
     const { status } = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=ok.pdf', 9 * 1024 * 1024, {
       'content-type': 'application/pdf',
     });
     assert.equal(status, 201);
+    assert.equal(stack.upstream.completedUploads(), stored + 1);
   });
 });
 

@@ -5,9 +5,17 @@ export type UpstreamAppOptions = Pick<SandboxOptions, 'failRate' | 'latencyMs' |
 
 export interface UpstreamApp {
   fetch(req: Request): Promise<Response>;
+  /** Uploads whose bytes the storage kept (a PUT completed). */
+  completedUploads(): number;
   close?(): void;
 }
 
 export function upstreamApp(opts: UpstreamAppOptions = {}): UpstreamApp {
-  return createSandbox({ ...opts });
+  const sandbox = createSandbox({ ...opts });
+  const completed = sandbox.store.db.prepare('SELECT count(*) FROM uploads WHERE completed_at IS NOT NULL').pluck();
+  return {
+    fetch: sandbox.fetch,
+    completedUploads: () => completed.get() as number,
+    close: () => sandbox.close(),
+  };
 }

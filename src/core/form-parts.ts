@@ -1,6 +1,6 @@
 /**
- * Pieces every form element shows the same way: the honeypot, the form-level error (the server's
- * own message), and the status line while a submission runs.
+ * Pieces every form element shows the same way: the form-level error (the server's own message),
+ * the choice after an unconfirmed submission, and the status line while a submission runs.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
@@ -11,14 +11,6 @@ export interface FormError {
   /** Field messages of the server that match no control shown. */
   unmatched: string[];
   retryable: boolean;
-}
-
-/** Bots fill every field they find; people never see or reach this one. */
-export function renderHoneypot(): TemplateResult {
-  return html`<div class="hp" aria-hidden="true">
-    <label for="hp-website">Website</label>
-    <input id="hp-website" name="website" type="text" tabindex="-1" autocomplete="off" data-ignore />
-  </div>`;
 }
 
 /** The form-level message: the server's own words, and field messages that fit no field. */

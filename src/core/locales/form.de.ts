@@ -12,7 +12,7 @@ export const templates = {
   'form.sending': 'Wird gesendet …',
   'form.retrying': str`Der Server ist ausgelastet; neuer Versuch (${0} von ${1}) …`,
   'form.outage': 'Ihre Angaben bleiben erhalten, und nichts wird doppelt gesendet. Bitte versuchen Sie es gleich noch einmal.',
-  'form.bot': 'Dieses Formular konnte nicht gesendet werden.',
+  'form.unconfirmed': 'Suchen Sie zuerst nach einer Bestätigung (zum Beispiel einer E-Mail). Kommt keine, können Sie erneut senden — wurde die erste Sendung doch erfasst, ist sie dann zweimal vorhanden.',
   'form.honeypot': 'Es wurde nichts gesendet: Ihr Browser hat ein verborgenes Feld ausgefüllt, das Spam abfangen soll. Es ist wieder leer; bitte prüfen Sie Ihre Angaben und senden Sie das Formular erneut.',
   'form.upload.type': 'Dieser Dateityp wird nicht angenommen. Bitte eine PDF-, PNG-, JPEG- oder WebP-Datei wählen.',
   'form.upload.size': str`Die Datei ist größer als ${0} MB.`,

@@ -4,14 +4,14 @@ import { msg, str } from '@lit/localize';
 import type { Submission } from '../../api/records.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
-import { renderFormError, statusLine } from '../../core/form-parts.js';
+import { renderFormError, renderUnconfirmed, statusLine } from '../../core/form-parts.js';
 import { registerMessages } from '../../core/localize.js';
 import { ResourceController } from '../../core/resource-controller.js';
 import { SubmissionController } from '../../core/submission-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { EXHIBIT_TYPES } from '../../api/contract.js';
 import { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
-import { AttemptKey, initialValues, prefillFromDataset } from '../registration-form/registration-form.model.js';
+import { AttemptKey, initialValues, prefillFromDataset, sessionSlot } from '../registration-form/registration-form.model.js';
 import {
   buildExhibitionBody,
   currentWindow,
@@ -121,6 +121,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * @csspart form-error - The form-level message (the server's).
  * @csspart submit-button - The submit button.
  * @csspart retry-button - Shown after an outage: sends the same application again.
+ * @csspart unconfirmed - Shown when the answer to a sent application was lost: what to do next.
+ * @csspart resend-button - In `unconfirmed`: sends the application again as a new one, by the person's choice.
  * @csspart status - The live region announcing progress.
  * @csspart not-open - The not-yet-open message.
  * @csspart closed - The closed message.
@@ -194,9 +196,12 @@ export class ConfExhibitForm extends ConfFormElement {
 
   private readonly upload = new UploadController(this, 'exhibition-payment-proof', () => this.resolvedEndpoint.url);
 
+  // Kept beside the draft, so a reload mid-submission resends the same body with the same key.
+  private readonly attempts = new AttemptKey(undefined, sessionSlot(() => `${this.storageKey}:attempt`));
+
   private readonly sender = new SubmissionController<Body, Submission>(
     this,
-    new AttemptKey(),
+    this.attempts,
     (body, idempotencyKey) => this.client.post('exhibitionSubmit', body, { idempotencyKey }),
   );
 
@@ -318,6 +323,9 @@ export class ConfExhibitForm extends ConfFormElement {
       this.restored = true;
       this.readDraft();
       this.applyPrefill();
+      const pending = this.attempts.pending();
+      // After this update: sending changes state that this update must not change under itself.
+      if (pending) void this.updateComplete.then(() => this.send(pending as Body, { resume: true }));
     } else if (changed.has('prefill')) {
       this.applyPrefill();
     }
@@ -380,30 +388,40 @@ export class ConfExhibitForm extends ConfFormElement {
         if (this.upload.phase === 'failed') void this.upload.retry();
         proof = await this.upload.settled();
         if (!proof) {
-          this.formError = { message: msg('The proof file could not be uploaded.', { id: 'form.upload.failed' }), unmatched: [], retryable: false };
+          this.formError = { message: this.say(() => msg('The proof file could not be uploaded.', { id: 'form.upload.failed' })), unmatched: [], retryable: false };
           this.renderRoot.querySelector<HTMLElement>('input[type="file"]')?.focus();
           return;
         }
       }
-      const body = buildExhibitionBody(this.rules, this.values, this.team, proof);
-      this.announce(msg('Sending…', { id: 'form.sending' }));
-      const result = await this.sender.submit(body);
-      if (!result) return;
-      if (result.ok) {
-        this.submission = result.value;
-        this.clearDraft();
-        this.announce(msg('Application received.', { id: 'exhibit.received' }));
-        this.dispatchEvent(new ConfExhibitSubmittedEvent({ id: result.value.id, submission: result.value }));
-        await this.updateComplete;
-        this.renderRoot.querySelector<HTMLElement>('#success-title')?.focus();
-        return;
-      }
-      this.announce('');
-      await this.learn(result.error);
-      if (this.window === 'open') await this.showServerError(result.error, result.retryable);
+      await this.send(buildExhibitionBody(this.rules, this.values, this.team, proof));
     } finally {
       this.sending = false;
     }
+  };
+
+  /** Sends a body and shows the outcome; `resume`: an attempt sent before the page reloaded. */
+  private async send(body: Body, { resume = false } = {}): Promise<void> {
+    this.announce(this.say(() => msg('Sending…', { id: 'form.sending' })));
+    const result = await this.sender.submit(body, { resume });
+    if (!result) return;
+    if (result.ok) {
+      this.submission = result.value;
+      this.clearDraft();
+      this.announce(this.say(() => msg('Application received.', { id: 'exhibit.received' })));
+      this.dispatchEvent(new ConfExhibitSubmittedEvent({ id: result.value.id, submission: result.value }));
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('#success-title')?.focus();
+      return;
+    }
+    this.announce('');
+    await this.learn(result.error);
+    if (this.window === 'open') await this.showServerError(result.error, result.retryable);
+  }
+
+  /** The person found no confirmation and chose to send the application again, as a new one. */
+  private onResend = (): void => {
+    this.sender.renew();
+    this.form?.requestSubmit();
   };
 
   /** Applies what a refusal says about the exhibition, then lets the new fields render. */
@@ -482,6 +500,9 @@ export class ConfExhibitForm extends ConfFormElement {
           : nothing}
         <span class="help" aria-hidden="true">${statusLine(s)}</span>
       </div>
+      ${s.phase === 'failed' && s.unconfirmed && !busy
+        ? renderUnconfirmed(msg('Send as a new application', { id: 'exhibit.resend' }), this.onResend)
+        : nothing}
       ${this.renderLiveRegion()}
     </form>`;
   }

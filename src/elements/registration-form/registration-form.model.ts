@@ -242,6 +242,14 @@ export interface AttemptSlot {
   write(value: string | null): void;
 }
 
+/** A slot in sessionStorage under `name()` (read lazily: the name may depend on the endpoint). */
+export function sessionSlot(name: () => string): AttemptSlot {
+  return {
+    read: () => sessionStorage.getItem(name()),
+    write: (v) => (v === null ? sessionStorage.removeItem(name()) : sessionStorage.setItem(name(), v)),
+  };
+}
+
 interface StoredAttempt {
   key: string;
   body: string;

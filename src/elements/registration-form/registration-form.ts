@@ -4,7 +4,7 @@ import { msg, str } from '@lit/localize';
 import type { Registration } from '../../api/records.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
-import { renderFormError, renderHoneypot, renderUnconfirmed, statusLine } from '../../core/form-parts.js';
+import { renderFormError, renderUnconfirmed, statusLine } from '../../core/form-parts.js';
 import { ResourceController } from '../../core/resource-controller.js';
 import { SubmissionController } from '../../core/submission-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
@@ -12,6 +12,7 @@ import { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registerMessages } from '../../core/localize.js';
 import {
   AttemptKey,
+  sessionSlot,
   buildRegistrationBody,
   customControlName,
   draftOf,
@@ -77,6 +78,8 @@ registerMessages('de', () => import('./locales/de.js'));
  * @csspart form-error - The form-level message (the server's).
  * @csspart submit-button - The register button.
  * @csspart retry-button - Shown after an outage: sends the same registration again.
+ * @csspart unconfirmed - Shown when the answer to a sent registration was lost: what to do next.
+ * @csspart resend-button - In `unconfirmed`: sends the registration again as a new one, by the person's choice.
  * @csspart status - The live region announcing progress.
  * @csspart closed - The closed message.
  * @csspart try-later - The try-later message.
@@ -138,10 +141,7 @@ export class ConfRegistrationForm extends ConfFormElement {
 
   // The attempt (key and body) is kept beside the draft, so a reload mid-submission can ask the
   // proxy for the first outcome with the same key instead of registering the person again.
-  private readonly attempts = new AttemptKey(undefined, {
-    read: () => sessionStorage.getItem(`${this.storageKey}:attempt`),
-    write: (v) => (v === null ? sessionStorage.removeItem(`${this.storageKey}:attempt`) : sessionStorage.setItem(`${this.storageKey}:attempt`, v)),
-  });
+  private readonly attempts = new AttemptKey(undefined, sessionSlot(() => `${this.storageKey}:attempt`));
 
   private readonly submission = new SubmissionController<Body, Registration>(
     this,
@@ -260,8 +260,8 @@ export class ConfRegistrationForm extends ConfFormElement {
     if (phase === this.lastUploadPhase) return;
     this.lastUploadPhase = phase;
     const name = this.upload.file?.name ?? '';
-    if (phase === 'uploading') this.announce(msg('Uploading the proof…', { id: 'form.upload.started' }));
-    if (phase === 'done') this.announce(msg(str`${name} uploaded.`, { id: 'form.upload.done' }));
+    if (phase === 'uploading') this.announce(this.say(() => msg('Uploading the proof…', { id: 'form.upload.started' })));
+    if (phase === 'done') this.announce(this.say(() => msg(str`${name} uploaded.`, { id: 'form.upload.done' })));
     if (phase === 'failed') this.announce(this.upload.error?.message ?? '');
   }
 
@@ -293,14 +293,10 @@ export class ConfRegistrationForm extends ConfFormElement {
         if (this.upload.phase === 'failed') void this.upload.retry();
         proof = await this.upload.settled();
         if (!proof) {
-          this.formError = { message: msg('The proof file could not be uploaded.', { id: 'form.upload.failed' }), unmatched: [], retryable: false };
+          this.formError = { message: this.say(() => msg('The proof file could not be uploaded.', { id: 'form.upload.failed' })), unmatched: [], retryable: false };
           this.renderRoot.querySelector<HTMLElement>('input[type="file"]')?.focus();
           return;
         }
-      }
-      if (this.honeypotFilled()) {
-        this.formError = { message: msg('This form could not be sent.', { id: 'form.bot' }), unmatched: [], retryable: false };
-        return;
       }
       const values = this.proofMode === 'file' ? { ...this.values, paymentProofUrl: '' } : this.values;
       await this.send(buildRegistrationBody(view, values, proof));
@@ -314,13 +310,13 @@ export class ConfRegistrationForm extends ConfFormElement {
    * again with its key, so the proxy answers with its outcome (or forwards it if it never arrived).
    */
   private async send(body: Body, { resume = false } = {}): Promise<void> {
-    this.announce(msg('Sending…', { id: 'form.sending' }));
+    this.announce(this.say(() => msg('Sending…', { id: 'form.sending' })));
     const result = await this.submission.submit(body, { resume });
     if (!result) return;
     if (result.ok) {
       this.registration = result.value;
       this.clearDraft();
-      this.announce(msg('Registration received.', { id: 'registration.received' }));
+      this.announce(this.say(() => msg('Registration received.', { id: 'registration.received' })));
       this.dispatchEvent(new ConfRegisteredEvent({ id: result.value.id, registration: result.value }));
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>('#success-title')?.focus();
@@ -335,10 +331,6 @@ export class ConfRegistrationForm extends ConfFormElement {
     this.submission.renew();
     this.form?.requestSubmit();
   };
-
-  private honeypotFilled(): boolean {
-    return (this.renderRoot.querySelector<HTMLInputElement>('#hp-website')?.value ?? '').trim() !== '';
-  }
 
   protected override renderContent(): unknown {
     return this.renderResource(this.config, {
@@ -368,7 +360,7 @@ export class ConfRegistrationForm extends ConfFormElement {
       <p class="help">${msg('Fields marked * are required.', { id: 'form.required-note' })}</p>
       ${renderPerson(ctx)}${renderTicket(ctx)}
       ${ticket && needsPayment(view, ticket) ? renderPayment(ctx, this.proofMode) : nothing}
-      ${renderCustom(ctx)}${renderHoneypot()}
+      ${renderCustom(ctx)}${this.renderHoneypot()}
       ${this.renderRegions(renderFormError(this.formError))}
       <div class="actions">
         <button type="submit" class="button primary" part="submit-button" ?disabled=${busy}>

@@ -51,4 +51,5 @@ export const templates = {
   'exhibit.again': 'Weitere Bewerbung einreichen',
   'exhibit.submit': 'Bewerbung absenden',
   'exhibit.received': 'Bewerbung eingegangen.',
+  'exhibit.resend': 'Als neue Bewerbung senden',
 };

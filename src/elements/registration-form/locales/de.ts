@@ -34,4 +34,5 @@ export const templates = {
   'registration.next.other': 'Bitte bewahren Sie diese Nummer für Fragen an das Organisationsteam auf.',
   'registration.closed': 'Die Anmeldung ist geschlossen.',
   'registration.try-later': 'Die Anmeldung ist gerade nicht möglich: Es läuft keine Preisphase. Bitte versuchen Sie es später noch einmal.',
+  'registration.resend': 'Als neue Anmeldung senden',
 };

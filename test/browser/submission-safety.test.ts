@@ -1,16 +1,19 @@
 /**
- * The two ways a registration could still be doubled after the idempotency key: an answer lost
- * after the platform recorded it (the proxy then keeps the attempt as `outcome_unknown`), and a
- * page reloaded while "Sending…" (the attempt's key lives beside the draft and is sent again).
+ * Both forms: the two ways a submission could still be doubled despite the idempotency key. An
+ * answer lost after the platform recorded it (the proxy then keeps the attempt as
+ * `outcome_unknown`), and a page reloaded while "Sending…" (the attempt's key lives beside the
+ * draft and is sent again).
  */
 import { expect } from '@esm-bundle/chai';
-import type { ConfRegisteredEvent } from '../../events/conf-registered.js';
-import { registrationsFor, uniqueEmail } from '../../../test/browser/admin.js';
-import { expectNoAxeViolations } from '../../../test/browser/axe.js';
-import { FormHarness, watchWrites } from '../../../test/browser/form-harness.js';
-import { cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
-import './define.js';
-import type { ConfRegistrationForm } from './registration-form.js';
+import type { ConfRegisteredEvent } from '../../src/events/conf-registered.js';
+import { registrationsFor, uniqueEmail, withSettings } from './admin.js';
+import { expectNoAxeViolations } from './axe.js';
+import { FormHarness, watchWrites } from './form-harness.js';
+import { cleanup, fixture, preferOn, waitFor } from './harness.js';
+import '../../src/elements/registration-form/define.js';
+import type { ConfRegistrationForm } from '../../src/elements/registration-form/registration-form.js';
+import '../../src/elements/exhibit-form/define.js';
+import type { ConfExhibitForm } from '../../src/elements/exhibit-form/exhibit-form.js';
 
 const CREATE = /\/registrations\/registrations/;
 
@@ -107,6 +110,54 @@ describe('<conf-registration-form>: no registration doubled by a lost answer or 
     } finally {
       spy.stop();
       slow();
+    }
+  });
+});
+
+describe('<conf-exhibit-form>: the same guards', function () {
+  this.timeout(30_000);
+  let restoreWindow: () => Promise<void>;
+  before(async () => {
+    restoreWindow = await withSettings({ exhibition: { opensAt: null, closesAt: null, fee: null, requiresRegistration: false } });
+  });
+  after(async () => restoreWindow());
+  beforeEach(() => sessionStorage.clear());
+  afterEach(cleanup);
+
+  async function mountExhibit(): Promise<FormHarness<ConfExhibitForm>> {
+    const el = await fixture<ConfExhibitForm>('<conf-exhibit-form draft-key="safety-exhibit"></conf-exhibit-form>');
+    el.minFillMs = 0;
+    const h = new FormHarness(el);
+    await waitFor(() => h.part('form'), 'the form');
+    await h.fill({
+      title: `Lost and found ${Date.now()}`,
+      exhibitType: 'sponsor',
+      shortDescription: 'A booth whose first answer went missing.',
+      driveUrl: 'https://drive.example/lost',
+      'presenter.fullName': 'Grace Hopper',
+      'presenter.email': 'grace@example.org',
+    });
+    return h;
+  }
+
+  it('an unconfirmed application is not repeated by itself; a reload resends it with its key', async () => {
+    let h = await mountExhibit();
+    const lost = preferOn(/\/exhibition\/submissions$/, 'code=500, after=processing');
+    const spy = watchWrites(/\/exhibition\/submissions$/);
+    try {
+      h.submitButton().click();
+      await h.waitForPart('resend-button', 15_000);
+      expect(spy.writes.length).to.equal(1);
+      lost();
+      // A reload: the new element asks again with the same key and gets the same answer.
+      cleanup();
+      h = await mountExhibit();
+      await waitFor(() => spy.writes.length === 2 && h.part('resend-button'), 'the resumed attempt');
+      expect(spy.writes[1]!.idempotencyKey).to.equal(spy.writes[0]!.idempotencyKey);
+      expect(spy.writes[1]!.status).to.equal(502);
+    } finally {
+      spy.stop();
+      lost();
     }
   });
 });

@@ -27,6 +27,7 @@ export interface AppOptions {
   store: Store;
   uploadSecret: string;
   failRate?: number;
+  loseRate?: number;
   latencyMs?: number;
   rateLimit: RateLimitOptions | false;
   adminToken?: string | null;
@@ -41,7 +42,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
   const api = `${API_PREFIX}/*`;
 
-  app.use(api, faults({ failRate: options.failRate ?? 0, latencyMs: options.latencyMs ?? 0 }));
+  app.use(api, faults({ failRate: options.failRate ?? 0, loseRate: options.loseRate ?? 0, latencyMs: options.latencyMs ?? 0 }));
   app.use(api, apiPath(), apiKey({ store }), liveConference({ store }), endpoint(), access());
   app.use(api, checkinRateLimit({ limit: options.rateLimit, now: store.now }));
   app.use(api, jsonBody({ timeoutMs: bodyTimeoutMs }), query());

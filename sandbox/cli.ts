@@ -17,12 +17,13 @@ const HELP = `Sandbox of the conference platform's Public API v1, on SQLite.
 
 Start the server:
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--fail-rate R]
-                     [--latency MS] [--admin-token T] [--starts-on YYYY-MM-DD]
+                     [--lose-rate R] [--latency MS] [--admin-token T] [--starts-on YYYY-MM-DD]
 
     --port         port to listen on (default 4010; 0 picks a free one)
     --host         interface to bind (default 127.0.0.1)
     --db           SQLite file, or :memory: (default ${DEFAULT_DB_PATH}); seeded when empty
     --fail-rate    fraction 0..1 of API requests answered 503 before any processing
+    --lose-rate    fraction 0..1 of writes recorded, then answered 500 (a lost answer)
     --latency      milliseconds added to every API answer
     --admin-token  enables the /__admin routes with Authorization: Bearer <token>
     --starts-on    first day of the demo conference when seeding (default: today in its zone)
@@ -68,6 +69,7 @@ function parse(argv: string[]) {
         host: { type: 'string' },
         db: { type: 'string' },
         'fail-rate': { type: 'string' },
+        'lose-rate': { type: 'string' },
         latency: { type: 'string' },
         'admin-token': { type: 'string' },
         'starts-on': { type: 'string' },
@@ -193,6 +195,7 @@ function runCommand(positionals: string[], values: ReturnType<typeof parse>['val
 async function serve(values: ReturnType<typeof parse>['values']): Promise<void> {
   const startsOn = startsOnOf(values);
   const failRate = number(values['fail-rate'], '--fail-rate', { min: 0, max: 1 });
+  const loseRate = number(values['lose-rate'], '--lose-rate', { min: 0, max: 1 });
   const latencyMs = number(values.latency, '--latency', { min: 0, max: 60_000 });
   const port = number(values.port ?? process.env.PORT ?? '4010', '--port', { min: 0, max: 65535 })!;
   const token = values['admin-token'];
@@ -200,11 +203,12 @@ async function serve(values: ReturnType<typeof parse>['values']): Promise<void> 
   const db = values.db ?? DEFAULT_DB_PATH;
   const started = await startSandbox({
     db, port, hostname: values.host ?? '127.0.0.1',
-    ...startsOn, ...(failRate !== undefined ? { failRate } : {}),
+    ...startsOn, ...(failRate !== undefined ? { failRate } : {}), ...(loseRate !== undefined ? { loseRate } : {}),
     ...(latencyMs !== undefined ? { latencyMs } : {}), ...(token ? { adminToken: token } : {}),
   });
   const notes = [`  Database: ${db}`];
   if (failRate) notes.push(`  Fault injection: ${failRate * 100}% of API requests answer 503`);
+  if (loseRate) notes.push(`  Lost answers: ${loseRate * 100}% of writes are recorded, then answered 500`);
   if (latencyMs) notes.push(`  Latency: +${latencyMs} ms per answer`);
   if (token) notes.push(`  Admin routes: ${started.url}/__admin (Authorization: Bearer <your token>)`);
   out.log(banner(started.url, notes));

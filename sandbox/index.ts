@@ -24,6 +24,8 @@ export interface SandboxOptions {
   startsOn?: string;
   /** Fraction (0..1) of API requests answered 503 before any processing. */
   failRate?: number;
+  /** Fraction (0..1) of writes recorded, then answered 500 (an answer lost after the work). */
+  loseRate?: number;
   /** Delay added to every API answer. */
   latencyMs?: number;
   /** HMAC secret of upload URLs; default: random per process (URLs die with the process). */
@@ -56,6 +58,7 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     store,
     uploadSecret: opts.signingSecret ?? randomBytes(32).toString('hex'),
     failRate: opts.failRate ?? 0,
+    loseRate: opts.loseRate ?? 0,
     latencyMs: opts.latencyMs ?? 0,
     rateLimit: opts.rateLimit ?? CHECKIN_RATE_LIMIT,
     adminToken: opts.adminToken ?? null,

@@ -35,6 +35,8 @@ export interface DemoOptions {
   allowedOrigins?: readonly string[];
   /** Fraction of sandbox API requests answered 503 (the sandbox's `--fail-rate`). */
   failRate?: number;
+  /** Fraction of sandbox writes recorded, then answered 500 (the sandbox's `--lose-rate`). */
+  loseRate?: number;
   /** Enables the sandbox's `/__sandbox/__admin` routes with this token. */
   adminToken?: string | null;
   /** First day of the demo conference (`YYYY-MM-DD`); default today in its zone. */
@@ -77,6 +79,7 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
     : createSandbox({
         db: o.db ?? ':memory:',
         ...(o.failRate !== undefined ? { failRate: o.failRate } : {}),
+        ...(o.loseRate !== undefined ? { loseRate: o.loseRate } : {}),
         ...(o.adminToken ? { adminToken: o.adminToken } : {}),
         ...(o.startsOn ? { startsOn: o.startsOn } : {}),
       });

@@ -4,6 +4,8 @@
  *
  * - `failRate`: that fraction of API requests answers 503 `service_unavailable`, `Retry-After: 1`.
  * - `latencyMs`: every API answer is delayed by that much.
+ * - `loseRate`: that fraction of writes (POST) is processed, then answered 500 `internal_error`,
+ *   as if the answer was lost on its way back (the write stays recorded).
  * - `Prefer: code=429|500|503` forces that error; `Prefer: delay=MS` delays (up to 30 s).
  * - `Prefer: after=processing` with either: the request is processed first (a write is recorded),
  *   then the answer is delayed or replaced by the error — an answer lost after the work was done,
@@ -14,6 +16,8 @@ import { SandboxError } from '../errors.js';
 
 export interface FaultOptions {
   failRate?: number;
+  /** Fraction of writes (POST) recorded and then answered 500: answers lost after the work. */
+  loseRate?: number;
   latencyMs?: number;
   random?: () => number;
 }
@@ -50,8 +54,9 @@ function forced(code: number): SandboxError | null {
   }
 }
 
-export function faults({ failRate = 0, latencyMs = 0, random = Math.random }: FaultOptions = {}): MiddlewareHandler {
+export function faults({ failRate = 0, loseRate = 0, latencyMs = 0, random = Math.random }: FaultOptions = {}): MiddlewareHandler {
   if (!(failRate >= 0 && failRate <= 1)) throw new Error(`failRate must be between 0 and 1, got ${failRate}`);
+  if (!(loseRate >= 0 && loseRate <= 1)) throw new Error(`loseRate must be between 0 and 1, got ${loseRate}`);
   if (!(latencyMs >= 0)) throw new Error(`latencyMs must be 0 or more, got ${latencyMs}`);
   return async function faultInjection(c, next) {
     const prefer = parsePrefer(c.req.header('prefer'));
@@ -72,6 +77,10 @@ export function faults({ failRate = 0, latencyMs = 0, random = Math.random }: Fa
         undefined,
         { 'Retry-After': '1' },
       );
+    }
+    if (loseRate > 0 && c.req.method === 'POST' && random() < loseRate) {
+      await next();
+      throw new SandboxError('internal_error', 'The answer was lost after the request was processed (injected fault).');
     }
     await next();
   };

@@ -18,6 +18,29 @@ describe('fault injection and scenario switches', () => {
     }
   });
 
+  it('loseRate 1: a write is recorded, then answered 500; reads are untouched', async () => {
+    const s = await start({ loseRate: 1 });
+    try {
+      assertError(await s.call('POST', '/badges/checkin', { body: { qr: 'FX-0002' } }), 500, 'internal_error');
+      const checkins = await s.admin('GET', '/checkins?badge=FX-0002');
+      assert.equal(checkins.body.data.length, 1, 'the check-in was recorded before the answer was lost');
+      assert.equal((await s.call('GET', '/health')).status, 200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('Prefer: after=processing records the write before the forced error', async () => {
+    const s = await start();
+    try {
+      const a = await s.call('POST', '/badges/checkin', { body: { qr: 'FX-0003' }, headers: { prefer: 'code=500, after=processing' } });
+      assertError(a, 500, 'internal_error');
+      assertError(await s.call('POST', '/badges/checkin', { body: { qr: 'FX-0003' } }), 409, 'already_checked_in');
+    } finally {
+      await s.close();
+    }
+  });
+
   it('failRate 0.5 fails about half', async () => {
     const s = await start({ failRate: 0.5 });
     try {

@@ -3,7 +3,10 @@
  * the demo site's register page in headless Chromium — typing, choosing, uploading a PDF proof,
  * pressing the button, and pressing "try again" whenever the form offers it, as a person would —
  * while the sandbox answers 30 % of all API requests with 503 (`--fail-rate 0.3`). Afterwards the
- * sandbox must hold exactly one registration per e-mail: once alone, then for 20 people.
+ * sandbox must hold exactly one registration per e-mail: once alone, then for 20 people. Then
+ * the harder case: the sandbox also records some writes and answers them 500 (`--lose-rate`), as
+ * when an answer is lost after the work was done; those people see "not confirmed" and, as asked,
+ * do not send again. Still exactly one registration each: none doubled by a retry, none lost.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -66,9 +69,9 @@ describe('registration through the demo site while the API fails 30 % of the tim
     await demo?.close();
   });
 
-  async function registrations(email?: string): Promise<{ id: string; email: string }[]> {
+  async function registrations(email?: string, from: StartedDemo = demo): Promise<{ id: string; email: string }[]> {
     const q = new URLSearchParams({ conference: CONFERENCE, ...(email ? { email } : {}) });
-    const res = await fetch(`${demo.url}/__sandbox/__admin/registrations?${q}`, {
+    const res = await fetch(`${from.url}/__sandbox/__admin/registrations?${q}`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     assert.equal(res.status, 200, 'admin registrations');
@@ -76,10 +79,10 @@ describe('registration through the demo site while the API fails 30 % of the tim
   }
 
   /** Presses the element's own "try again" buttons whenever offered, until `done` shows. */
-  async function until(page: Page, done: string, retries: string[], what: string, timeoutMs = 90_000): Promise<void> {
+  async function until(page: Page, done: string | string[], retries: string[], what: string, timeoutMs = 90_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (await page.locator(`${FORM} [part~="${done}"]`).count()) return;
+      for (const d of [done].flat()) if (await page.locator(`${FORM} [part~="${d}"]`).count()) return d;
       for (const r of retries) {
         const button = page.locator(`${FORM} [part~="${r}"]`);
         if ((await button.count()) && (await button.first().isEnabled())) await button.first().click().catch(() => {});
@@ -92,8 +95,11 @@ describe('registration through the demo site while the API fails 30 % of the tim
     }
   }
 
-  /** One person, start to finish, through the UI. Returns the registration number shown. */
-  async function register(email: string): Promise<string> {
+  /**
+   * One person, start to finish, through the UI. Returns the registration number shown, or
+   * `unconfirmed` when the form reported the answer lost.
+   */
+  async function register(email: string, demo: StartedDemo): Promise<string> {
     const context = await browser.newContext({ viewport: { width: 390, height: 900 }, locale: 'en-US' });
     try {
       const page = await context.newPage();
@@ -118,7 +124,7 @@ describe('registration through the demo site while the API fails 30 % of the tim
       await until(page, 'upload-done', ['upload-retry'], 'the proof upload');
       // The form waits out its minimum fill time by itself; a person pressing early is fine.
       await page.locator(`${FORM} [part~="submit-button"]`).click();
-      await until(page, 'success', ['retry-button'], 'the success view');
+      if ((await until(page, ['success', 'unconfirmed'], ['retry-button'], 'the outcome')) === 'unconfirmed') return 'unconfirmed';
       return (await page.locator(`${FORM} [part~="record-id"]`).textContent())?.trim() ?? '';
     } finally {
       await context.close();
@@ -127,10 +133,35 @@ describe('registration through the demo site while the API fails 30 % of the tim
 
   test('one person: exactly one registration for the e-mail, the one shown', async () => {
     const email = `e2e-${RUN}-single@example.org`;
-    const id = await register(email);
+    const id = await register(email, demo);
     assert.notEqual(id, '');
     const rows = await registrations(email);
     assert.deepEqual(rows.map((r) => r.id), [id]);
+  });
+
+  test('answers lost after the work: people told so, and still one registration each', { timeout: 600_000 }, async () => {
+    const lossy = await startDemo({
+      port: 0,
+      failRate: 0.3,
+      loseRate: 0.4,
+      adminToken: ADMIN_TOKEN,
+      proxy: { logger: () => {}, rateLimit: { max: 10_000 } },
+    });
+    try {
+      const emails = Array.from({ length: 8 }, (_, i) => `e2e-${RUN}-lost-${i}@example.org`);
+      const outcomes: string[] = [];
+      for (let i = 0; i < emails.length; i += 4) {
+        outcomes.push(...(await Promise.all(emails.slice(i, i + 4).map((e) => register(e, lossy)))));
+      }
+      console.log(`# ${outcomes.filter((o) => o === 'unconfirmed').length} of ${emails.length} answers lost after the work`);
+      for (const [i, email] of emails.entries()) {
+        const ids = (await registrations(email, lossy)).map((r) => r.id);
+        assert.equal(ids.length, 1, `exactly one registration for ${email} (${outcomes[i]})`);
+        if (outcomes[i] !== 'unconfirmed') assert.deepEqual(ids, [outcomes[i]]);
+      }
+    } finally {
+      await lossy.close();
+    }
   });
 
   test('20 people: 20 registrations, none doubled, none lost', { timeout: 600_000 }, async () => {
@@ -140,7 +171,7 @@ describe('registration through the demo site while the API fails 30 % of the tim
     // Four people at a time, as on a busy registration day.
     for (let i = 0; i < emails.length; i += 4) {
       const batch = emails.slice(i, i + 4);
-      const ids = await Promise.all(batch.map((e) => register(e)));
+      const ids = await Promise.all(batch.map((e) => register(e, demo)));
       batch.forEach((e, k) => shown.set(e, ids[k]!));
     }
     for (const email of emails) {

@@ -144,6 +144,14 @@ describe('fetch transport', () => {
     const answer = await small.fetch('http://upstream/x', { method: 'GET', headers: {} });
     assert.equal(answer.status, 201);
     assert.equal(new TextDecoder().decode(answer.body), '{"ok":true}');
+    // A view into a larger buffer (as undici hands out) is copied, so a cache entry pins no more.
+    const socketBuffer = new Uint8Array(64 * 1024).fill(0x61);
+    const view = fetchTransport(async () =>
+      new Response(new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(socketBuffer.subarray(100, 110)), c.close()) })),
+    );
+    const copied = (await view.fetch('http://upstream/x', { method: 'GET', headers: {} })).body;
+    assert.equal(copied.byteLength, 10);
+    assert.equal(copied.buffer.byteLength, 10);
     let cancelled = false;
     let sent = 0;
     const huge = fetchTransport(async () =>

@@ -45,7 +45,10 @@ async function readCapped(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array
     if (size > MAX_UPSTREAM_BODY_BYTES) throw new Error('Upstream answer too large');
     parts.push(chunk);
   }
-  if (parts.length === 1) return parts[0]!;
+  // A lone chunk is kept as it is only when it owns its memory: undici's chunks are views into
+  // the socket's read buffer, and a cache entry holding one would pin all of it.
+  const only = parts.length === 1 ? parts[0]! : null;
+  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return only;
   const body = new Uint8Array(size);
   let at = 0;
   for (const part of parts) body.set(part, (at += part.byteLength) - part.byteLength);

@@ -19,10 +19,10 @@
  * answer would need both the random key and the exact body. When the store cannot be reached, a
  * keyed write is refused with 503 rather than forwarded unprotected.
  */
-import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
 import { errorBody } from '../../src/api/errors.js';
+import { sha256 } from '../digest.js';
 import { ProxyError } from '../errors.js';
 import { sleep } from '../upstream/retry.js';
 import type { IdempotencyRecord, IdempotencyStore, StoredAnswer } from '../stores/types.js';
@@ -30,11 +30,20 @@ import type { IdempotencyRecord, IdempotencyStore, StoredAnswer } from '../store
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['retry-after', 'deprecation'] as const;
 
-const sha256 = (...parts: (string | Uint8Array)[]) => {
-  const h = createHash('sha256');
-  for (const part of parts) h.update(part).update('\n');
-  return h.digest('hex');
-};
+const encoder = new TextEncoder();
+
+/** Hex SHA-256 of the parts, each followed by a newline (so `a`,`bc` and `ab`,`c` differ). */
+async function fingerprintOf(...parts: (string | Uint8Array)[]): Promise<string> {
+  const bytes = parts.map((p) => (typeof p === 'string' ? encoder.encode(p) : p));
+  const joined = new Uint8Array(bytes.reduce((n, b) => n + b.length + 1, 0));
+  let at = 0;
+  for (const b of bytes) {
+    joined.set(b, at);
+    joined[at + b.length] = 0x0a;
+    at += b.length + 1;
+  }
+  return Array.from(await sha256(joined), (x) => x.toString(16).padStart(2, '0')).join('');
+}
 
 /** Transport failures that happen before a request is on the wire: nothing reached the upstream. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -109,8 +118,8 @@ export function idempotency({
       });
     }
     const route = c.get('route');
-    const storeKey = sha256(route.target, key);
-    const fingerprint = sha256(c.req.method, route.target, c.get('body'));
+    const storeKey = await fingerprintOf(route.target, key);
+    const fingerprint = await fingerprintOf(c.req.method, route.target, c.get('body'));
     const log = c.get('log');
     const deadline = Date.now() + pendingMs;
 

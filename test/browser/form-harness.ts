@@ -165,3 +165,20 @@ export async function expectBotGuards(
     spy.stop();
   }
 }
+
+/** Everything the sandbox's form requires, for a paid ticket paid by bank transfer. */
+export function person(email: string): Record<string, string> {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    ticketTypeId: 'tt-student',
+    'custom.organization': 'Analytical Engines',
+    'custom.tshirt_size': 'm',
+  };
+}
+
+export async function fillPaid(h: FormHarness, email: string): Promise<void> {
+  await h.fill(person(email));
+  await h.fill({ paymentMethodId: h.control<HTMLSelectElement>('paymentMethodId').options[1]!.value, paymentReference: 'TX-42' });
+}

@@ -397,3 +397,41 @@ describe('<conf-exhibit-form>', function () {
     await expectBotGuards(h, { writes: SUBMIT, accepted: submitted, mountedAt });
   });
 });
+
+describe('<conf-exhibit-form>: an unconfirmed application', function () {
+  this.timeout(60_000);
+  let restoreWindow: () => Promise<void>;
+  before(async () => {
+    restoreWindow = await withSettings({ exhibition: OPEN });
+  });
+  after(async () => restoreWindow());
+  beforeEach(() => sessionStorage.clear());
+  afterEach(cleanup);
+
+  async function mountExhibit(): Promise<FormHarness<ConfExhibitForm>> {
+    const h = await mount();
+    await fillExhibit(h, 'Lost and found');
+    return h;
+  }
+
+  it('an unconfirmed application is not repeated by itself; a reload resends it with its key', async () => {
+    let h = await mountExhibit();
+    const lost = preferOn(SUBMIT, 'code=500, after=processing');
+    const spy = watchWrites(SUBMIT);
+    try {
+      h.submitButton().click();
+      await h.waitForPart('resend-button', 15_000);
+      expect(spy.writes.length).to.equal(1);
+      lost();
+      // A reload: the new element asks again with the same key and gets the same answer.
+      cleanup();
+      h = await mountExhibit();
+      await waitFor(() => spy.writes.length === 2 && h.part('resend-button'), 'the resumed attempt');
+      expect(spy.writes[1]!.idempotencyKey).to.equal(spy.writes[0]!.idempotencyKey);
+      expect(spy.writes[1]!.status).to.equal(502);
+    } finally {
+      spy.stop();
+      lost();
+    }
+  });
+});

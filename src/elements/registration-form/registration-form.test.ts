@@ -3,7 +3,7 @@ import { emulateMedia } from '@web/test-runner-commands';
 import type { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registrationsFor, uniqueEmail, withSettings } from '../../../test/browser/admin.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
-import { expectBotGuards, FormHarness, makeFile, preferOnUploads, watchWrites } from '../../../test/browser/form-harness.js';
+import { expectBotGuards, fillPaid, FormHarness, makeFile, person, preferOnUploads, watchWrites } from '../../../test/browser/form-harness.js';
 import { cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
 import './define.js';
 import type { ConfRegistrationForm } from './registration-form.js';
@@ -19,23 +19,6 @@ async function mount(attrs = '', inner = '', container?: HTMLElement): Promise<F
   const h = new FormHarness(el);
   await waitFor(() => h.part('form') || h.part('closed') || h.part('try-later'), 'the form or a message');
   return h;
-}
-
-/** Everything the sandbox's form requires, for a paid ticket paid by bank transfer. */
-function person(email: string): Record<string, string> {
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email,
-    ticketTypeId: 'tt-student',
-    'custom.organization': 'Analytical Engines',
-    'custom.tshirt_size': 'm',
-  };
-}
-
-async function fillPaid(h: FormHarness, email: string): Promise<void> {
-  await h.fill(person(email));
-  await h.fill({ paymentMethodId: h.control<HTMLSelectElement>('paymentMethodId').options[1]!.value, paymentReference: 'TX-42' });
 }
 
 async function registered(): Promise<ConfRegisteredEvent> {
@@ -514,5 +497,85 @@ describe('<conf-registration-form>', function () {
     expect(e.detail.registration.email).to.equal(email);
     expect(h.focused?.id).to.equal('success-title');
     await expectNoAxeViolations(h.el);
+  });
+});
+
+/** A paid ticket with an external proof link: everything the sandbox requires. */
+async function fillWithLink(h: FormHarness, email: string): Promise<void> {
+  await fillPaid(h, email);
+  await h.chooseRadio('proofMode', 'url');
+  await h.fill({ paymentProofUrl: 'https://bank.example/receipts/7.pdf' });
+}
+
+// The two ways a registration could still be doubled despite the idempotency key: an answer lost
+// after the platform recorded it (the proxy keeps the attempt as `outcome_unknown`), and a page
+// reloaded while "Sending…" (the attempt's key lives beside the draft and is sent again).
+describe('<conf-registration-form>: no registration doubled by a lost answer or a reload', function () {
+  this.timeout(60_000);
+  beforeEach(() => sessionStorage.clear());
+  afterEach(cleanup);
+
+  it('an answer lost after the platform recorded it: no automatic repeat, and only the person can send it again', async () => {
+    const h = await mount();
+    const email = uniqueEmail('lost-answer');
+    await fillWithLink(h, email);
+    const lost = preferOn(CREATE, 'code=500, after=processing');
+    const spy = watchWrites(CREATE);
+    try {
+      h.submitButton().click();
+      await h.waitForPart('resend-button', 15_000);
+      expect(spy.writes.length, 'no automatic retries of an unconfirmed write').to.equal(1);
+      expect(h.part('form-error')!.textContent).to.contain('may have been recorded');
+      expect(h.part('retry-button')).to.equal(null);
+      expect(await registrationsFor(email)).to.have.length(1);
+      await expectNoAxeViolations(h.el);
+
+      // Pressing the ordinary button again sends the same key: the proxy replays its answer.
+      lost();
+      h.submitButton().click();
+      await waitFor(() => spy.writes.length === 2 && h.part('resend-button'), 'the replayed answer');
+      expect(spy.writes[1]!.idempotencyKey).to.equal(spy.writes[0]!.idempotencyKey);
+      expect(spy.writes[1]!.status).to.equal(502);
+      expect(await registrationsFor(email)).to.have.length(1);
+
+      // The explicit choice is a new request under a new key.
+      const event = registered();
+      h.part<HTMLButtonElement>('resend-button')!.click();
+      await event;
+      expect(spy.writes[2]!.idempotencyKey).to.not.equal(spy.writes[0]!.idempotencyKey);
+      expect(await registrationsFor(email)).to.have.length(2);
+    } finally {
+      spy.stop();
+      lost();
+    }
+  });
+
+  it('a page reloaded while sending asks for the first outcome with the same key: one registration', async () => {
+    let h = await mount();
+    const email = uniqueEmail('reload');
+    await fillWithLink(h, email);
+    const slow = preferOn(CREATE, 'delay=1500');
+    const spy = watchWrites(CREATE);
+    try {
+      h.submitButton().click();
+      await waitFor(() => h.part('submit-button')?.hasAttribute('disabled'), 'sending');
+      await new Promise((r) => setTimeout(r, 200));
+      // The "reload": the element goes, the first request is still on its way, a new one comes.
+      cleanup();
+      slow();
+      const event = registered();
+      h = await mount();
+      const e = await event;
+      await waitFor(() => h.part('success'), 'the success view');
+      expect(h.part('record-id')!.textContent!.trim()).to.equal(e.detail.id);
+      const keys = new Set(spy.writes.map((w) => w.idempotencyKey));
+      expect(spy.writes.length).to.equal(2);
+      expect(keys.size, 'the resumed request carries the first key').to.equal(1);
+      expect((await registrationsFor(email)).map((r) => r.id)).to.deep.equal([e.detail.id]);
+      expect(sessionStorage.getItem('test-draft:attempt')).to.equal(null);
+    } finally {
+      spy.stop();
+      slow();
+    }
   });
 });

@@ -156,6 +156,27 @@ describe('Idempotency-Key', () => {
     }
   });
 
+  test('a repeat within 24 h is replayed; one after 24 h is a new request', async () => {
+    let clock = Date.parse('2026-05-04T09:00:00Z');
+    const timed = await startStack({ rateLimit: false, now: () => clock }, {}, stack.upstream);
+    try {
+      const before = stack.upstream.count('POST', submission);
+      const headers = { 'idempotency-key': 'day-0001' };
+      const first = await timed.request(submission, post(abstract('Day'), headers));
+      clock += 24 * 60 * 60 * 1000 - 60_000;
+      const lateSameDay = await timed.request(submission, post(abstract('Day'), headers));
+      assert.equal(lateSameDay.text, first.text);
+      assert.equal(lateSameDay.res.headers.get('idempotent-replayed'), 'true');
+      assert.equal(stack.upstream.count('POST', submission), before + 1);
+      clock += 2 * 60_000;
+      const nextDay = await timed.request(submission, post(abstract('Day'), headers));
+      assert.equal(nextDay.res.headers.get('idempotent-replayed'), null);
+      assert.equal(stack.upstream.count('POST', submission), before + 2);
+    } finally {
+      await timed.close();
+    }
+  });
+
   test('outcomeOf: what may have reached the upstream', () => {
     const refused = new ProxyError('bad_gateway', 'x', { details: { reason: 'ECONNREFUSED' } });
     const reset = new ProxyError('bad_gateway', 'x', { details: { reason: 'ECONNRESET' } });

@@ -29,7 +29,7 @@ export function renderFormError(error: FormError | null): TemplateResult | typeo
  */
 export function renderUnconfirmed(label: string, onResend: () => void): TemplateResult {
   return html`<div class="unconfirmed" part="unconfirmed">
-    <p>${msg('Look for a confirmation (for example an e-mail) first. If none arrives, you can send it again — if the first one was recorded after all, it will then be there twice.', { id: 'form.unconfirmed' })}</p>
+    <p class="help">${msg('Look for a confirmation (for example an e-mail) first. If none arrives, you can send it again — if the first one was recorded after all, it will then be there twice.', { id: 'form.unconfirmed' })}</p>
     <button type="button" class="button" part="resend-button" @click=${onResend}>${label}</button>
   </div>`;
 }

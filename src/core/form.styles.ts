@@ -117,6 +117,9 @@ export const formStyles = css`
     gap: 0.6em;
     align-items: center;
   }
+  .unconfirmed p {
+    margin: 0 0 0.75em;
+  }
   .button {
     min-height: 2.75em;
   }

@@ -96,8 +96,13 @@ test('an answer lost after the server may have recorded it: no automatic retry, 
   assert.equal(c.unconfirmed, true);
   assert.equal(c.retryable, false);
   assert.deepEqual(seen, ['key-1']);
-  // Sent again as it was, it carries the same key: the proxy replays the first outcome.
-  await c.submit({ v: 1 });
+  // Nothing more is sent, as it was or edited, until the person chooses to.
+  assert.equal((await c.submit({ v: 1 }))?.ok, false);
+  assert.equal((await c.submit({ v: 2 }))?.ok, false);
+  assert.equal(c.unconfirmed, true);
+  assert.deepEqual(seen, ['key-1']);
+  // A resumed attempt (after a reload) asks again with the same key.
+  await c.submit({ v: 1 }, { resume: true });
   assert.deepEqual(seen, ['key-1', 'key-1']);
   // Only the person's explicit choice sends it under a new key.
   c.renew();

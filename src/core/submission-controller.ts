@@ -88,6 +88,10 @@ export class SubmissionController<B, R> {
    */
   async submit(body: B, { resume = false }: { resume?: boolean } = {}): Promise<SubmitResult<R> | null> {
     if (this.busy) return null;
+    // After an unconfirmed attempt nothing is sent, edited or not (an edited body would get a new
+    // key and could record a second registration), until the person chooses to ({@link renew}).
+    // A resumed attempt is the exception: it asks again with the same key.
+    if (this.unconfirmed && this.error && !resume) return { ok: false, error: this.error, retryable: false };
     const key = this.keys.for(body);
     this.error = null;
     this.retryable = false;

@@ -490,9 +490,11 @@ export class ConfExhibitForm extends ConfFormElement {
       ${this.renderHoneypot()}
       ${this.renderRegions(renderFormError(this.formError))}
       <div class="actions">
-        <button type="submit" class="button primary" part="submit-button" ?disabled=${busy}>
+        ${s.phase === 'failed' && s.unconfirmed && !busy
+          ? renderUnconfirmed(msg('Send as a new application', { id: 'exhibit.resend' }), this.onResend)
+          : html`<button type="submit" class="button primary" part="submit-button" ?disabled=${busy}>
           ${busy ? msg('Sending…', { id: 'form.sending' }) : msg('Submit application', { id: 'exhibit.submit' })}
-        </button>
+        </button>`}
         ${s.phase === 'failed' && s.retryable && !busy
           ? html`<button type="button" class="button" part="retry-button" @click=${() => this.form?.requestSubmit()}>
               ${msg('Try again', { id: 'core.retry' })}
@@ -500,9 +502,6 @@ export class ConfExhibitForm extends ConfFormElement {
           : nothing}
         <span class="help" aria-hidden="true">${statusLine(s)}</span>
       </div>
-      ${s.phase === 'failed' && s.unconfirmed && !busy
-        ? renderUnconfirmed(msg('Send as a new application', { id: 'exhibit.resend' }), this.onResend)
-        : nothing}
       ${this.renderLiveRegion()}
     </form>`;
   }

@@ -363,9 +363,11 @@ export class ConfRegistrationForm extends ConfFormElement {
       ${renderCustom(ctx)}${this.renderHoneypot()}
       ${this.renderRegions(renderFormError(this.formError))}
       <div class="actions">
-        <button type="submit" class="button primary" part="submit-button" ?disabled=${busy}>
+        ${s.phase === 'failed' && s.unconfirmed && !busy
+          ? renderUnconfirmed(msg('Send as a new registration', { id: 'registration.resend' }), this.onResend)
+          : html`<button type="submit" class="button primary" part="submit-button" ?disabled=${busy}>
           ${busy ? msg('Sending…', { id: 'form.sending' }) : msg('Register', { id: 'registration.submit' })}
-        </button>
+        </button>`}
         ${s.phase === 'failed' && s.retryable && !busy
           ? html`<button type="button" class="button" part="retry-button" @click=${() => this.form?.requestSubmit()}>
               ${msg('Try again', { id: 'core.retry' })}
@@ -373,9 +375,6 @@ export class ConfRegistrationForm extends ConfFormElement {
           : nothing}
         <span class="help" aria-hidden="true">${statusLine(s)}</span>
       </div>
-      ${s.phase === 'failed' && s.unconfirmed && !busy
-        ? renderUnconfirmed(msg('Send as a new registration', { id: 'registration.resend' }), this.onResend)
-        : nothing}
       ${this.renderLiveRegion()}
     </form>`;
   }

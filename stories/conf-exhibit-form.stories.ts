@@ -177,6 +177,19 @@ export const Outage: Story = {
   parameters: says('Every attempt meets a 503: after the automatic retries (one Idempotency-Key throughout) the server\'s message, the answers kept, and "Try again", which sends the same application once.'),
 };
 
+export const Unconfirmed: Story = {
+  name: 'States: sent, but not confirmed',
+  ...under('submit-lost', 'lost'),
+  play: async ({ canvasElement }) => {
+    const { root } = await formIn(canvasElement, TAG);
+    await fillExhibit(root, 'Misplaced Loom');
+    await submit(root);
+    await waitForPart(root, 'resend-button', 20_000);
+    await expect(part(root, 'form-error')?.textContent).toContain('may have been recorded');
+  },
+  parameters: says('The application was recorded but its answer was lost: nothing more is sent by itself, and "Send as a new application" is the person\'s own choice after looking for a confirmation.'),
+};
+
 export const Dark: Story = {
   name: 'Theming: dark',
   args: { theme: 'dark', fee: '450 EUR' },

@@ -177,6 +177,20 @@ export const Outage: Story = {
   parameters: says('Every attempt meets a 503 (the sandbox\'s `Prefer: code=503`): after its automatic retries, with one Idempotency-Key, the form shows the server\'s message, keeps the answers and offers "Try again", which reuses the key.'),
 };
 
+export const Unconfirmed: Story = {
+  name: 'States: sent, but not confirmed',
+  args: ownDraft('lost'),
+  render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('submit-lost') }),
+  play: async ({ canvasElement }) => {
+    const { root } = await formIn(canvasElement, TAG);
+    await fillComplete(root, freshEmail('story-lost'));
+    await submit(root);
+    await waitForPart(root, 'resend-button', 20_000);
+    await expect(part(root, 'form-error')?.textContent).toContain('may have been recorded');
+  },
+  parameters: says('The registration was recorded but its answer was lost (`Prefer: code=500, after=processing`): the proxy answers `outcome_unknown`, the form sends nothing more by itself, asks the person to look for a confirmation, and offers "Send as a new registration" as their own choice.'),
+};
+
 export const ConfigError: Story = { ...states.Error, name: 'States: configuration not loaded' };
 
 export const Dark: Story = {

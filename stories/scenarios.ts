@@ -14,6 +14,8 @@
  * - `submit-hang`: reads are real, writes never answer, so a form stays in its submitting state;
  * - `submit-outage`: writes carry `Prefer: code=503`, so a form meets an outage on every attempt
  *   and shows the server's message once its automatic retries are spent;
+ * - `submit-lost`: writes carry `Prefer: code=500, after=processing`: the sandbox records the
+ *   submission and then loses the answer, and the proxy says `outcome_unknown`;
  * - `upload-slow`: proof uploads carry `Prefer: delay=30000`, so the proxy holds the file while
  *   the sandbox takes 30 s to give the upload address: the upload stays in progress that long;
  * - `upload-outage`: proof uploads carry `Prefer: code=503` on every attempt, so after its
@@ -39,6 +41,7 @@ export type Scenario =
   | 'try-later'
   | 'submit-hang'
   | 'submit-outage'
+  | 'submit-lost'
   | UploadScenario
   | ExhibitionScenario;
 
@@ -167,6 +170,8 @@ export function installScenarios(): void {
         return never(null);
       case scenario === 'submit-outage' && real.method === 'POST':
         return realFetch(withPrefer(real, 'code=503'));
+      case scenario === 'submit-lost' && real.method === 'POST' && !url.pathname.includes('upload-url'):
+        return realFetch(withPrefer(real, 'code=500, after=processing'));
       case isExhibitionScenario(scenario) && real.method === 'POST' && url.pathname.endsWith('/exhibition/submissions'):
         return withExhibition(realFetch, scenario as ExhibitionScenario, real);
       case scenario === 'closed' || scenario === 'try-later': {

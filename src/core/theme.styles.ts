@@ -164,8 +164,9 @@ export const themeStyles = css`
       --_primary: #000;
       --_accent-text: #000;
     }
+    /* Controls do nothing on paper; a card that is a button (a speaker) is content and stays. */
     .no-print,
-    button,
+    button:not(.card),
     input {
       display: none !important;
     }

@@ -61,5 +61,7 @@ export const labels = {
   list: () => msg('List', { id: 'schedule.view-list' }),
   gridView: () => msg('Grid', { id: 'schedule.view-grid' }),
   layout: () => msg('Layout', { id: 'schedule.layout' }),
+  printFiltered: (filters: string, n: number, of: number) =>
+    msg(str`Filtered (${filters}): ${n} of ${of} events.`, { id: 'schedule.print-filtered' }),
   viewerTime: () => msg('your time', { id: 'schedule.viewer-time' }),
 };

@@ -804,11 +804,25 @@ export const scheduleStyles = css`
       overflow: visible;
       max-height: none;
     }
-    .slot {
-      break-inside: avoid;
+    /* A slot of twelve rooms can outgrow a page: only its time stays with its first event. */
+    .slot-time {
+      position: static;
+      break-after: avoid;
     }
     .card {
       break-inside: avoid;
+    }
+    .print-day + .print-day {
+      break-before: page;
+    }
+    .print-day-title {
+      font-size: 1.3em;
+      margin-block-end: 8px;
+      break-after: avoid;
+    }
+    .print-note {
+      margin-block-end: 12px;
+      font-style: italic;
     }
   }
   @media (forced-colors: active) {

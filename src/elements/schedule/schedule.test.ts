@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { emulateMedia } from '@web/test-runner-commands';
 import { ApiClient } from '../../api/client.js';
 import type { ScheduleEvent, Speaker, Venue } from '../../api/records.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
@@ -163,6 +164,53 @@ describe('<conf-schedule>', () => {
     h.part<HTMLInputElement>('search')!.dispatchEvent(new InputEvent('input'));
     await h.settle();
     expect(h.part('day-tab-count')).to.equal(null);
+  });
+
+  describe('on paper', () => {
+    /** Laid out, i.e. it would be on the page: `display: none` anywhere up the tree gives no boxes. */
+    const drawn = (el: Element) => el.getClientRects().length > 0;
+    afterEach(() => emulateMedia({ media: 'screen' }));
+
+    it('prints every day under its date, as the list even from the grid, without controls', async () => {
+      const h = await mount('view="grid"');
+      expect(h.all('.slot-item, .grid-cell').length, 'one day on screen').to.be.lessThan(index.items.length);
+      await emulateMedia({ media: 'print' });
+      await waitFor(() => h.all('.print-day').length === index.days.length, 'every day on paper');
+      expect(h.part('grid'), 'no grid on paper').to.equal(null);
+      const fmt = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, month: 'long', day: 'numeric' });
+      for (const [i, section] of h.all('.print-day').entries()) {
+        const day = index.byDay.get(index.days[i]!)!;
+        expect(section.querySelector('h2')!.textContent).to.contain(fmt.format(day[0]!.start));
+        const cards = [...section.querySelectorAll('[part~="event"]')].filter(drawn);
+        expect(cards.length, `events of ${index.days[i]} on paper`).to.equal(day.length);
+      }
+      expect(getComputedStyle(h.part('event')!).breakInside).to.equal('avoid');
+      for (const part of ['toolbar', 'day-tabs', 'star', 'print-note']) {
+        expect(h.all(`[part~="${part}"]`).filter(drawn), part).to.deep.equal([]);
+      }
+      await emulateMedia({ media: 'screen' });
+      await waitFor(() => h.part('grid') && !h.q('.print-day'), 'back to one day of the grid');
+      // The print command announces itself; the days must be there before the next task lays out the paper.
+      dispatchEvent(new Event('beforeprint'));
+      await new Promise((r) => setTimeout(r));
+      expect(h.all('.print-day').length).to.equal(index.days.length);
+      dispatchEvent(new Event('afterprint'));
+      await waitFor(() => h.part('grid') && !h.q('.print-day'), 'the grid after printing');
+    });
+
+    it('prints what a search shows, on every day it matches, and says it is filtered', async () => {
+      const h = await mount();
+      const term = index.byDay.get(index.days[2]!)!.find((i) => i.speakers.length > 0)!.speakers[0]!.fullName.split(' ').at(-1)!;
+      const matches = filterItems(index, { day: null, query: term });
+      const days = new Set(matches.map((i) => i.day));
+      await h.type(h.part<HTMLInputElement>('search')!, term);
+      await emulateMedia({ media: 'print' });
+      const note = await h.waitForPart('print-note');
+      expect(drawn(note)).to.equal(true);
+      expect(note.textContent).to.contain(`“${term}”`).and.contain(`${matches.length} of ${index.items.length} events`);
+      expect(h.all('.print-day').map((d) => d.dataset.day)).to.deep.equal(index.days.filter((d) => days.has(d)));
+      expect(h.all('.print-day [part~="event"]').filter(drawn).length).to.equal(matches.length);
+    });
   });
 
   it('filters by event type and by venue', async () => {
@@ -622,10 +670,22 @@ describe('<conf-schedule> at scale', () => {
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
-    console.log(`conf-schedule 2000 events: first render ${firstRender.toFixed(0)} ms, keystroke median ${median.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
     // Timings depend on the machine (test/bench/elements.bench.ts prints them); what the search
     // leaves shown does not.
     expect(shownCards(h).length).to.equal(h.all('.slot-item').length);
+    // Paper holds every day: rendered when printing starts, dropped after.
+    const t1 = performance.now();
+    dispatchEvent(new Event('beforeprint'));
+    await h.el.updateComplete;
+    const toPaper = performance.now() - t1;
+    expect(h.all('.print-day [part~="event"]').length).to.equal(events.length);
+    dispatchEvent(new Event('afterprint'));
+    await h.el.updateComplete;
+    expect(h.all('.print-day').length).to.equal(0);
+    console.log(
+      `conf-schedule 2000 events: first render ${firstRender.toFixed(0)} ms, keystroke median ${median.toFixed(1)} ms, ` +
+        `max ${times.at(-1)!.toFixed(1)} ms, all days for print ${toPaper.toFixed(0)} ms`,
+    );
   });
 });
 

@@ -42,6 +42,7 @@ import {
 import { renderGrid } from './schedule-grid.js';
 import { listStyles, renderList } from './schedule-list.js';
 import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
+import { PrintMedia } from './print-media.js';
 import { scheduleStyles } from './schedule.styles.js';
 import type { ViewContext } from './view-context.js';
 
@@ -80,6 +81,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
 
 /**
  * The conference programme: days, rooms, times and speakers, as a list, a grid or a venue screen.
+ * Printed, the list and the grid give every day as a list, without controls.
  *
  * @customElement conf-schedule
  * @summary Conference schedule with day tabs, filters, search, event details, "my agenda" stars,
@@ -137,6 +139,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @csspart empty - The empty and filtered-empty views.
  * @csspart stale - The marker shown while the data is the last good copy.
  * @csspart notice - Embed diagnostics for the page author.
+ * @csspart print-note - On paper, the line naming the search and filters the printed programme follows.
  *
  * @cssproperty [--conf-color-primary=#2456c8] - Brand colour; accents derive from it.
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
@@ -181,6 +184,7 @@ export class ConfSchedule extends ConfElement {
   @state() private tick = Date.now();
 
   private readonly pager = new ScreenPager(this);
+  private readonly print = new PrintMedia(this);
 
   private readonly data = new ResourceController<ScheduleData>(this, {
     name: 'schedule',
@@ -604,23 +608,53 @@ export class ConfSchedule extends ConfElement {
       ${this.renderImportBanner()}
       ${this.renderToolbar(index)}
       ${this.renderTabs(index, day, filtered ? matches.perDay : null)}
-      <div
-        class="panel"
-        role=${index.days.length > 1 ? 'tabpanel' : nothing}
-        id="day-panel"
-        aria-labelledby=${day && index.days.length > 1 ? `tab-${day}` : nothing}
-      >
-        <p class="visually-hidden" role="status" aria-live="polite">${filtered ? labels.results(shown) : ''}</p>
-        ${shown === 0 && day
-          ? html`<div class="status" part="empty">
-              <span>${labels.filteredEmpty()}</span>
-              <button type="button" class="button" @click=${this.clearFilters}>${labels.clearFilters()}</button>
-            </div>`
-          : nothing}
-        ${day ? (this.view === 'grid' ? renderGrid(ctx, this.grid(index, day)) : renderList(ctx, this.slots(index, day))) : nothing}
-      </div>
+      ${this.print.active
+        ? this.renderPaper(ctx, matches, filtered)
+        : html`<div
+            class="panel"
+            role=${index.days.length > 1 ? 'tabpanel' : nothing}
+            id="day-panel"
+            aria-labelledby=${day && index.days.length > 1 ? `tab-${day}` : nothing}
+          >
+            <p class="visually-hidden" role="status" aria-live="polite">${filtered ? labels.results(shown) : ''}</p>
+            ${shown === 0 && day
+              ? html`<div class="status" part="empty">
+                  <span>${labels.filteredEmpty()}</span>
+                  <button type="button" class="button" @click=${this.clearFilters}>${labels.clearFilters()}</button>
+                </div>`
+              : nothing}
+            ${day ? (this.view === 'grid' ? renderGrid(ctx, this.grid(index, day)) : renderList(ctx, this.slots(index, day))) : nothing}
+          </div>`}
       ${renderDialog(ctx, openItem, { ...this.dialogActions, status: this.dialogStatus })}
     `;
+  }
+
+  /**
+   * The paper programme: every day with matches, each under its date, as the list (a grid of
+   * rooms does not fit a page); the filters in force named on top, since paper cannot show them.
+   */
+  private renderPaper(ctx: ViewContext, matches: Matches, filtered: boolean): TemplateResult {
+    const { index, fmt } = ctx;
+    const days = index.days.filter((d) => matches.perDay.has(d));
+    return html`${filtered
+        ? html`<p class="print-note" part="print-note">${labels.printFiltered(this.filterSummary(index), matches.ids.size, index.items.length)}</p>`
+        : nothing}
+      ${days.map((d) => {
+        const items = index.byDay.get(d) ?? [];
+        return html`<section class="print-day" data-day=${d}>
+          <h2 class="print-day-title">${items[0] ? fmt.day(new Date(items[0].start)) : d}</h2>
+          ${renderList(ctx, groupBySlot(items))}
+        </section>`;
+      })}`;
+  }
+
+  /** The search, rooms, kinds and "my agenda only" in force, for the paper programme's note. */
+  private filterSummary(index: ScheduleIndex): string {
+    const parts = this.query ? [`“${this.query}”`] : [];
+    for (const v of index.venues) if (this.venueFilter.has(v.id)) parts.push(v.name);
+    for (const t of this.typeFilter) parts.push(typeLabel(t));
+    if (this.starredOnly) parts.push(labels.starredOnly());
+    return parts.join(', ');
   }
 
   private renderTabCount(n: number): TemplateResult {

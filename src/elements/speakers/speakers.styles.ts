@@ -116,6 +116,9 @@ export const speakersStyles = css`
     display: grid;
     gap: 0.15em;
   }
+  .session-title {
+    font-weight: 650;
+  }
   .session .when {
     font-size: 0.9em;
     color: var(--_muted);
@@ -127,6 +130,10 @@ export const speakersStyles = css`
   }
 
   @media print {
+    .toolbar,
+    dialog {
+      display: none;
+    }
     .grid {
       grid-template-columns: repeat(3, minmax(0, 1fr));
     }

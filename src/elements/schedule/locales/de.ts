@@ -58,4 +58,5 @@ export const templates = {
   'schedule.view-grid': 'Raster',
   'schedule.layout': 'Darstellung',
   'schedule.viewer-time': 'Ihre Zeit',
+  'schedule.print-filtered': str`Gefiltert (${0}): ${1} von ${2} Programmpunkten.`,
 };

@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { emulateMedia } from '@web/test-runner-commands';
 import type { Speaker, ScheduleEvent, ListResult } from '../../api/records.js';
 import type { ConfLoadedEvent } from '../../events/conf-loaded.js';
 import type { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
@@ -7,6 +8,7 @@ import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
 import './define.js';
 import '../provider/define.js';
+import '../schedule/define.js';
 import type { ConfSpeakers } from './speakers.js';
 
 const API = '/api/public/v1';
@@ -103,6 +105,44 @@ describe('<conf-speakers>', () => {
     await waitFor(() => !dialog.open, 'dialog closed');
     await h.settle();
     expect(h.focused).to.equal(card);
+  });
+
+  it("links each session to the schedule's #event-ID: on a page with both, the event opens there", async () => {
+    const withSession = speakers.find((s) => events.some((e) => e.speakerIds.includes(s.id)))!;
+    const session = events.find((e) => e.speakerIds.includes(withSession.id))!;
+    const page = await fixture<HTMLElement>('<div><conf-schedule></conf-schedule><conf-speakers></conf-speakers></div>');
+    const schedule = new ElementHarness(page.querySelector('conf-schedule')!);
+    const h = new ElementHarness(page.querySelector<ConfSpeakers>('conf-speakers')!);
+    await waitFor(() => schedule.part('list') && h.part('card'), 'both elements');
+    try {
+      h.el.open(withSession.id);
+      const link = await waitFor(() => h.q<HTMLAnchorElement>(`.session[data-id="${session.id}"] a`), 'session link');
+      expect(link.getAttribute('href')).to.equal(`#event-${session.id}`);
+      expect(link.textContent).to.equal(session.title);
+      link.click();
+      const dialog = await waitFor(() => schedule.q<HTMLDialogElement>('dialog[open]'), "the schedule's event dialog");
+      expect(dialog.textContent).to.contain(session.title);
+      expect(h.part<HTMLDialogElement>('dialog')!.open, 'the speaker dialog makes way').to.equal(false);
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+
+  it('prints every card with name and affiliation, and no search', async () => {
+    const h = await mount();
+    const drawn = (el: Element) => el.getClientRects().length > 0;
+    try {
+      await emulateMedia({ media: 'print' });
+      const cards = h.all('[part~="card"]');
+      expect(cards.length).to.equal(speakers.length);
+      expect(cards.filter(drawn).length, 'cards on paper').to.equal(speakers.length);
+      expect(h.all('[part~="name"]').filter(drawn).length).to.equal(speakers.length);
+      expect(h.all('[part~="affiliation"]').filter(drawn).length).to.equal(speakers.filter((s) => s.affiliation).length);
+      expect(drawn(h.part('search')!)).to.equal(false);
+      expect(drawn(h.q('.toolbar')!)).to.equal(false);
+    } finally {
+      await emulateMedia({ media: 'screen' });
+    }
   });
 
   it('lets a host page take over opening by cancelling conf-speaker-open', async () => {

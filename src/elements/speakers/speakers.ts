@@ -5,6 +5,7 @@ import { ConfElement } from '../../core/conf-element.js';
 import { cardGridStyles, dialogStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
+import { eventHash } from '../schedule/agenda.js';
 import { speakersStyles } from './speakers.styles.js';
 import { columnsFor, search, sessionsOf, toCards, type SpeakerCard, type SpeakerSession } from './speakers.model.js';
 
@@ -42,6 +43,7 @@ interface SessionData {
  * @csspart affiliation - A speaker's affiliation.
  * @csspart dialog - The detail dialog.
  * @csspart close-button - The dialog's close button.
+ * @csspart session-link - A session's title in the dialog: a link to the schedule's `#event-ID`, which a `<conf-schedule>` on the page opens.
  *
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
@@ -117,6 +119,12 @@ export class ConfSpeakers extends ConfElement {
   close(): void {
     this.dialog?.close();
   }
+
+  /**
+   * A session's link names the schedule's deep link (`#event-ID`): a `<conf-schedule>` on the page
+   * opens that event. This modal would sit over it, so it closes and the link goes on as usual.
+   */
+  private followSession = (): void => this.close();
 
   private onDialogClose = (): void => {
     this.openId = null;
@@ -236,7 +244,7 @@ export class ConfSpeakers extends ConfElement {
         const f = this.timeFormatter(s.timeZone);
         const range = f.range(s.start, s.end);
         return html`<li class="session" data-id=${s.id}>
-          <strong>${s.title}</strong>
+          <a class="session-title" part="session-link" href=${eventHash(s.id)} @click=${this.followSession}>${s.title}</a>
           <span class="when">
             <time datetime=${s.start.toISOString()}>${f.shortDay(s.start)} · ${range.text}</time>
             ${range.local ? html`<span class="local">(${range.local}, ${msg('your time', { id: 'core.your-time' })})</span>` : nothing}

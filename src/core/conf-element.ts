@@ -9,7 +9,7 @@ import { consume } from '@lit/context';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
-import { ApiClient } from '../api/client.js';
+import { ApiClient, INVALID_RESPONSE, NETWORK_ERROR } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { endpointContext } from './context.js';
 import { diagnoseRequestError, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
@@ -17,13 +17,25 @@ import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
 import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
 import type { ResourceController } from './resource-controller.js';
 import { statusStyles, themeStyles } from './theme.styles.js';
-import { currentTime, isTimeZone, LOCAL_ZONE, TimeFormatter, viewerTimeZone } from './time.js';
+import { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, TimeFormatter, viewerTimeZone } from './time.js';
 import { VERSION } from './version.js';
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
 const clients = new Map<string, ApiClient>();
+
+/**
+ * What the viewer reads when loading failed. A server's message is shown as sent; the texts the
+ * client writes itself, when no server answered or its answer was unreadable, are the element's
+ * and follow its language (the organizer's English detail is in the notice above).
+ */
+function failureText(e: ApiError): string {
+  if (e.code === NETWORK_ERROR) return msg('Could not reach the conference server. Check the connection and try again.', { id: 'core.error.network' });
+  if (e.code === INVALID_RESPONSE) return msg('The conference server sent an answer that could not be read.', { id: 'core.error.invalid' });
+  if (e.code === `http_${e.status}`) return msg(str`The server answered ${e.status}.`, { id: 'core.error.status' });
+  return e.message;
+}
 
 export abstract class ConfElement extends LitElement {
   static override styles = [themeStyles, statusStyles];
@@ -178,6 +190,13 @@ export abstract class ConfElement extends LitElement {
         fix: 'Use an IANA zone name such as "Europe/Berlin", or "local" for the viewer\'s zone.',
       });
     }
+    if (this.now && !parseInstant(this.now)) {
+      out.push({
+        code: 'invalid_now',
+        message: `<${tag}> cannot read now="${this.now}" as a date and time; it uses the clock instead.`,
+        fix: 'Use an ISO 8601 instant with its offset, e.g. now="2026-06-10T09:30:00+02:00", or remove it.',
+      });
+    }
     if (!(this.refresh >= 0)) {
       out.push({ code: 'invalid_refresh', message: `<${tag}> refresh must be a number of seconds.`, fix: 'e.g. refresh="60", or remove it.' });
     }
@@ -264,7 +283,7 @@ export abstract class ConfElement extends LitElement {
         this.syncRequestNotice(v.error);
         return html`<div class="status error" part="error" role="alert">
           <strong>${msg('The data could not be loaded.', { id: 'core.error.title' })}</strong>
-          <span class="detail">${v.error.message}</span>
+          <span class="detail">${failureText(v.error)}</span>
           <button class="button" part="retry-button" @click=${() => void resource.reload()}>
             ${msg('Try again', { id: 'core.retry' })}
           </button>
@@ -279,7 +298,7 @@ export abstract class ConfElement extends LitElement {
         const when = this.timeFormatter(null).time(v.updatedAt, viewerTimeZone());
         return html`${v.stale
             ? html`<div class="stale" part="stale" role="status">
-                <span>${msg(str`Showing data from ${when}; refreshing failed: ${v.stale.message}`, { id: 'core.stale' })}</span>
+                <span>${msg(str`Showing data from ${when}; refreshing failed: ${failureText(v.stale)}`, { id: 'core.stale' })}</span>
                 <button class="button" part="retry-button" ?disabled=${resource.loading} @click=${() => void resource.reload(true)}>
                   ${msg('Try again', { id: 'core.retry' })}
                 </button>

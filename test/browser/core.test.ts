@@ -156,6 +156,39 @@ describe('core: diagnostics and definition', () => {
     }
   });
 
+  it('says when it cannot read the now attribute, and goes by the clock', async () => {
+    const c = captureWarnings();
+    try {
+      const h = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers now="next tuesday"></conf-speakers>'));
+      const notice = await h.waitForPart('notice');
+      expect(notice.textContent).to.contain('now="next tuesday"').and.contain('ISO 8601');
+      expect(c.warnings.filter((w) => w.includes('now="next tuesday"'))).to.have.length(1);
+      expect(Math.abs(h.el.currentTime().getTime() - Date.now())).to.be.lessThan(5000);
+    } finally {
+      c.restore();
+    }
+  });
+
+  it("says a failure the client describes in the element's language; the organizer's notice stays English", async () => {
+    const c = captureWarnings();
+    try {
+      const down = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers lang="de" endpoint="http://127.0.0.1:9"></conf-speakers>'));
+      const error = await down.waitForPart('error');
+      expect(error.textContent).to.contain('Der Konferenzserver ist nicht erreichbar').and.not.contain('Could not reach');
+      expect(down.part('notice')!.textContent).to.contain('could not be reached');
+      cleanup();
+      const restore = answerWith(/\/events\/speakers/, null, 503);
+      try {
+        const bare = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers lang="de"></conf-speakers>'));
+        expect((await bare.waitForPart('error')).textContent).to.contain('Der Server antwortete mit 503.');
+      } finally {
+        restore();
+      }
+    } finally {
+      c.restore();
+    }
+  });
+
   it('says when its container is too narrow', async () => {
     const box = document.createElement('div');
     box.style.width = '120px';

@@ -598,6 +598,25 @@ describe('<conf-schedule>', () => {
     expect(h.part('screen-page')!.textContent!.trim()).to.equal('');
   });
 
+  it('names a venue attribute that no room of the conference has, in the list and the grid too', async () => {
+    const warn = console.warn;
+    const warnings: string[] = [];
+    console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+    try {
+      for (const view of ['list', 'grid']) {
+        const h = await mount(`view="${view}" venue="ven-nowhere"`);
+        const notice = await h.waitForPart('notice');
+        expect(notice.textContent, view).to.contain('venue="ven-nowhere"').and.contain(`"${MAIN_HALL}"`);
+        cleanup();
+      }
+      expect(warnings.filter((w) => w.includes('venue="ven-nowhere"'))).to.have.length(2);
+      const known = await mount(`view="grid" venue="${MAIN_HALL}"`);
+      expect(known.part('notice')).to.equal(null);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
   it('speaks German with lang="de", dates included', async () => {
     const h = await mount('lang="de"');
     expect(h.part<HTMLInputElement>('search')!.placeholder).to.equal('Titel, Person, Thema …');

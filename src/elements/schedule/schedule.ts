@@ -305,7 +305,7 @@ export class ConfSchedule extends ConfElement {
     const out = super.attributeProblems();
     if (!(VIEWS as readonly string[]).includes(this.view)) out.push(unknownValue(this.localName, 'view', this.view, VIEWS));
     const index = this.index;
-    if (this.view === 'screen' && this.venue && index && !index.venues.some((v) => v.id === this.venue)) {
+    if (this.venue && index && !index.venues.some((v) => v.id === this.venue)) {
       out.push(unknownValue(this.localName, 'venue', this.venue, index.venues.map((v) => v.id)));
     }
     if (this.day && index && !index.days.includes(this.day)) {

@@ -232,6 +232,18 @@ describe('<conf-schedule>', () => {
     expect(h.q('.venue-filter summary')!.textContent).to.contain(`1 of ${index.venues.length}`);
   });
 
+  it('venue="…" in the list starts filtered to that room, and people can widen it', async () => {
+    const h = await mount(`venue="${MAIN_HALL}"`);
+    const day = index.byDay.get(index.days[0]!)!;
+    const inMainHall = day.filter((i) => i.event.venueId === MAIN_HALL);
+    expect(inMainHall.length).to.be.greaterThan(0);
+    expect(shownCards(h).length).to.equal(inMainHall.length);
+    expect(h.q('.venue-filter summary')!.textContent).to.contain(`1 of ${index.venues.length}`);
+    h.all<HTMLInputElement>('.venue-filter input').find((box) => box.checked)!.click();
+    await h.settle();
+    expect(shownCards(h).length).to.equal(day.length);
+  });
+
   it('switches days with the arrow keys, Home and End (ARIA tabs)', async () => {
     const h = await mount();
     const tabs = () => h.all<HTMLButtonElement>('[role="tab"]');

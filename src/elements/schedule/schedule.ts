@@ -88,7 +88,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  *   a share link and calendar (.ics) export; or a self-refreshing venue screen.
  *
  * @attr view - `list` (by day, then time slot), `grid` (rooms as columns) or `screen` (venue screen: clock, now and next).
- * @attr venue - Screen view: the room id to show; all rooms when absent.
+ * @attr venue - A room id: the venue screen shows only that room; the list and grid start filtered to it (people can widen the filter). All rooms when absent.
  * @attr day - The day to open, `YYYY-MM-DD` in the display zone; default today during the conference, else the first day.
  * @attr conference - Keeps "my agenda" apart when one proxy serves several conferences.
  * @attr endpoint - Address of the proxy; else the nearest `<conf-provider>`'s, else the script's origin.
@@ -277,6 +277,8 @@ export class ConfSchedule extends ConfElement {
       this.agendaKey = key;
       this.starred = loadAgenda(agendaStorage(), key);
     }
+    // A room's own page: the room filter starts at that room, and follows the attribute.
+    if (changed.has('venue')) this.venueFilter = this.venue ? new Set([this.venue]) : new Set();
     const index = this.index;
     if (index && this.pendingHash !== null) {
       const hash = this.pendingHash;

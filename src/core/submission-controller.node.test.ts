@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../api/errors.js';
-import { AttemptKey } from '../elements/registration-form/registration-form.model.js';
+import { AttemptKey } from './attempt-key.js';
 import { isRetryable, SubmissionController } from './submission-controller.js';
 
 const host = { requestUpdate() {}, addController() {}, removeController() {}, updateComplete: Promise.resolve(true) };

@@ -17,7 +17,7 @@ import { asApiError } from './resource-controller.js';
 
 export type SubmitPhase = 'idle' | 'waiting' | 'submitting' | 'retrying' | 'failed' | 'done';
 
-/** Keys per attempt; `registration-form.model.ts`'s `AttemptKey` is the implementation. */
+/** Keys per attempt; `attempt-key.ts`'s `AttemptKey` is the implementation. */
 export interface AttemptKeys {
   for(body: unknown): string;
   reset(): void;

@@ -11,7 +11,8 @@ import { SubmissionController } from '../../core/submission-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { EXHIBIT_TYPES } from '../../api/contract.js';
 import { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
-import { AttemptKey, initialValues, prefillFromDataset, sessionSlot } from '../registration-form/registration-form.model.js';
+import { AttemptKey, sessionSlot } from '../../core/attempt-key.js';
+import { initialValues, prefillFromDataset } from '../registration-form/registration-form.model.js';
 import {
   buildExhibitionBody,
   currentWindow,

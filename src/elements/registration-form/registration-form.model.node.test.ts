@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { AttemptKey } from '../../core/attempt-key.js';
 import {
-  AttemptKey,
   buildRegistrationBody,
   draftOf,
   initialValues,

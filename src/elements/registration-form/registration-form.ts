@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import type { Registration } from '../../api/records.js';
+import { AttemptKey, sessionSlot } from '../../core/attempt-key.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { renderFormError, renderUnconfirmed, statusLine } from '../../core/form-parts.js';
@@ -11,8 +12,6 @@ import { UploadController } from '../../core/upload-controller.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registerMessages } from '../../core/localize.js';
 import {
-  AttemptKey,
-  sessionSlot,
   buildRegistrationBody,
   customControlName,
   draftOf,

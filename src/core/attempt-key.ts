@@ -1,0 +1,93 @@
+/**
+ * Idempotency keys of the forms' submissions, one per attempt (see `submission-controller.ts`),
+ * optionally kept in a storage slot so an attempt outlives a reload.
+ */
+
+/** Where an attempt's key and body outlive a reload (the form's sessionStorage slot). */
+export interface AttemptSlot {
+  read(): string | null;
+  write(value: string | null): void;
+}
+
+/** A slot in sessionStorage under `name()` (read lazily: the name may depend on the endpoint). */
+export function sessionSlot(name: () => string): AttemptSlot {
+  return {
+    read: () => sessionStorage.getItem(name()),
+    write: (v) => (v === null ? sessionStorage.removeItem(name()) : sessionStorage.setItem(name(), v)),
+  };
+}
+
+interface StoredAttempt {
+  key: string;
+  body: string;
+}
+
+/**
+ * One idempotency key per attempt: reused while the same body is retried (double click, 503,
+ * slow network), renewed when the person changes what they send. With a slot, the attempt
+ * survives a reload: a page reloaded while "Sending…" can send the same body with the same key
+ * ({@link pending}) and learn the first outcome instead of recording a second registration.
+ */
+export class AttemptKey {
+  private key: string | null = null;
+  private bodyJson: string | null = null;
+  /** The slot is read on first use: its name may depend on things known only after construction. */
+  private loaded = false;
+
+  constructor(
+    private readonly newKey: () => string = () => crypto.randomUUID(),
+    private readonly slot?: AttemptSlot,
+  ) {}
+
+  for(body: unknown): string {
+    this.load();
+    const json = JSON.stringify(body);
+    if (this.key === null || json !== this.bodyJson) {
+      this.key = this.newKey();
+      this.bodyJson = json;
+      this.writeSlot({ key: this.key, body: json });
+    }
+    return this.key;
+  }
+
+  /** The body of an attempt started before a reload and never settled, if any. */
+  pending(): unknown {
+    this.load();
+    return this.bodyJson === null ? null : (JSON.parse(this.bodyJson) as unknown);
+  }
+
+  /** After a success or a refusal the next submission is a new one. */
+  reset(): void {
+    this.loaded = true;
+    this.key = null;
+    this.bodyJson = null;
+    this.writeSlot(null);
+  }
+
+  private load(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    const stored = this.readSlot();
+    if (stored) {
+      this.key = stored.key;
+      this.bodyJson = stored.body;
+    }
+  }
+
+  private readSlot(): StoredAttempt | null {
+    try {
+      const parsed = JSON.parse(this.slot?.read() ?? 'null') as Partial<StoredAttempt> | null;
+      return typeof parsed?.key === 'string' && typeof parsed.body === 'string' ? { key: parsed.key, body: parsed.body } : null;
+    } catch {
+      return null; // a foreign or broken value: no attempt to resume
+    }
+  }
+
+  private writeSlot(value: StoredAttempt | null): void {
+    try {
+      this.slot?.write(value && JSON.stringify(value));
+    } catch {
+      // No storage: only a reload mid-submission loses the key.
+    }
+  }
+}

@@ -15,7 +15,7 @@ import { isStrTagged, joinStringsAndValues } from '@lit/localize/internal/str-ta
 import type { TemplateMap, TemplateLike } from '@lit/localize/internal/types.js';
 
 export const SOURCE_LOCALE = 'en';
-export const LOCALES = ['en', 'de'] as const;
+export const LOCALES = ['en', 'de', 'fr', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export type TranslatedLocale = Exclude<Locale, typeof SOURCE_LOCALE>;
 

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   invalid_json: 400,
   invalid_query: 400,
   validation_failed: 400,
+  /** A zero-byte upload (proxy and sandbox refuse it: an empty proof proves nothing). */
+  empty_upload: 400,
   // 401
   unauthorized: 401,
   invalid_api_key: 401,

@@ -245,6 +245,28 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'idempotency keys',
+    // One row per API key and Idempotency-Key: 'pending' while a request holding the key is
+    // still being read, 'done' with the answer once processed (kept 24 h, replayed to repeats).
+    sql: `
+      CREATE TABLE idempotency_keys (
+        api_key_id TEXT NOT NULL,
+        conference_id TEXT NOT NULL,
+        idem_key TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'done')),
+        claim TEXT,
+        fingerprint TEXT,
+        status INTEGER,
+        body TEXT,
+        headers TEXT,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (api_key_id, idem_key)
+      );
+      CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet; returns the versions applied. */

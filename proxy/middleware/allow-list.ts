@@ -41,7 +41,8 @@ export function resolveRoute(method: string, pathname: string, search = ''): Rou
   const query: [string, string][] = [];
   for (const name of found.spec.query) {
     const value = params.get(name);
-    if (value === null) continue;
+    // `include=` asks for nothing extra: the same read as no include (the API accepts it too).
+    if (value === null || (value === '' && name === 'include')) continue;
     if (!QUERY_VALUE.test(value)) {
       throw new ProxyError('invalid_query', `Query parameter ${name} has an invalid value.`);
     }

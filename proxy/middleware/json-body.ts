@@ -49,6 +49,18 @@ export function refuseEncodedBody(contentEncoding: string | undefined): void {
   }
 }
 
+/**
+ * JSON is UTF-8 (RFC 8259), and the body is passed on as bytes with `application/json`: a body
+ * declared in another charset would reach the upstream as something it is not. 415, as the API
+ * answers the same request; `utf-8` (or no charset) is fine.
+ */
+export function refuseOtherCharset(contentType: string | undefined): void {
+  const declared = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (declared !== undefined && declared !== 'utf-8' && declared !== 'utf8') {
+    throw new ProxyError('unsupported_media_type', `Send JSON bodies as UTF-8, not ${declared.slice(0, 40) || 'an empty charset'}.`);
+  }
+}
+
 export function tooLarge(maxBytes: number): ProxyError {
   return new ProxyError('payload_too_large', `The body is larger than ${maxBytes} bytes.`, {
     details: { maxBytes },
@@ -62,6 +74,7 @@ export function jsonBody({ maxBytes }: { maxBytes: number }): MiddlewareHandler<
     if (type !== 'application/json') {
       throw new ProxyError('unsupported_media_type', 'Send the body as application/json.');
     }
+    refuseOtherCharset(c.req.header('content-type'));
     refuseEncodedBody(c.req.header('content-encoding'));
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);

@@ -1,7 +1,8 @@
 /**
  * Per-client-IP limit on writes: a fixed window of `max` writes per `windowMs`; over it, 429 with
- * `Retry-After` and no upstream call. Kiosks that presented their token are not counted: a venue's
- * scanners share one address and scan hundreds of badges an hour.
+ * `Retry-After` and no upstream call. Check-ins from kiosks that presented their token are not
+ * counted: a venue's scanners share one address and scan hundreds of badges an hour. The token
+ * exempts only the check-in endpoints; any other write from a kiosk is counted like anyone's.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
@@ -25,7 +26,7 @@ export function rateLimit({
 }): MiddlewareHandler<ProxyEnv> {
   if (!(max >= 1) || !(windowMs >= 1)) throw new Error('rateLimit: max and windowMs must be >= 1.');
   return async function rateLimitMiddleware(c, next) {
-    if (c.get('kiosk')) return next();
+    if (c.get('kiosk') && c.get('route')?.spec.audience === 'kiosk') return next();
     let hit: { count: number; resetAt: number };
     try {
       hit = await store.hit(`write:${keyOf(c)}`, windowMs);

@@ -27,6 +27,9 @@ export function jsonBody({ maxBytes = MAX_JSON_BYTES, timeoutMs = BODY_TIMEOUT_M
 
 const INCLUDES = new Set(['authors']);
 
+/** The largest `offset` taken (nine digits: exact as a number, and far past any list). */
+export const MAX_OFFSET = 999_999_999;
+
 /** A paging value: the parameter once, a whole number; with `max`, from 1 to `max`. */
 function count(params: URLSearchParams, name: string, max?: number): number {
   const all = params.getAll(name);
@@ -35,12 +38,12 @@ function count(params: URLSearchParams, name: string, max?: number): number {
     throw new SandboxError('invalid_query', `${name} is given ${all.length} times; give it once.`, { fields: { [name]: 'Give it once.' } });
   }
   const raw = all[0]!;
-  if (!/^\d{1,9}$/.test(raw)) {
-    throw new SandboxError('invalid_query', `${name} must be a whole number of 0 or more.`, { fields: { [name]: 'Must be a whole number of 0 or more.' } });
-  }
-  const n = Number(raw);
-  if (max !== undefined && (n < 1 || n > max)) {
-    throw new SandboxError('invalid_query', `${name} must be between 1 and ${max}.`, { fields: { [name]: `Must be between 1 and ${max}.` } });
+  // Digits only (no sign, exponent, hex or point), any count (leading zeros too); the message
+  // names the real range, and a value past it is refused, not clamped.
+  const range = max === undefined ? `from 0 to ${MAX_OFFSET}` : `from 1 to ${max}`;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= (max === undefined ? 0 : 1) && n <= (max ?? MAX_OFFSET))) {
+    throw new SandboxError('invalid_query', `${name} must be a whole number ${range}.`, { fields: { [name]: `Must be a whole number ${range}.` } });
   }
   return n;
 }

@@ -10,6 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
+import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature } from '../src/api/file-signature.js';
 import type { UploadAddress } from '../src/api/records.js';
 import { SandboxError, fieldError } from './errors.js';
 import { BODY_TIMEOUT_MS, mediaType, readLimited } from './read-body.js';
@@ -86,6 +87,12 @@ export function uploadRoutes({ store, secret, bodyTimeoutMs = BODY_TIMEOUT_MS }:
       });
     }
     const bytes = await readLimited(c.req.raw.body, { maxBytes: UPLOAD_MAX_BYTES, timeoutMs: bodyTimeoutMs });
+    // Refused before anything is written: a retried PUT with bad bytes keeps the earlier file.
+    if (bytes.length === 0) throw new SandboxError('empty_upload', EMPTY_UPLOAD_MESSAGE);
+    const content = checkFileSignature(upload.contentType, bytes.subarray(0, SIGNATURE_HEAD_BYTES));
+    if (!content.ok) {
+      throw new SandboxError('unsupported_media_type', content.message, { declared: content.declared, detected: content.detected });
+    }
     const done = store.uploads.store(id, bytes);
     return c.json({ data: { storageUri: storageUri(done), size: done.size, contentType: done.contentType } }, 200);
   });
@@ -94,7 +101,8 @@ export function uploadRoutes({ store, secret, bodyTimeoutMs = BODY_TIMEOUT_MS }:
 
 /**
  * Checks a `storage://` URI named in a submission: the upload must exist, belong to the same
- * conference, be of the expected kind (any kind when null) and have been completed by a PUT.
+ * conference, be of the expected kind (any kind when null) and have been completed by a PUT of
+ * at least one byte (a database from before empty PUTs were refused may hold empty ones).
  * Throws 422 `invalid_upload` naming the field.
  */
 export function requireCompletedUpload(store: Store, conferenceId: string, uri: string, kind: UploadKind | null, field: string): void {
@@ -106,6 +114,8 @@ export function requireCompletedUpload(store: Store, conferenceId: string, uri: 
       ? `This upload is not a ${kind} upload.`
       : upload.completedAt === null
         ? 'The file was never uploaded: PUT it to the upload URL first.'
-        : null;
+        : !upload.size
+          ? 'The uploaded file is empty: upload the proof again.'
+          : null;
   if (problem) throw fieldError('invalid_upload', problem, { [field]: problem });
 }

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Hono } from 'hono';
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../../src/api/contract.js';
+import { SandboxError } from '../errors.js';
 import { createSandbox } from '../index.js';
+import { requireCompletedUpload } from '../uploads.js';
 import { fixtureConferences } from './fixture.js';
 import { assertError, assertFields, FX, start, STARTS_ON, testClock, type Answer, type TestSandbox } from './helpers.js';
 
@@ -13,6 +15,22 @@ async function put(url: string, body: BodyInit, contentType: string | null): Pro
 }
 
 const PDF = new TextEncoder().encode('%PDF-1.4 tiny');
+
+/** The first bytes of a real file of each accepted type. */
+const SAMPLES = {
+  'application/pdf': PDF,
+  'image/png': Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  'image/jpeg': Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]),
+  'image/webp': Uint8Array.from([...Buffer.from('RIFF'), 0x1a, 0, 0, 0, ...Buffer.from('WEBPVP8L'), ...new Uint8Array(14)]),
+} as const;
+
+/** Files that are not what they are declared as, and the type the answer must name. */
+const IMPOSTORS: [string, Uint8Array, string][] = [
+  ['HTML', new TextEncoder().encode('\n  <!DOCTYPE html><html><script>alert(1)</script></html>'), 'text/html'],
+  ['SVG', new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/svg+xml'],
+  ['ELF', Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]), 'application/x-elf'],
+  ['MZ', Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]), 'application/x-msdownload'],
+];
 
 describe('upload addresses and signed PUTs', () => {
   const clock = testClock();
@@ -53,9 +71,10 @@ describe('upload addresses and signed PUTs', () => {
     assertError(await put(d.uploadUrl, PDF, 'application/pdf'), 415, 'unsupported_media_type');
     assertError(await put(d.uploadUrl, PDF, null), 415, 'unsupported_media_type');
     const tooBig = new Uint8Array(UPLOAD_MAX_BYTES + 1);
+    tooBig.set(SAMPLES['image/png']);
     const e = assertError(await put(d.uploadUrl, tooBig, 'image/png'), 413, 'payload_too_large');
     assert.equal(e.details.maxBytes, UPLOAD_MAX_BYTES);
-    assert.equal((await put(d.uploadUrl, new Uint8Array(UPLOAD_MAX_BYTES), 'image/png')).status, 200);
+    assert.equal((await put(d.uploadUrl, tooBig.subarray(0, UPLOAD_MAX_BYTES), 'image/png')).status, 200);
   });
 
   it('403 for a tampered or expired URL', async () => {
@@ -105,6 +124,78 @@ describe('upload addresses and signed PUTs', () => {
     const done = await register(pending.storageUri);
     assert.equal(done.status, 201);
     assert.equal(done.body.data.status, 'pending_review');
+  });
+});
+
+describe('uploads hold only what they claim to be', () => {
+  let s: TestSandbox;
+  before(async () => { s = await start(); });
+  after(() => s.close());
+
+  const slot = async (contentType: string) =>
+    (await s.call('POST', '/registrations/evidence/upload-url', { body: { filename: 'f', contentType } })).body.data as { uploadUrl: string; storageUri: string };
+  const idOf = (uri: string) => /\/(upl_[\w-]+)\//.exec(uri)![1]!;
+
+  it('HTML, SVG and executables declared as any accepted type: 415 naming both types, nothing stored', async () => {
+    for (const declared of Object.keys(SAMPLES)) {
+      for (const [name, bytes, detected] of IMPOSTORS) {
+        const d = await slot(declared);
+        const e = assertError(await put(d.uploadUrl, bytes, declared), 415, 'unsupported_media_type');
+        assert.equal(e.details.declared, declared, name);
+        assert.equal(e.details.detected, detected, `${name} as ${declared}`);
+        assert.ok(e.message.includes(declared) && e.message.includes(detected), e.message);
+        const upload = s.sandbox.store.uploads.get(idOf(d.storageUri))!;
+        assert.equal(upload.completedAt, null, `${name} as ${declared}: not completed`);
+        assert.equal(s.sandbox.store.uploads.bytes(upload.id), null, `${name} as ${declared}: no bytes`);
+      }
+    }
+  });
+
+  it('another accepted type under the declared one is refused too (a PNG sent as PDF)', async () => {
+    const d = await slot('application/pdf');
+    const e = assertError(await put(d.uploadUrl, SAMPLES['image/png'], 'application/pdf'), 415, 'unsupported_media_type');
+    assert.equal(e.details.detected, 'image/png');
+  });
+
+  it('real PDF, PNG, JPEG and WebP files are stored', async () => {
+    for (const [type, bytes] of Object.entries(SAMPLES)) {
+      const d = await slot(type);
+      const ok = await put(d.uploadUrl, bytes, type);
+      assert.equal(ok.status, 200, type);
+      assert.equal(ok.body.data.size, bytes.length);
+      assert.deepEqual(new Uint8Array(s.sandbox.store.uploads.bytes(idOf(d.storageUri))!), new Uint8Array(bytes));
+    }
+  });
+
+  it('a retried PUT with the wrong bytes keeps the file stored before', async () => {
+    const d = await slot('application/pdf');
+    assert.equal((await put(d.uploadUrl, PDF, 'application/pdf')).status, 200);
+    assertError(await put(d.uploadUrl, IMPOSTORS[0]![1], 'application/pdf'), 415, 'unsupported_media_type');
+    assertError(await put(d.uploadUrl, new Uint8Array(0), 'application/pdf'), 400, 'empty_upload');
+    assert.deepEqual(new Uint8Array(s.sandbox.store.uploads.bytes(idOf(d.storageUri))!), PDF);
+  });
+
+  it('an empty file is refused with empty_upload, and a proof pointing to an empty file is refused', async () => {
+    const d = await slot('application/pdf');
+    const e = assertError(await put(d.uploadUrl, new Uint8Array(0), 'application/pdf'), 400, 'empty_upload');
+    assert.match(e.message, /empty/);
+    assert.equal(s.sandbox.store.uploads.get(idOf(d.storageUri))!.completedAt, null);
+    const register = (paymentProofUrl: string) => s.call('POST', '/registrations/registrations', {
+      body: {
+        firstName: 'A', lastName: 'B', email: 'empty@example.org', ticketTypeId: FX.paidTicket, paymentMethodId: FX.bankTransfer,
+        paymentReference: 'TX-1', paymentProofUrl, customFields: { organization: 'Org' },
+      },
+    });
+    assertFields(await register(d.storageUri), 422, 'invalid_upload', ['paymentProofUrl']);
+    // An empty file kept from before empty PUTs were refused (written past the route, as an old database holds it).
+    s.sandbox.store.uploads.store(idOf(d.storageUri), Buffer.alloc(0));
+    const f = assertFields(await register(d.storageUri), 422, 'invalid_upload', ['paymentProofUrl']);
+    assert.match(f.paymentProofUrl!, /empty/);
+
+    const exhibitionSlot = (await s.call('POST', '/exhibition/submissions/payment-proof/upload-url', { body: { filename: 'p.pdf', contentType: 'application/pdf' } })).body.data;
+    s.sandbox.store.uploads.store(idOf(exhibitionSlot.storageUri), Buffer.alloc(0));
+    assert.throws(() => requireCompletedUpload(s.sandbox.store, FX.id, exhibitionSlot.storageUri, 'exhibition-payment-proof', 'payment.proofUrl'),
+      (error: SandboxError) => error.code === 'invalid_upload' && /empty/.test(error.message));
   });
 });
 

@@ -256,6 +256,8 @@ export async function streamBody(
   path: string,
   totalBytes: number,
   headers: Record<string, string>,
+  /** The body's first bytes (a file's magic number); the rest is `a`s. */
+  prefix: Uint8Array = new Uint8Array(0),
 ): Promise<{ status: number; text: string; sent: number; error?: string }> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
@@ -277,6 +279,10 @@ export async function streamBody(
     });
     void reject;
     const chunk = Buffer.alloc(64 * 1024, 0x61);
+    if (prefix.byteLength > 0) {
+      req.write(prefix);
+      sent += prefix.byteLength;
+    }
     const pump = () => {
       while (!answered && sent < totalBytes) {
         const part = chunk.subarray(0, Math.min(chunk.length, totalBytes - sent));

@@ -2,7 +2,9 @@
  * `PUT /uploads/<kind>?filename=NAME`: the browser sends the file; the proxy asks the upstream
  * for a signed address, streams the file there itself and answers only the `storage://` URI.
  * The signed address never reaches the browser, the key never reaches the storage host, and the
- * file is never held whole in memory: it is counted as it streams and cut off past the cap.
+ * file is never held whole in memory: it is counted as it streams and cut off past the cap. Its
+ * first bytes are read before the address is asked for: an empty file, or one whose magic number
+ * is not of the declared type, is refused there and nothing is stored.
  */
 import type { Handler } from 'hono';
 import { ENDPOINTS, UPLOAD_CONTENT_TYPES, type EndpointId } from '../../src/api/contract.js';
@@ -14,6 +16,7 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { SCENARIO_HEADERS, pickHeaders } from '../upstream/headers.js';
 import type { UpstreamFetch, UpstreamResponse } from '../upstream/transport.js';
 import { fromAnswer } from './answer.js';
+import { peekBody, refuseUnlikeBody } from './upload-head.js';
 
 /** Upload kinds browsers use, and the upload-address endpoint behind each. */
 export const UPLOAD_KINDS = {
@@ -110,6 +113,12 @@ export function uploadHandler({
       request.workshopRegistrationId = id;
     }
 
+    // The file's first bytes decide before the upstream is asked for anything: an empty file or
+    // one that is not what it claims (HTML or an executable sent as a PDF) costs no address.
+    if (declaredBytes === 0) refuseUnlikeBody(contentType, new Uint8Array(0));
+    const body = await peekBody(c.req.raw.body);
+    refuseUnlikeBody(contentType, body.head);
+
     const addressAnswer = await upstream.call({
       method: 'POST',
       path: ENDPOINTS[endpointId].path,
@@ -127,7 +136,7 @@ export function uploadHandler({
     if (declaredBytes !== null && declaredBytes > cap) throw tooLarge(cap);
     let size = 0;
     let over = false;
-    const counted = (c.req.raw.body ?? new ReadableStream<Uint8Array>({ start: (ctl) => ctl.close() })).pipeThrough(
+    const counted = body.stream.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, ctl) {
           size += chunk.byteLength;

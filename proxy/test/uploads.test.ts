@@ -18,6 +18,15 @@ const WORKSHOP_ADDRESS = `${API}/events/workshops/payment-proof/upload-url`;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]);
+const PDF_HEAD = Buffer.from('%PDF-1.7\n');
+const SAMPLES = { 'application/pdf': PDF_HEAD, 'image/png': PNG, 'image/jpeg': JPEG, 'image/webp': WEBP } as const;
+/** Files that are not what they are declared as, and the type the answer names. */
+const IMPOSTORS: [string, Buffer, string][] = [
+  ['HTML', Buffer.from('\ufeff <!doctype html><html><body><script>fetch("/steal")</script></body></html>'), 'text/html'],
+  ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"></svg>'), 'image/svg+xml'],
+  ['ELF', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...Buffer.alloc(56)]), 'application/x-elf'],
+  ['MZ', Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]), Buffer.alloc(54, 0xff)]), 'application/x-msdownload'],
+];
 
 const addressCalls = () => stack.upstream.count('POST', EVIDENCE_ADDRESS);
 const storagePuts = () => [...stack.upstream.counts].filter(([k]) => k.startsWith('PUT /uploads/')).reduce((n, [, v]) => n + v, 0);
@@ -112,6 +121,76 @@ describe('uploads', () => {
     assert.equal(stack.upstream.total(), before);
   });
 
+  test('HTML, SVG, ELF and MZ bytes declared as each accepted type: 415 naming both, no upstream call, nothing stored', async () => {
+    const before = stack.upstream.total();
+    const stored = stack.upstream.completedUploads();
+    for (const declared of Object.keys(SAMPLES)) {
+      for (const [name, bytes, detected] of IMPOSTORS) {
+        const { res, json } = await put('/uploads/registration-evidence?filename=f', declared, bytes);
+        assert.equal(res.status, 415, `${name} as ${declared}`);
+        const error = (json as { error: { code: string; message: string; details: { declared: string; detected: string } } }).error;
+        assert.equal(error.code, 'unsupported_media_type');
+        assert.deepEqual(error.details, { declared, detected }, `${name} as ${declared}`);
+        assert.ok(error.message.includes(declared) && error.message.includes(detected), error.message);
+      }
+      // Another accepted type under the declared one is not that type either.
+      const other = declared === 'image/png' ? JPEG : PNG;
+      assert.equal((await put('/uploads/registration-evidence?filename=f', declared, other)).res.status, 415, declared);
+    }
+    assert.equal(stack.upstream.total(), before, 'refused before the address call');
+    assert.equal(stack.upstream.completedUploads(), stored);
+  });
+
+  test('a large HTML file streamed as a PDF is refused from its first bytes, not read to the end', async () => {
+    const stored = stack.upstream.completedUploads();
+    const before = stack.upstream.total();
+    const html = Buffer.from('<html><body>');
+    const { status, text, sent } = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=big.pdf', 32 * 1024 * 1024, {
+      'content-type': 'application/pdf',
+    }, html);
+    if (status !== 0) {
+      assert.equal(status, 415);
+      assert.match(text, /text\/html/);
+    }
+    assert.ok(sent < 32 * 1024 * 1024, `refused early (sent ${sent})`);
+    assert.equal(stack.upstream.total(), before);
+    assert.equal(stack.upstream.completedUploads(), stored);
+  });
+
+  test('a magic number split over several chunks is still read', async () => {
+    const stored = stack.upstream.completedUploads();
+    const parts = [...PNG].map((b) => Uint8Array.of(b));
+    const body = new ReadableStream<Uint8Array>({
+      async pull(ctl) {
+        const next = parts.shift();
+        if (!next) return ctl.close();
+        await new Promise((r) => setTimeout(r, 5));
+        ctl.enqueue(next);
+      },
+    });
+    const res = await fetch(`${stack.url}/uploads/registration-evidence?filename=split.png`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(res.status, 201, await res.text());
+    assert.equal(stack.upstream.completedUploads(), stored + 1);
+  });
+
+  test('an empty file: 400 empty_upload with or without a length, no upstream call, nothing stored', async () => {
+    const before = stack.upstream.total();
+    const stored = stack.upstream.completedUploads();
+    const declared = await put('/uploads/registration-evidence?filename=e.pdf', 'application/pdf', new Uint8Array(0));
+    assert.equal(declared.res.status, 400);
+    assert.equal(codeOf(declared.json), 'empty_upload');
+    const chunked = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=e.pdf', 0, { 'content-type': 'application/pdf' });
+    assert.equal(chunked.status, 400);
+    assert.match(chunked.text, /empty_upload/);
+    assert.equal(stack.upstream.total(), before);
+    assert.equal(stack.upstream.completedUploads(), stored);
+  });
+
   test('bad names and unknown kinds', async () => {
     assert.equal((await put('/uploads/registration-evidence', 'application/pdf', 'x')).res.status, 400);
     assert.equal((await put('/uploads/registration-evidence?filename=..%2Fetc', 'application/pdf', 'x')).res.status, 400);
@@ -132,7 +211,7 @@ describe('uploads', () => {
     const stored = stack.upstream.completedUploads();
     const { status, text, sent } = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=big.pdf', 64 * 1024 * 1024, {
       'content-type': 'application/pdf',
-    });
+    }, PDF_HEAD);
     // The client sees the 413, or, when the proxy closed the connection while it was still
     // writing, a broken pipe; the proxy's log line says which answer it gave.
     if (status !== 0) {
@@ -187,7 +266,7 @@ describe('uploads', () => {
     const stored = stack.upstream.completedUploads();
     const { status } = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=ok.pdf', 9 * 1024 * 1024, {
       'content-type': 'application/pdf',
-    });
+    }, PDF_HEAD);
     assert.equal(status, 201);
     assert.equal(stack.upstream.completedUploads(), stored + 1);
   });

@@ -1,5 +1,6 @@
 /** What the API middleware chain leaves on the Hono context for the next step. */
 import type { EndpointId, EndpointSpec } from '../src/api/contract.js';
+import type { FilePart } from './multipart.js';
 import type { ApiKey, Conference } from './store/index.js';
 
 export interface ResolvedEndpoint {
@@ -24,6 +25,8 @@ export interface SandboxEnv {
     conference: Conference;
     endpoint: ResolvedEndpoint;
     body: unknown;
+    /** File parts of a multipart body (empty for JSON). */
+    files: readonly FilePart[];
     query: QueryValues;
   };
 }

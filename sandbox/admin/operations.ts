@@ -4,7 +4,7 @@
  * as-is and the CLI prints.
  */
 import { MODULES, SCOPES, type Module, type Scope } from '../../src/api/contract.js';
-import type { BadgeCheckin, Money, Registration } from '../../src/api/records.js';
+import type { BadgeCheckin, Money, Registration, WorkshopRegistration } from '../../src/api/records.js';
 import { SandboxError, validationFailed } from '../errors.js';
 import type { Conference, Store } from '../store/index.js';
 import type { ConferenceStatus } from '../store/conferences.js';
@@ -181,6 +181,14 @@ export class Admin {
 
   registrations(conferenceId: string | undefined, email?: string): Registration[] {
     return this.store.registrations.list(this.conference(conferenceId).id, email);
+  }
+
+  workshopRegistrations(conferenceId: string | undefined, workshopId: string): WorkshopRegistration[] {
+    return this.store.workshops.listEnrollments(this.conference(conferenceId).id, workshopId);
+  }
+
+  abstractSubmissions(conferenceId: string | undefined, registrationId?: string) {
+    return this.store.abstracts.listSubmissions(this.conference(conferenceId).id, registrationId);
   }
 
   checkins(conferenceId: string | undefined, badge?: string): BadgeCheckin[] {

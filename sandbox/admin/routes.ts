@@ -98,6 +98,12 @@ export function adminRoutes({ store, token, bodyTimeoutMs = BODY_TIMEOUT_MS }: {
   app.get('/registrations', (c) =>
     c.json({ data: admin.registrations(c.req.query('conference'), c.req.query('email')) }),
   );
+  app.get('/workshop-registrations', (c) =>
+    c.json({ data: admin.workshopRegistrations(c.req.query('conference'), c.req.query('workshop') ?? '') }),
+  );
+  app.get('/abstract-submissions', (c) =>
+    c.json({ data: admin.abstractSubmissions(c.req.query('conference'), c.req.query('registration')) }),
+  );
   app.get('/checkins', (c) => c.json({ data: admin.checkins(c.req.query('conference'), c.req.query('badge')) }));
   return app;
 }

@@ -1,5 +1,6 @@
 /**
- * Request body and query checks for the resolved endpoint, in this order: media type and
+ * Request body and query checks for the resolved endpoint (a multipart body where the contract
+ * names file parts, see `multipart.ts`), in this order: media type and
  * charset (415), size (413, counted while reading), deadline (408), UTF-8 and JSON syntax
  * (400 `invalid_json`), the contract's schema (400 `validation_failed` with field details); then
  * the query (400 `invalid_query`).
@@ -9,16 +10,25 @@ import { PAGING_DEFAULT_LIMIT, PAGING_MAX_LIMIT } from '../../src/api/contract.j
 import { BODY_SCHEMAS } from '../../src/api/schemas.js';
 import { SandboxError } from '../errors.js';
 import type { QueryValues, SandboxEnv } from '../env.js';
-import { BODY_TIMEOUT_MS, readJson, type BodyLimits } from '../read-body.js';
+import { BODY_TIMEOUT_MS, mediaType, readJson, type BodyLimits } from '../read-body.js';
+import { readMultipart } from '../multipart.js';
 import { parseBody } from '../validation.js';
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
 export function jsonBody({ maxBytes = MAX_JSON_BYTES, timeoutMs = BODY_TIMEOUT_MS }: Partial<BodyLimits> = {}): MiddlewareHandler<SandboxEnv> {
   return async function parseJsonBody(c, next) {
-    const schemaName = c.var.endpoint.spec.body;
+    const { body: schemaName, files } = c.var.endpoint.spec;
+    c.set('files', []);
     if (schemaName) {
-      const parsed = await readJson(c.req.raw, { maxBytes, timeoutMs });
+      let parsed: unknown;
+      if (files && mediaType(c.req.header('content-type')) === 'multipart/form-data') {
+        const form = await readMultipart(c.req.raw, files, { timeoutMs });
+        parsed = form.fields;
+        c.set('files', form.files);
+      } else {
+        parsed = await readJson(c.req.raw, { maxBytes, timeoutMs });
+      }
       c.set('body', parseBody(BODY_SCHEMAS[schemaName], parsed));
     }
     await next();

@@ -32,6 +32,7 @@ export function dispatch({ store, uploadSecret }: { store: Store; uploadSecret: 
       conference: c.var.conference,
       key: c.var.key,
       body: c.var.body,
+      files: c.var.files,
       query: c.var.query,
       params,
       base: c.var.base,

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { ENDPOINTS, EndpointId } from '../../src/api/contract.js';
 import type { BODY_SCHEMAS, BodySchemaName } from '../../src/api/schemas.js';
 import type { QueryValues } from '../env.js';
+import type { FilePart } from '../multipart.js';
 import type { ApiKey, Conference, Store } from '../store/index.js';
 
 type BodyFor<K extends EndpointId> = (typeof ENDPOINTS)[K]['body'] extends infer N
@@ -16,6 +17,8 @@ export interface ApiContext<B> {
   conference: Conference;
   key: ApiKey;
   body: B;
+  /** File parts of a multipart body, checked against the contract's `files` (empty for JSON). */
+  files: readonly FilePart[];
   query: QueryValues;
   params: Record<string, string>;
   /** Origin plus mount prefix, for URLs the sandbox serves itself. */

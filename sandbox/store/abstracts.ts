@@ -1,11 +1,15 @@
 /** Abstracts (only accepted ones are public) and abstract submissions. */
 import type { Database } from 'better-sqlite3';
-import type { Abstract, AbstractAuthor, Submission } from '../../src/api/records.js';
+import type { Abstract, AbstractAuthor, AbstractSubmission } from '../../src/api/records.js';
 import { newId } from './ids.js';
 import { listResult, type Paging } from './paging.js';
 
 interface AbstractRow {
   id: string; title: string; body: string; track: string; keywords: string; authors: string;
+}
+
+interface SubmissionRow {
+  id: string; registration_id: string; title: string; authors: string; attachments: string; created_at: number;
 }
 
 export interface NewAbstractSubmission {
@@ -21,7 +25,7 @@ export class AbstractStore {
   private readonly oneAccepted;
   private readonly insert;
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly now: () => number,
   ) {
     this.accepted = db.prepare<[string, number, number], AbstractRow>(
@@ -61,13 +65,33 @@ export class AbstractStore {
     return r ? this.toAbstract(r, withAuthors) : null;
   }
 
-  submit(conferenceId: string, input: NewAbstractSubmission): Submission {
+  /** Submissions, oldest first, optionally of one registration (admin: counting doubles). */
+  listSubmissions(conferenceId: string, registrationId?: string): (AbstractSubmission & { registrationId: string })[] {
+    const rows = this.db
+      .prepare<[string, string | null, string | null], SubmissionRow>(
+        `SELECT * FROM abstract_submissions WHERE conference_id = ? AND (? IS NULL OR registration_id = ?)
+         ORDER BY created_at, rowid`,
+      )
+      .all(conferenceId, registrationId ?? null, registrationId ?? null);
+    return rows.map((r) => ({
+      id: r.id, registrationId: r.registration_id, title: r.title, status: 'submitted',
+      createdAt: new Date(r.created_at).toISOString(),
+      authors: (JSON.parse(r.authors) as { fullName: string }[]).map((a) => ({ fullName: a.fullName })),
+      attachments: (JSON.parse(r.attachments) as { url: string; name?: string }[]).map((a) => ({ url: a.url, name: a.name ?? null })),
+    }));
+  }
+
+  submit(conferenceId: string, input: NewAbstractSubmission): AbstractSubmission {
     const id = newId('abs');
     const createdAt = this.now();
     this.insert.run(
       id, conferenceId, input.registrationId, input.title, JSON.stringify(input.authors),
       JSON.stringify(input.attachments), createdAt,
     );
-    return { id, title: input.title, status: 'submitted', createdAt: new Date(createdAt).toISOString() };
+    return {
+      id, title: input.title, status: 'submitted', createdAt: new Date(createdAt).toISOString(),
+      authors: input.authors.map((a) => ({ fullName: a.fullName })),
+      attachments: input.attachments.map((a) => ({ url: a.url, name: a.name ?? null })),
+    };
   }
 }

@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { newId } from './ids.js';
 
 /** What an upload is for; a submission accepts only an upload of its own kind. */
-export const UPLOAD_KINDS = ['workshop-payment-proof', 'exhibition-payment-proof', 'registration-evidence'] as const;
+export const UPLOAD_KINDS = ['workshop-payment-proof', 'exhibition-payment-proof', 'registration-evidence', 'abstract-attachment'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export interface Upload {
@@ -78,6 +78,12 @@ export class UploadStore {
       input.workshopRegistrationId ?? null, input.expiresAt, this.now(),
     );
     return this.get(id)!;
+  }
+
+  /** A file that arrived with a submission (abstract attachments): stored completed at once. */
+  keep(input: { conferenceId: string; kind: UploadKind; filename: string; contentType: string; bytes: Buffer }): Upload {
+    const upload = this.create({ ...input, expiresAt: this.now() });
+    return this.store(upload.id, input.bytes);
   }
 
   get(id: string): Upload | null {

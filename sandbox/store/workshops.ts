@@ -105,6 +105,14 @@ export class WorkshopStore {
     return r ? { ...this.toWorkshop(r, timeZone), published: r.published === 1 } : null;
   }
 
+  /** Every enrollment and waitlist place of a workshop, oldest first (admin: counting doubles). */
+  listEnrollments(conferenceId: string, workshopId: string): WorkshopRegistration[] {
+    const rows = this.db
+      .prepare<[string, string], EnrollmentRow>('SELECT * FROM workshop_registrations WHERE conference_id = ? AND workshop_id = ? ORDER BY seq')
+      .all(conferenceId, workshopId);
+    return rows.map((r) => this.toEnrollment(conferenceId, r));
+  }
+
   getEnrollment(conferenceId: string, id: string): WorkshopRegistration | null {
     const r = this.byId.get(conferenceId, id);
     return r ? this.toEnrollment(conferenceId, r) : null;

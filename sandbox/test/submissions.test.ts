@@ -17,7 +17,7 @@ describe('abstract submissions', () => {
   it('accepts a submission from an existing registration', async () => {
     const a = await submit({ registrationId: 'reg-001', title: 'On widgets', authors: [{ fullName: 'Ada' }] });
     assert.equal(a.status, 201);
-    assert.deepEqual(Object.keys(a.body.data).sort(), ['createdAt', 'id', 'status', 'title']);
+    assert.deepEqual(Object.keys(a.body.data).sort(), ['attachments', 'authors', 'createdAt', 'id', 'status', 'title']);
     assert.equal(a.body.data.status, 'submitted');
     // Submissions are not accepted abstracts: the public list is unchanged.
     assert.equal((await s.call('GET', '/abstracts/abstracts')).body.meta.total, 2);
@@ -31,6 +31,54 @@ describe('abstract submissions', () => {
     const ok = await submit({ registrationId: 'reg-001', title: 'T', authors: [{ fullName: 'A' }], attachments: [{ url: 'https://example.org/paper.pdf', name: 'Paper' }] });
     assert.equal(ok.status, 201);
     assertFields(await submit({ registrationId: 'reg-001', title: 'T', authors: [{ fullName: 'A' }], attachments: [{ url: 'https://example.org/a.pdf' }, { url: 'storage://fx/registration-evidence/upl_nope/a.pdf' }] }), 422, 'invalid_upload', ['attachments.1.url']);
+  });
+
+  describe('as multipart/form-data with attachment files', () => {
+    const pdf = (text: string) => new Blob([`%PDF-1.7\n${text}\n%%EOF`], { type: 'application/pdf' });
+    const form = (files: [Blob, string][], over: Record<string, string> = {}) => {
+      const f = new FormData();
+      f.set('registrationId', 'reg-001');
+      f.set('title', 'Widgets at scale');
+      f.set('authors', JSON.stringify([{ fullName: 'Ada Lovelace' }, { fullName: 'Grace Hopper' }]));
+      for (const [k, v] of Object.entries(over)) f.set(k, v);
+      for (const [blob, name] of files) f.append('attachments', blob, name);
+      return f;
+    };
+    const send = async (body: FormData) => {
+      const res = await fetch(s.api('/abstracts/submissions'), { method: 'POST', headers: { 'x-api-key': FX.keys.all }, body });
+      return { status: res.status, headers: res.headers, body: await res.json() as any }; // any: as TestSandbox.call
+    };
+
+    it('keeps each PDF as a storage:// upload of the submission, with the same validation as JSON', async () => {
+      const a = await send(form([[pdf('one'), 'paper.pdf'], [pdf('two'), 'slides.pdf']]));
+      assert.equal(a.status, 201);
+      assert.deepEqual(a.body.data.authors, [{ fullName: 'Ada Lovelace' }, { fullName: 'Grace Hopper' }]);
+      assert.deepEqual(a.body.data.attachments.map((x: { name: string }) => x.name), ['paper.pdf', 'slides.pdf']);
+      for (const x of a.body.data.attachments) assert.match(x.url, new RegExp(`^storage://${FX.id}/abstract-attachment/upl_`));
+      const kept = (await s.admin('GET', `/abstract-submissions?registration=reg-001`)).body as { data: { id: string; attachments: unknown[] }[] };
+      assert.deepEqual(kept.data.find((x) => x.id === a.body.data.id)?.attachments, a.body.data.attachments);
+      assertFields(await send(form([], { authors: '[]' })), 400, 'validation_failed', ['authors']);
+    });
+
+    it('refuses a file that is not a PDF by its bytes, more than five files, and keeps nothing of a refused one', async () => {
+      const before = ((await s.admin('GET', '/abstract-submissions')).body as { data: unknown[] }).data.length;
+      const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2])], { type: 'application/pdf' });
+      assertFields(await send(form([[pdf('ok'), 'a.pdf'], [png, 'b.pdf']])), 415, 'unsupported_media_type', ['attachments.1']);
+      const six = Array.from({ length: 6 }, (_, i): [Blob, string] => [pdf(String(i)), `${i}.pdf`]);
+      assertFields(await send(form(six)), 400, 'validation_failed', ['attachments']);
+      assertFields(await send(form([[new Blob([]), 'empty.pdf']])), 400, 'validation_failed', ['attachments.0']);
+      assertFields(await send(form([[pdf('x'), 'a.pdf']], { registrationId: 'reg-nope' })), 422, 'unknown_reference', ['registrationId']);
+      assert.equal(((await s.admin('GET', '/abstract-submissions')).body as { data: unknown[] }).data.length, before);
+    });
+
+    it('refuses a file over 10 MB with 413 and files on endpoints that take none', async () => {
+      const big = new Blob(['%PDF-', new Uint8Array(10 * 1024 * 1024)], { type: 'application/pdf' });
+      assertFields(await send(form([[big, 'big.pdf']])), 413, 'payload_too_large', ['attachments.0']);
+      const f = new FormData();
+      f.set('workshopId', 'x');
+      const res = await fetch(s.api('/events/workshops/registrations'), { method: 'POST', headers: { 'x-api-key': FX.keys.all }, body: f });
+      assert.equal(res.status, 415);
+    });
   });
 
   it('needs abstracts:write', async () => {

@@ -23,6 +23,7 @@ import type {
   SitePage,
   Speaker,
   Submission,
+  AbstractSubmission,
   UploadAddress,
   Venue,
   Workshop,
@@ -44,7 +45,7 @@ export interface ResultMap {
   attendanceCheckin: AttendanceRecord;
   abstracts: Abstract;
   abstract: Abstract;
-  abstractSubmit: Submission;
+  abstractSubmit: AbstractSubmission;
   exhibits: Exhibit;
   exhibitionProofUploadUrl: UploadAddress;
   exhibitionSubmit: Submission;

@@ -70,10 +70,23 @@ export interface EndpointSpec {
   readonly audience: Audience;
   /** Served with a `Deprecation` header (API-v1.md section 9). */
   readonly deprecated?: true;
+  /**
+   * File parts the body may carry as `multipart/form-data` (gap decision): the other fields are
+   * form fields, array and object fields as JSON text. Without it, JSON only.
+   */
+  readonly files?: FileParts;
   readonly summary: string;
 }
 
 export type QueryParam = 'limit' | 'offset' | 'include';
+
+export interface FileParts {
+  /** Name of the form field that carries the files (repeated once per file). */
+  readonly field: string;
+  readonly maxFiles: number;
+  readonly maxBytesEach: number;
+  readonly contentTypes: readonly UploadContentType[];
+}
 
 const PAGING = ['limit', 'offset'] as const;
 
@@ -141,6 +154,7 @@ export const ENDPOINTS = {
   abstractSubmit: {
     method: 'POST', path: '/abstracts/submissions', scope: 'abstracts:write', module: 'abstracts',
     query: [], body: 'abstractSubmission', result: 'created', audience: 'public',
+    files: { field: 'attachments', maxFiles: 5, maxBytesEach: 10 * 1024 * 1024, contentTypes: ['application/pdf'] },
     summary: 'Submits an abstract.',
   },
   exhibits: {

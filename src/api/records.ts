@@ -211,6 +211,12 @@ export interface Submission {
   createdAt: string;
 }
 
+/** A created abstract submission (gap decision: its authors and kept attachments are echoed). */
+export interface AbstractSubmission extends Submission {
+  authors: { fullName: string }[];
+  attachments: { url: string; name: string | null }[];
+}
+
 export interface UploadAddress {
   uploadUrl: string;
   method: 'PUT';

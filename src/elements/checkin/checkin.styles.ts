@@ -1,0 +1,152 @@
+import { css } from 'lit';
+
+/**
+ * A door kiosk: the result fills most of the screen in one colour with one large word, readable
+ * from two metres; everything else (input, counters, history, buttons) is smaller below it.
+ * Colours keep a 4.5:1 contrast for their text in both themes.
+ */
+export const checkinStyles = css`
+  :host {
+    --_ok: var(--conf-checkin-ok, #146c2e);
+    --_already: var(--conf-checkin-already, #f0b400);
+    --_on-already: #231a00;
+    --_refused: var(--conf-checkin-refused, #b3261e);
+    --_queued: var(--conf-checkin-queued, #3a3f9c);
+    --_ready: var(--_subtle);
+    --_result-height: var(--conf-checkin-result-height, 52vh);
+  }
+  :host(:fullscreen) {
+    --_result-height: 62vh;
+    overflow: auto;
+  }
+  .kiosk {
+    display: grid;
+    gap: var(--_space);
+    padding: var(--_space);
+  }
+  .result {
+    min-height: var(--_result-height);
+    display: grid;
+    align-content: center;
+    justify-items: center;
+    gap: 0.3em;
+    padding: var(--_space);
+    border-radius: var(--_radius);
+    text-align: center !important;
+    background: var(--_ready);
+    color: var(--_text);
+    transition: background-color 120ms linear;
+  }
+  .result .word {
+    margin: 0;
+    font-size: clamp(40px, 8vw, 112px);
+    font-weight: 800;
+    line-height: 1.05;
+  }
+  .result .who {
+    margin: 0;
+    font-size: clamp(24px, 4vw, 56px);
+    font-weight: 600;
+  }
+  .result .more {
+    margin: 0;
+    font-size: clamp(18px, 2.6vw, 34px);
+  }
+  .result.checked-in { background: var(--_ok); color: #fff; }
+  .result.already, .result.already-here { background: var(--_already); color: var(--_on-already); }
+  .result.refused, .result.setup { background: var(--_refused); color: #fff; }
+  .result.queued { background: var(--_queued); color: #fff; }
+  .scan-form {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5em;
+    align-items: end;
+  }
+  .scan-form label, .setup label {
+    display: grid;
+    gap: 0.25em;
+    font-size: 0.95em;
+  }
+  .scan-form label { flex: 1 1 14em; }
+  input, select {
+    font-size: 1.25em;
+    padding: 0.45em 0.6em;
+    border: 2px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    color: var(--_text);
+    min-width: 0;
+  }
+  input:focus-visible, select:focus-visible, button:focus-visible {
+    outline: none;
+    box-shadow: var(--_focus);
+  }
+  .button { font-size: 1.1em; min-height: 2.6em; }
+  .counters {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(8em, 1fr));
+    gap: 0.5em;
+    margin: 0;
+  }
+  .counters div {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.4em 0.6em;
+  }
+  .counters dt { font-size: 0.85em; color: var(--_muted); }
+  .counters dd { margin: 0; font-size: 2em; font-weight: 700; }
+  .history {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.25em;
+  }
+  .history li {
+    display: flex;
+    gap: 0.75em;
+    padding: 0.3em 0.6em;
+    border-inline-start: 6px solid var(--_border);
+  }
+  .history li.checked-in { border-color: var(--_ok); }
+  .history li.already { border-color: var(--_already); }
+  .history li.refused { border-color: var(--_refused); }
+  .history li.queued { border-color: var(--_queued); }
+  .history .time { color: var(--_muted); font-variant-numeric: tabular-nums; }
+  .history .code { font-family: ui-monospace, monospace; }
+  .tools {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5em;
+  }
+  .banner {
+    margin: 0;
+    padding: 0.6em 0.8em;
+    border-radius: var(--_radius);
+    border: 2px solid var(--_refused);
+    font-weight: 600;
+  }
+  .setup {
+    display: grid;
+    gap: var(--_space);
+    max-width: 36em;
+    padding: var(--_space);
+  }
+  .setup h2 { margin: 0; font-size: 1.6em; }
+  .setup .check { display: flex; gap: 0.5em; align-items: center; }
+  .setup .check input { width: 1.3em; height: 1.3em; }
+  .setup .actions { display: flex; gap: 0.5em; flex-wrap: wrap; }
+  .setup .hint { margin: 0; color: var(--_muted); font-size: 0.9em; }
+  .setup .error { margin: 0; color: var(--_danger); font-weight: 600; }
+  .camera {
+    display: grid;
+    gap: 0.5em;
+  }
+  video {
+    width: 100%;
+    max-height: 40vh;
+    border-radius: var(--_radius);
+    background: #000;
+    object-fit: contain;
+  }
+`;

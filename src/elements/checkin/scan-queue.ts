@@ -1,0 +1,261 @@
+/**
+ * The kiosk's scans on their way to the proxy. Every scan is written to IndexedDB before it is
+ * sent, with its own `Idempotency-Key`, and leaves the store only when an answer settled it: a
+ * reload, a crash or a dead network cannot lose one. Stored scans go out strictly in scan order
+ * (the head blocks the rest), with backoff and `Retry-After`, when the connection returns
+ * (`online`), on a timer, and right after a new scan.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { API_PREFIX, ENDPOINTS } from '../../api/contract.js';
+import { backoffMs, classify, type Answer, type Mode, type Outcome } from './checkin.model.js';
+
+export interface StoredScan {
+  /** Order of scanning (IndexedDB's key generator). */
+  seq: number;
+  code: string;
+  /** What is sent as `qr` (attendance: the daily code fixed at scan time). */
+  qr: string;
+  mode: Mode;
+  location: string;
+  /** One key for every send of this scan, so the proxy answers a repeat with the first outcome. */
+  key: string;
+  scannedAt: string;
+  attempts: number;
+  /** Epoch ms before which the scan is not sent again. */
+  nextAttemptAt: number;
+  /** An earlier send may have been recorded without us hearing the answer (a 409 is then ours). */
+  maybeOurs: boolean;
+}
+
+interface KioskDb extends DBSchema {
+  scans: { key: number; value: StoredScan; indexes: { code: string } };
+}
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Outside a secure context randomUUID is missing; 128 random bits do the same job.
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The IndexedDB store of one kiosk (`name`: its storage name, so two kiosks on a page stay apart). */
+export class ScanStore {
+  private constructor(private readonly db: IDBPDatabase<KioskDb>) {}
+
+  static async open(name: string): Promise<ScanStore> {
+    const db = await openDB<KioskDb>(`conf-checkin:${name}`, 1, {
+      upgrade(d) {
+        const scans = d.createObjectStore('scans', { keyPath: 'seq', autoIncrement: true });
+        scans.createIndex('code', 'code');
+      },
+    });
+    return new ScanStore(db);
+  }
+
+  /** Stores a new scan; resolves once IndexedDB has committed it. */
+  async add(scan: Omit<StoredScan, 'seq'>): Promise<StoredScan> {
+    const tx = this.db.transaction('scans', 'readwrite');
+    // The key generator fills `seq`; the cast names that for the typed wrapper.
+    const seq = await tx.store.add(scan as StoredScan);
+    await tx.done;
+    return { ...scan, seq };
+  }
+
+  all(): Promise<StoredScan[]> {
+    return this.db.getAll('scans');
+  }
+
+  count(): Promise<number> {
+    return this.db.count('scans');
+  }
+
+  async hasCode(code: string): Promise<boolean> {
+    return (await this.db.countFromIndex('scans', 'code', code)) > 0;
+  }
+
+  async has(seq: number): Promise<boolean> {
+    return (await this.db.count('scans', seq)) > 0;
+  }
+
+  async put(scan: StoredScan): Promise<void> {
+    await this.db.put('scans', scan);
+  }
+
+  async delete(seq: number): Promise<void> {
+    await this.db.delete('scans', seq);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** How long a send may wait for its answer before the scan counts as not answered (kept, retried). */
+export const SEND_TIMEOUT_MS = 8000;
+
+/** One check-in request through the proxy; never throws (no answer is status 0). */
+export async function sendCheckin(
+  endpoint: string,
+  token: string,
+  scan: Pick<StoredScan, 'mode' | 'qr' | 'location' | 'key'>,
+  timeoutMs = SEND_TIMEOUT_MS,
+): Promise<Answer> {
+  const spec = scan.mode === 'attendance' ? ENDPOINTS.attendanceCheckin : ENDPOINTS.badgeCheckin;
+  const url = endpoint.replace(/\/+$/, '') + API_PREFIX + spec.path;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'idempotency-key': scan.key,
+        'x-kiosk-token': token,
+      },
+      body: JSON.stringify({ qr: scan.qr, location: scan.location }),
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: deadline.signal,
+    });
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text === '' ? null : (JSON.parse(text) as unknown);
+    } catch {
+      body = null;
+    }
+    return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
+  } catch {
+    // Refused connection (proxy down, offline): nothing was processed. Our own timeout: the
+    // request may have arrived, so a later 409 may be our own check-in.
+    return { status: 0, body: null, retryAfter: null, timedOut: deadline.signal.aborted };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A refused connection costs the server nothing: such waits stay short, so a kiosk resumes soon. */
+const UNREACHABLE_MAX_ATTEMPT = 3;
+/** How often stored scans are looked at even when nothing else happens. */
+export const TICK_MS = 5000;
+
+export interface QueueHooks {
+  send(scan: StoredScan): Promise<Answer>;
+  /** A stored scan got its final answer (it has left the store). */
+  settled(scan: StoredScan, outcome: Exclude<Outcome, { kind: 'retry' | 'setup' }>): void;
+  /** The proxy refused this kiosk (token, scope): sending stops until {@link ScanQueue.resume}. */
+  setupProblem(outcome: Extract<Outcome, { kind: 'setup' }>): void;
+  /** The number of stored scans may have changed. */
+  changed(waiting: number): void;
+}
+
+export class ScanQueue {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  private tick: ReturnType<typeof setInterval> | undefined;
+  /** Set after a setup problem; cleared by resume() (new token). */
+  paused = false;
+  /** The next flush ignores waits (a reload, the connection coming back). */
+  private eager = true;
+
+  constructor(
+    readonly store: ScanStore,
+    private readonly hooks: QueueHooks,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private readonly onOnline = () => {
+    this.eager = true;
+    void this.flush();
+  };
+
+  start(): void {
+    window.addEventListener('online', this.onOnline);
+    this.tick = setInterval(() => void this.flush(), TICK_MS);
+    void this.flush();
+  }
+
+  stop(): void {
+    window.removeEventListener('online', this.onOnline);
+    clearInterval(this.tick);
+    clearTimeout(this.wakeTimer);
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.eager = true;
+    void this.flush();
+  }
+
+  /** Stores a scan (committed before this resolves). */
+  async enqueue(scan: Omit<StoredScan, 'seq' | 'attempts' | 'nextAttemptAt' | 'maybeOurs' | 'key'>): Promise<StoredScan> {
+    const stored = await this.store.add({ ...scan, key: newIdempotencyKey(), attempts: 0, nextAttemptAt: 0, maybeOurs: false });
+    this.hooks.changed(await this.store.count());
+    return stored;
+  }
+
+  /** Sends what is due, in order; one run at a time (a call during a run runs once more after it). */
+  flush(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.runOnce();
+        } while (this.again && !this.paused);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  private async runOnce(): Promise<void> {
+    const eager = this.eager;
+    this.eager = false;
+    for (const scan of await this.store.all()) {
+      if (this.paused) return;
+      const now = this.now();
+      if (!eager && scan.nextAttemptAt > now) {
+        this.wakeAt(scan.nextAttemptAt);
+        return;
+      }
+      const answer = await this.hooks.send(scan);
+      const outcome = classify(answer, this.now(), scan.maybeOurs);
+      if (outcome.kind === 'retry') {
+        const attempts = scan.attempts + 1;
+        const unreachable = answer.status === 0 && !answer.timedOut;
+        const wait = backoffMs(unreachable ? Math.min(attempts, UNREACHABLE_MAX_ATTEMPT) : attempts, outcome.retryAfterMs);
+        const next: StoredScan = {
+          ...scan,
+          attempts,
+          nextAttemptAt: this.now() + wait,
+          maybeOurs: scan.maybeOurs || outcome.maybeProcessed,
+          // The proxy replays `outcome_unknown` to every repeat of a key; a check-in is safe to
+          // send again under a new one (a repeat is a 409, which maybeOurs then counts as ours).
+          key: answer.status === 502 ? newIdempotencyKey() : scan.key,
+        };
+        await this.store.put(next);
+        this.wakeAt(next.nextAttemptAt);
+        return;
+      }
+      if (outcome.kind === 'setup') {
+        this.paused = true;
+        this.hooks.setupProblem(outcome);
+        return;
+      }
+      await this.store.delete(scan.seq);
+      this.hooks.changed(await this.store.count());
+      this.hooks.settled(scan, outcome);
+    }
+  }
+
+  private wakeAt(at: number): void {
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(() => void this.flush(), Math.max(0, at - this.now()));
+  }
+}

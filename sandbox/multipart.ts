@@ -6,6 +6,7 @@
  * the contract's limits and by their first bytes, never by the name or type the client claims.
  */
 import type { FileParts } from '../src/api/contract.js';
+import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature } from '../src/api/file-signature.js';
 import { SandboxError, fieldError } from './errors.js';
 import { readLimited, type BodyLimits } from './read-body.js';
 
@@ -17,14 +18,6 @@ export interface FilePart {
 
 /** Room for the text fields and the part headers beside the files. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
-
-/** First bytes of each accepted type. */
-const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
-  'application/pdf': (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
 
 export function multipartLimit(files: FileParts): number {
   return files.maxFiles * files.maxBytesEach + FORM_OVERHEAD_BYTES;
@@ -82,13 +75,16 @@ function checkFiles(parts: FilePart[], rules: FileParts): void {
   }
   parts.forEach((part, i) => {
     const at = `${field}.${i}`;
-    if (part.bytes.length === 0) throw fieldError('validation_failed', `${part.filename} is empty.`, { [at]: 'The file is empty.' });
+    if (part.bytes.length === 0) throw fieldError('validation_failed', `${part.filename}: ${EMPTY_UPLOAD_MESSAGE}`, { [at]: 'The file is empty.' });
     if (part.bytes.length > rules.maxBytesEach) {
       throw fieldError('payload_too_large', `${part.filename} is larger than ${rules.maxBytesEach} bytes.`, { [at]: `At most ${rules.maxBytesEach} bytes.` }, { maxBytes: rules.maxBytesEach });
     }
-    const type = rules.contentTypes.find((t) => SIGNATURES[t]?.(part.bytes));
+    const head = part.bytes.subarray(0, SIGNATURE_HEAD_BYTES);
+    const type = rules.contentTypes.find((t) => checkFileSignature(t, head).ok);
     if (!type) {
-      throw fieldError('unsupported_media_type', `${part.filename} is not a ${rules.contentTypes.join(' or ')} file.`, { [at]: `Must be ${rules.contentTypes.join(' or ')}.` }, { allowed: rules.contentTypes });
+      const check = checkFileSignature(rules.contentTypes[0]!, head);
+      const message = check.ok ? '' : check.message;
+      throw fieldError('unsupported_media_type', `${part.filename}: ${message}`, { [at]: `Must be ${rules.contentTypes.join(' or ')}.` }, { allowed: rules.contentTypes });
     }
     // What the bytes are wins over what the browser guessed from the name.
     part.contentType = type;

@@ -3,7 +3,8 @@
  * `/uploads`, and (when a token is set) the admin routes under `/__admin`.
  *
  * API requests pass, in order: fault injection, key (401), conference (403), endpoint (404/405),
- * module and scope (403), check-in rate limit (429), body (415/413/408/400), query (400), handler.
+ * module and scope (403), check-in rate limit (429), Idempotency-Key claim (409), body
+ * (415/413/408/400), query (400), handler (with the key's answer kept or replayed).
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -15,6 +16,7 @@ import { SandboxError } from './errors.js';
 import { apiKey, liveConference } from './middleware/auth.js';
 import { access, apiPath, endpoint } from './middleware/endpoint.js';
 import { faults } from './middleware/faults.js';
+import { idempotencyClaim, idempotentDispatch } from './middleware/idempotency.js';
 import { checkinRateLimit } from './middleware/rate-limit.js';
 import { jsonBody, query } from './middleware/request.js';
 import type { RateLimitOptions } from './rate-limit.js';
@@ -29,6 +31,8 @@ export interface AppOptions {
   failRate?: number;
   loseRate?: number;
   latencyMs?: number;
+  /** Honour `Idempotency-Key` on POSTs (default true); off, the header is ignored, as a real upstream may. */
+  idempotency?: boolean;
   rateLimit: RateLimitOptions | false;
   adminToken?: string | null;
   /** Time for a whole request body (JSON or upload) to arrive before a 408. */
@@ -45,8 +49,11 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
   app.use(api, faults({ failRate: options.failRate ?? 0, loseRate: options.loseRate ?? 0, latencyMs: options.latencyMs ?? 0 }));
   app.use(api, apiPath(), apiKey({ store }), liveConference({ store }), endpoint(), access());
   app.use(api, checkinRateLimit({ limit: options.rateLimit, now: store.now }));
+  const idempotency = options.idempotency ?? true;
+  if (idempotency) app.use(api, idempotencyClaim({ store }));
   app.use(api, jsonBody({ timeoutMs: bodyTimeoutMs }), query());
-  app.all(api, dispatch({ store, uploadSecret }));
+  const handler = dispatch({ store, uploadSecret });
+  app.all(api, idempotency ? idempotentDispatch(handler, { store }) : handler);
 
   app.route('/', uploadRoutes({ store, secret: uploadSecret, bodyTimeoutMs }));
   if (options.adminToken) app.route('/__admin', adminRoutes({ store, token: options.adminToken, bodyTimeoutMs }));

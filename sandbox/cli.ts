@@ -18,6 +18,7 @@ const HELP = `Sandbox of the conference platform's Public API v1, on SQLite.
 Start the server:
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--fail-rate R]
                      [--lose-rate R] [--latency MS] [--admin-token T] [--starts-on YYYY-MM-DD]
+                     [--no-idempotency]
 
     --port         port to listen on (default 4010; 0 picks a free one)
     --host         interface to bind (default 127.0.0.1)
@@ -27,6 +28,8 @@ Start the server:
     --latency      milliseconds added to every API answer
     --admin-token  enables the /__admin routes with Authorization: Bearer <token>
     --starts-on    first day of the demo conference when seeding (default: today in its zone)
+    --no-idempotency  ignore Idempotency-Key on POSTs (by default the answer to a key is kept
+                   24 h and replayed to repeats), as an upstream that does not honour it
 
 Change the data (all take --db PATH and --conference ID; default: the demo conference):
   keys create --scopes a,b [--label L] [--expires ISO]   prints the new secret once
@@ -73,6 +76,7 @@ function parse(argv: string[]) {
         latency: { type: 'string' },
         'admin-token': { type: 'string' },
         'starts-on': { type: 'string' },
+        'no-idempotency': { type: 'boolean' },
         conference: { type: 'string' },
         scopes: { type: 'string' },
         label: { type: 'string' },
@@ -205,11 +209,13 @@ async function serve(values: ReturnType<typeof parse>['values']): Promise<void> 
     db, port, hostname: values.host ?? '127.0.0.1',
     ...startsOn, ...(failRate !== undefined ? { failRate } : {}), ...(loseRate !== undefined ? { loseRate } : {}),
     ...(latencyMs !== undefined ? { latencyMs } : {}), ...(token ? { adminToken: token } : {}),
+    ...(values['no-idempotency'] ? { idempotency: false } : {}),
   });
   const notes = [`  Database: ${db}`];
   if (failRate) notes.push(`  Fault injection: ${failRate * 100}% of API requests answer 503`);
   if (loseRate) notes.push(`  Lost answers: ${loseRate * 100}% of writes are recorded, then answered 500`);
   if (latencyMs) notes.push(`  Latency: +${latencyMs} ms per answer`);
+  if (values['no-idempotency']) notes.push('  Idempotency-Key: ignored (--no-idempotency)');
   if (token) notes.push(`  Admin routes: ${started.url}/__admin (Authorization: Bearer <your token>)`);
   out.log(banner(started.url, notes));
   const stop = () => void started.close().then(() => process.exit(0));

@@ -28,6 +28,11 @@ export interface SandboxOptions {
   loseRate?: number;
   /** Delay added to every API answer. */
   latencyMs?: number;
+  /**
+   * Honour `Idempotency-Key` on POSTs, kept in the database for 24 h (default true). Off, the
+   * header is ignored, as by an upstream that does not honour it.
+   */
+  idempotency?: boolean;
   /** HMAC secret of upload URLs; default: random per process (URLs die with the process). */
   signingSecret?: string;
   /** Enables the `/__admin` routes. */
@@ -60,6 +65,7 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     failRate: opts.failRate ?? 0,
     loseRate: opts.loseRate ?? 0,
     latencyMs: opts.latencyMs ?? 0,
+    idempotency: opts.idempotency ?? true,
     rateLimit: opts.rateLimit ?? CHECKIN_RATE_LIMIT,
     adminToken: opts.adminToken ?? null,
     bodyTimeoutMs: opts.bodyTimeoutMs,

@@ -4,6 +4,7 @@ import { AbstractStore } from './abstracts.js';
 import { CheckinStore } from './checkins.js';
 import { ConferenceStore } from './conferences.js';
 import { ExhibitionStore } from './exhibition.js';
+import { IdempotencyStore } from './idempotency.js';
 import { KeyStore } from './keys.js';
 import { RegistrationStore } from './registrations.js';
 import { ScheduleStore } from './schedule.js';
@@ -20,6 +21,7 @@ export class Store {
   readonly exhibition: ExhibitionStore;
   readonly registrations: RegistrationStore;
   readonly uploads: UploadStore;
+  readonly idempotency: IdempotencyStore;
 
   constructor(
     readonly db: Database,
@@ -34,6 +36,7 @@ export class Store {
     this.exhibition = new ExhibitionStore(db, now);
     this.registrations = new RegistrationStore(db, now);
     this.uploads = new UploadStore(db, now);
+    this.idempotency = new IdempotencyStore(db, now);
   }
 
   close(): void {

@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   already_checked_in: 409,
   already_recorded: 409,
   already_enrolled: 409,
+  /** A request with the same Idempotency-Key is still being processed (retry after a moment). */
+  idempotency_in_progress: 409,
   // 413, 415
   payload_too_large: 413,
   unsupported_media_type: 415,

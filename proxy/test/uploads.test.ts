@@ -21,7 +21,7 @@ const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), B
 const PDF_HEAD = Buffer.from('%PDF-1.7\n');
 const SAMPLES = { 'application/pdf': PDF_HEAD, 'image/png': PNG, 'image/jpeg': JPEG, 'image/webp': WEBP } as const;
 /** Files that are not what they are declared as, and the type the answer names. */
-const IMPOSTORS: [string, Buffer, string][] = [
+const IMPOSTORS: [string, Buffer<ArrayBuffer>, string][] = [
   ['HTML', Buffer.from('\ufeff <!doctype html><html><body><script>fetch("/steal")</script></body></html>'), 'text/html'],
   ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"></svg>'), 'image/svg+xml'],
   ['ELF', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...Buffer.alloc(56)]), 'application/x-elf'],

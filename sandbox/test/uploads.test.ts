@@ -25,7 +25,7 @@ const SAMPLES = {
 } as const;
 
 /** Files that are not what they are declared as, and the type the answer must name. */
-const IMPOSTORS: [string, Uint8Array, string][] = [
+const IMPOSTORS: [string, Uint8Array<ArrayBuffer>, string][] = [
   ['HTML', new TextEncoder().encode('\n  <!DOCTYPE html><html><script>alert(1)</script></html>'), 'text/html'],
   ['SVG', new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/svg+xml'],
   ['ELF', Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]), 'application/x-elf'],

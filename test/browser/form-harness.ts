@@ -3,6 +3,8 @@
  * and `change` events), choose a file, submit, and watch the API writes the page makes.
  */
 import { expect } from '@esm-bundle/chai';
+import type { UploadContentType } from '../../src/api/contract.js';
+import { UPLOAD_SIGNATURES } from '../../src/api/file-signature.js';
 import { expectNoAxeViolations } from './axe.js';
 import { ElementHarness, waitFor } from './harness.js';
 
@@ -93,10 +95,11 @@ export function watchWrites(match: RegExp): { writes: Write[]; stop(): void } {
   return { writes, stop: () => void (window.fetch = previous) };
 }
 
-/** A file of `size` bytes with the given type, for uploads. */
+/** A file of `size` bytes with the given type, for uploads; it starts with that type's magic number (proxy and sandbox check it). */
 export function makeFile(name: string, type: string, size: number): File {
   const bytes = new Uint8Array(size);
-  if (type === 'application/pdf') bytes.set(new TextEncoder().encode('%PDF-1.4\n'));
+  const magic = UPLOAD_SIGNATURES[type as UploadContentType]?.[0];
+  if (magic && size > 0) bytes.set(magic.bytes.map((b) => b ?? 0).slice(0, size), magic.offset ?? 0);
   return new File([bytes], name, { type });
 }
 

@@ -2,7 +2,7 @@
  * Base of the form elements: values as a name → string map read from native `input`/`change`
  * events, native constraint validation before anything is sent, the server's field errors put
  * back on their controls (`setCustomValidity` plus visible text), and one live region for what
- * happens. Subclasses render the `<form>` and decide what to send.
+ * happens. `ConfFormElement` (conf-form-element.ts) adds the submission lifecycle on top.
  */
 import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
@@ -18,7 +18,7 @@ registerMessages('de', () => import('./locales/form.de.js'));
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-export abstract class ConfFormElement extends ConfElement implements FieldState {
+export abstract class ConfFieldsElement extends ConfElement implements FieldState {
   static override styles = [...ConfElement.styles, formStyles];
   static override minWidth = 280;
 

@@ -1,6 +1,7 @@
 /**
- * Pieces every form element shows the same way: the form-level error (the server's own message),
- * the choice after an unconfirmed submission, and the status line while a submission runs.
+ * Pieces every form element shows the same way: the form-level error, the actions (submit, retry
+ * after an outage, the choice after an unconfirmed submission) and the status line while a
+ * submission runs.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
@@ -11,6 +12,11 @@ export interface FormError {
   /** Field messages of the server that match no control shown. */
   unmatched: string[];
   retryable: boolean;
+  /**
+   * The message only sums up field messages (the browser's, or the server's validation): it is
+   * recounted as fields change and goes once none is left.
+   */
+  summary?: boolean;
 }
 
 /** The form-level message: the server's own words, and field messages that fit no field. */
@@ -31,6 +37,37 @@ export function renderUnconfirmed(label: string, onResend: () => void): Template
   return html`<div class="unconfirmed" part="unconfirmed">
     <p class="help">${msg('Look for a confirmation (for example an e-mail) first. If none arrives, you can send it again — if the first one was recorded after all, it will then be there twice.', { id: 'form.unconfirmed' })}</p>
     <button type="button" class="button" part="resend-button" @click=${onResend}>${label}</button>
+  </div>`;
+}
+
+/** What the actions block needs of a submission (`SubmissionController` has it). */
+export interface SubmissionState {
+  phase: SubmitPhase;
+  attempt: number;
+  retries: number;
+  retryable: boolean;
+  unconfirmed: boolean;
+}
+
+/**
+ * The submit button (disabled and saying "Sending…" while busy), the retry button after an
+ * outage, and after an unconfirmed submission the choice to send it as a new one in its place.
+ */
+export function renderActions(
+  s: SubmissionState,
+  o: { busy: boolean; submitLabel: string; resendLabel: string; onRetry: () => void; onResend: () => void },
+): TemplateResult {
+  const failed = s.phase === 'failed' && !o.busy;
+  return html`<div class="actions">
+    ${failed && s.unconfirmed
+      ? renderUnconfirmed(o.resendLabel, o.onResend)
+      : html`<button type="submit" class="button primary" part="submit-button" ?disabled=${o.busy}>
+          ${o.busy ? msg('Sending…', { id: 'form.sending' }) : o.submitLabel}
+        </button>`}
+    ${failed && s.retryable
+      ? html`<button type="button" class="button" part="retry-button" @click=${o.onRetry}>${msg('Try again', { id: 'core.retry' })}</button>`
+      : nothing}
+    <span class="help" aria-hidden="true">${statusLine(s)}</span>
   </div>`;
 }
 

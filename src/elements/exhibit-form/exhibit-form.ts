@@ -1,18 +1,16 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
+import type { ApiError } from '../../api/errors.js';
 import type { Submission } from '../../api/records.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
-import { renderFormError, renderUnconfirmed, statusLine } from '../../core/form-parts.js';
 import { registerMessages } from '../../core/localize.js';
 import { ResourceController } from '../../core/resource-controller.js';
-import { SubmissionController } from '../../core/submission-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { EXHIBIT_TYPES } from '../../api/contract.js';
 import { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
-import { AttemptKey, sessionSlot } from '../../core/attempt-key.js';
-import { initialValues, prefillFromDataset } from '../registration-form/registration-form.model.js';
+import { initialValues, prefillFromDataset } from '../../core/prefill.js';
 import {
   buildExhibitionBody,
   currentWindow,
@@ -147,7 +145,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  *
  * @event {ConfExhibitSubmittedEvent} conf-exhibit-submitted - The application was accepted; `detail.submission` is the server's record.
  */
-export class ConfExhibitForm extends ConfFormElement {
+export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
   static override styles = [...ConfFormElement.styles, exhibitFormStyles];
 
   @property({ reflect: true }) fee?: string;
@@ -156,12 +154,8 @@ export class ConfExhibitForm extends ConfFormElement {
   @property({ reflect: true }) closes?: string;
   /** Exhibit types offered, `value` or `value:Label`, comma-separated; see the `types` attribute. */
   @property({ reflect: true }) types?: string;
-  /** Values to prefill, by control name: `title`, `exhibitType`, `presenter.fullName` … */
-  @property({ attribute: false }) prefill: Record<string, string> = {};
-  @property({ attribute: 'success-message' }) successMessage?: string;
   @property({ attribute: 'closed-message' }) closedMessage?: string;
   @property({ attribute: 'not-open-message' }) notOpenMessage?: string;
-  @property({ attribute: 'draft-key' }) draftKey?: string;
 
   /** The accepted submission, once the server confirmed it. */
   @state() submission: Submission | null = null;
@@ -171,11 +165,7 @@ export class ConfExhibitForm extends ConfFormElement {
   @state() private windowMessage: string | null = null;
   @state() private team: string[] = [];
 
-  /**
-   * Guards the time between a click and the submission's start (validation, upload). A state, so
-   * the click itself disables the button, not whichever other change happens to render next.
-   */
-  @state() private sending = false;
+  protected readonly draftPrefix = 'conf-exhibit-form';
   /** The draft is read once, before the first render, so the form opens with it. */
   private restored = false;
   /** Renders again when the window opens or closes by the clock. */
@@ -195,34 +185,63 @@ export class ConfExhibitForm extends ConfFormElement {
     },
   });
 
-  private readonly upload = new UploadController(this, 'exhibition-payment-proof', () => this.resolvedEndpoint.url);
-
-  // Kept beside the draft, so a reload mid-submission resends the same body with the same key.
-  private readonly attempts = new AttemptKey(undefined, sessionSlot(() => `${this.storageKey}:attempt`));
-
-  private readonly sender = new SubmissionController<Body, Submission>(
-    this,
-    this.attempts,
-    (body, idempotencyKey) => this.client.post('exhibitionSubmit', body, { idempotencyKey }),
-  );
+  protected override readonly upload = new UploadController(this, 'exhibition-payment-proof', () => this.resolvedEndpoint.url);
 
   /** The rules in force: the declared ones, updated by what the server said. */
   get rules(): ExhibitionRules {
     return this.learned ?? this.declared();
   }
 
-  /** Empties the form for another application (drops the draft). */
-  reset(): void {
-    this.clearDraft();
+  protected sendBody(body: Body, idempotencyKey: string): Promise<Submission> {
+    return this.client.post('exhibitionSubmit', body, { idempotencyKey });
+  }
+
+  protected buildBody(proof: string | null): Body {
+    return buildExhibitionBody(this.rules, this.values, this.team, proof);
+  }
+
+  protected override proofRequired(): boolean {
+    return this.rules.fee !== null;
+  }
+
+  protected onAccepted(submission: Submission): void {
+    this.submission = submission;
+    this.dispatchEvent(new ConfExhibitSubmittedEvent({ id: submission.id, submission }));
+  }
+
+  protected receivedText(): string {
+    return msg('Application received.', { id: 'exhibit.received' });
+  }
+
+  protected get accepted(): boolean {
+    return this.submission !== null;
+  }
+
+  protected draftValue(): ReturnType<typeof exhibitDraftOf> | null {
+    const draft = exhibitDraftOf(this.values, this.team);
+    return isEmptyDraft(draft) ? null : draft;
+  }
+
+  protected override draftChanged(changed: PropertyValues): boolean {
+    return changed.has('values') || changed.has('team');
+  }
+
+  protected resetForm(): void {
     this.submission = null;
     this.values = {};
     this.team = [];
-    this.clientErrors = {};
-    this.serverErrors = {};
-    this.formError = null;
-    this.upload.clear();
-    this.sender.reset();
-    this.announce('');
+  }
+
+  /** Applies what a refusal says about the exhibition; its field messages show only while the window is open. */
+  protected override async onRefused(error: ApiError): Promise<boolean> {
+    const before = this.rules;
+    const after = learnFromError(before, error);
+    if (after !== before) {
+      this.learned = after;
+      if (after.window !== 'open') this.windowMessage = error.message;
+      await this.updateComplete;
+    }
+    return this.window === 'open';
   }
 
   private declared(): ExhibitionRules {
@@ -235,38 +254,11 @@ export class ConfExhibitForm extends ConfFormElement {
     };
   }
 
-  private get storageKey(): string {
-    return this.draftKey || `conf-exhibit-form:${this.resolvedEndpoint.url}`;
-  }
-
   private readDraft(): void {
-    try {
-      const raw = sessionStorage.getItem(this.storageKey);
-      const draft = readExhibitDraft(raw ? (JSON.parse(raw) as unknown) : null, MAX_TEAM);
-      if (!draft) return;
-      this.values = { ...draft.values, ...this.values };
-      this.team = draft.team;
-    } catch {
-      // Storage blocked (privacy settings) or a foreign value: start empty.
-    }
-  }
-
-  private saveDraft(): void {
-    const draft = exhibitDraftOf(this.values, this.team);
-    if (isEmptyDraft(draft)) return this.clearDraft();
-    try {
-      sessionStorage.setItem(this.storageKey, JSON.stringify(draft));
-    } catch {
-      // No storage: the form still works, only a reload loses the answers.
-    }
-  }
-
-  private clearDraft(): void {
-    try {
-      sessionStorage.removeItem(this.storageKey);
-    } catch {
-      // see saveDraft
-    }
+    const draft = readExhibitDraft(this.draft.read(), MAX_TEAM);
+    if (!draft) return;
+    this.values = { ...draft.values, ...this.values };
+    this.team = draft.team;
   }
 
   private get window(): ExhibitionRules['window'] {
@@ -313,7 +305,6 @@ export class ConfExhibitForm extends ConfFormElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.sender.startedAt = Date.now();
     // Methods for the fee section; loaded once, before anyone needs them.
     if (this.config.value === undefined && !this.config.loading) void this.config.reload();
   }
@@ -324,27 +315,16 @@ export class ConfExhibitForm extends ConfFormElement {
       this.restored = true;
       this.readDraft();
       this.applyPrefill();
-      const pending = this.attempts.pending();
-      // After this update: sending changes state that this update must not change under itself.
-      if (pending) void this.updateComplete.then(() => this.send(pending as Body, { resume: true }));
+      this.startForm();
     } else if (changed.has('prefill')) {
       this.applyPrefill();
     }
-    this.sender.minFillMs = this.minFillMs;
     this.scheduleWindowChange();
     const w = this.window;
     this.setState('not-open', w === 'not-open');
     this.setState('closed', w === 'closed');
     this.setState('fee', this.rules.fee !== null);
-    this.setState('submitting', this.sender.busy);
     this.setState('submitted', this.submission !== null);
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
-    // Typing and adding or removing team rows both change what a reload must bring back; once
-    // accepted, the application is no longer a draft.
-    if ((changed.has('values') || changed.has('team')) && this.submission === null) this.saveDraft();
   }
 
   protected override valuesChanged(name: string): void {
@@ -371,69 +351,6 @@ export class ConfExhibitForm extends ConfFormElement {
     const target = next >= 0 ? this.renderRoot.querySelector<HTMLElement>(`[name="teamPeople.${next}"]`) : this.renderRoot.querySelector<HTMLElement>('[part~="add-member"]');
     target?.focus();
   };
-
-  private onFile = (e: Event): void => {
-    const input = e.target as HTMLInputElement;
-    this.clearError('payment.proofUrl', input);
-    this.upload.select(input.files?.[0] ?? null);
-  };
-
-  private onSubmit = async (e: SubmitEvent): Promise<void> => {
-    e.preventDefault();
-    if (this.sending || this.sender.busy) return;
-    this.sending = true;
-    try {
-      if (!(await this.validate())) return;
-      let proof: string | null = null;
-      if (this.rules.fee) {
-        if (this.upload.phase === 'failed') void this.upload.retry();
-        proof = await this.upload.settled();
-        if (!proof) {
-          this.formError = { message: this.say(() => msg('The proof file could not be uploaded.', { id: 'form.upload.failed' })), unmatched: [], retryable: false };
-          this.renderRoot.querySelector<HTMLElement>('input[type="file"]')?.focus();
-          return;
-        }
-      }
-      await this.send(buildExhibitionBody(this.rules, this.values, this.team, proof));
-    } finally {
-      this.sending = false;
-    }
-  };
-
-  /** Sends a body and shows the outcome; `resume`: an attempt sent before the page reloaded. */
-  private async send(body: Body, { resume = false } = {}): Promise<void> {
-    this.announce(this.say(() => msg('Sending…', { id: 'form.sending' })));
-    const result = await this.sender.submit(body, { resume });
-    if (!result) return;
-    if (result.ok) {
-      this.submission = result.value;
-      this.clearDraft();
-      this.announce(this.say(() => msg('Application received.', { id: 'exhibit.received' })));
-      this.dispatchEvent(new ConfExhibitSubmittedEvent({ id: result.value.id, submission: result.value }));
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('#success-title')?.focus();
-      return;
-    }
-    this.announce('');
-    await this.learn(result.error);
-    if (this.window === 'open') await this.showServerError(result.error, result.retryable);
-  }
-
-  /** The person found no confirmation and chose to send the application again, as a new one. */
-  private onResend = (): void => {
-    this.sender.renew();
-    this.form?.requestSubmit();
-  };
-
-  /** Applies what a refusal says about the exhibition, then lets the new fields render. */
-  private async learn(error: Parameters<typeof learnFromError>[1]): Promise<void> {
-    const before = this.rules;
-    const after = learnFromError(before, error);
-    if (after === before) return;
-    this.learned = after;
-    if (after.window !== 'open') this.windowMessage = error.message;
-    await this.updateComplete;
-  }
 
   protected override focusFirstError(): void {
     // A fee learned from the server has no field messages: start at its first field.
@@ -476,34 +393,16 @@ export class ConfExhibitForm extends ConfFormElement {
       value: (n) => this.value(n),
       error: (n) => this.error(n),
     };
-    const busy = this.sending || this.sender.busy;
-    const s = this.sender;
     const closes = rules.closesAt ? formatInstant(rules.closesAt, this.locale, this.displayZone(null)) : '';
-    return html`<form part="form" novalidate @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput}
-      aria-busy=${busy ? 'true' : 'false'}>
-      <p class="help">
-        ${msg('Fields marked * are required.', { id: 'form.required-note' })}
-        ${closes ? msg(str`Applications close on ${closes}.`, { id: 'exhibit.closes' }) : nothing}
-      </p>
-      ${renderExhibit(ctx)}${renderPresenter(ctx)}${renderTeam(ctx)}
-      ${rules.registrationRequired ? renderRegistration(ctx) : nothing}
-      ${rules.fee ? renderPayment(ctx) : nothing}
-      ${this.renderHoneypot()}
-      ${this.renderRegions(renderFormError(this.formError))}
-      <div class="actions">
-        ${s.phase === 'failed' && s.unconfirmed && !busy
-          ? renderUnconfirmed(msg('Send as a new application', { id: 'exhibit.resend' }), this.onResend)
-          : html`<button type="submit" class="button primary" part="submit-button" ?disabled=${busy}>
-          ${busy ? msg('Sending…', { id: 'form.sending' }) : msg('Submit application', { id: 'exhibit.submit' })}
-        </button>`}
-        ${s.phase === 'failed' && s.retryable && !busy
-          ? html`<button type="button" class="button" part="retry-button" @click=${() => this.form?.requestSubmit()}>
-              ${msg('Try again', { id: 'core.retry' })}
-            </button>`
-          : nothing}
-        <span class="help" aria-hidden="true">${statusLine(s)}</span>
-      </div>
-      ${this.renderLiveRegion()}
-    </form>`;
+    return this.renderFormFrame(
+      html`${renderExhibit(ctx)}${renderPresenter(ctx)}${renderTeam(ctx)}
+        ${rules.registrationRequired ? renderRegistration(ctx) : nothing}
+        ${rules.fee ? renderPayment(ctx) : nothing}`,
+      {
+        submit: msg('Submit application', { id: 'exhibit.submit' }),
+        resend: msg('Send as a new application', { id: 'exhibit.resend' }),
+      },
+      closes ? msg(str`Applications close on ${closes}.`, { id: 'exhibit.closes' }) : nothing,
+    );
   }
 }

@@ -1,14 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AttemptKey } from '../../core/attempt-key.js';
+import { initialValues, prefillFromDataset } from '../../core/prefill.js';
 import {
   buildRegistrationBody,
   draftOf,
-  initialValues,
   looksLikeBot,
   mapFieldErrors,
   needsPayment,
-  prefillFromDataset,
   readConfig,
   readFieldKind,
 } from './registration-form.model.js';

@@ -4,6 +4,7 @@
  * form controls. No DOM here, so it is tested with node:test.
  */
 import type { BodyOf } from '../../api/schemas.js';
+import type { FormValues } from '../../core/prefill.js';
 
 export type FieldKind = 'text' | 'email' | 'select' | 'checkbox' | 'number' | 'date' | 'textarea' | 'tel' | 'url';
 
@@ -138,7 +139,7 @@ export function needsPayment(view: ConfigView, ticketId: string): boolean {
 }
 
 /** Values as a form holds them: control name → string (checkbox: 'true' | ''). */
-export type FormValues = Record<string, string>;
+export type { FormValues } from '../../core/prefill.js';
 
 /** Control name of a custom field; kept apart from the fixed fields' names. */
 export const customControlName = (field: string): string => `custom.${field}`;
@@ -198,34 +199,6 @@ export function mapFieldErrors(
     else unmatched.push(message);
   }
   return { byControl, unmatched };
-}
-
-/**
- * Initial values: the saved draft wins over the host page's prefill (the person already typed
- * it), prefill wins over nothing. Only known controls are taken.
- */
-export function initialValues(
-  controls: readonly string[],
-  prefill: FormValues,
-  draft: FormValues | null,
-): FormValues {
-  const out: FormValues = {};
-  for (const c of controls) {
-    const value = draft?.[c] || prefill[c];
-    if (value) out[c] = value;
-  }
-  return out;
-}
-
-/** `data-prefill-first-name="Ada"` → `{ firstName: 'Ada' }`; `data-prefill-custom.org` works too. */
-export function prefillFromDataset(dataset: Record<string, string | undefined>): FormValues {
-  const out: FormValues = {};
-  for (const [key, value] of Object.entries(dataset)) {
-    if (!key.startsWith('prefill') || key.length <= 'prefill'.length || value === undefined) continue;
-    const name = key.slice('prefill'.length);
-    out[name.charAt(0).toLowerCase() + name.slice(1)] = value;
-  }
-  return out;
 }
 
 /**

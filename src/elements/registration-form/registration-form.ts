@@ -1,13 +1,11 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
+import { msg } from '@lit/localize';
 import type { Registration } from '../../api/records.js';
-import { AttemptKey, sessionSlot } from '../../core/attempt-key.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
-import { renderFormError, renderUnconfirmed, statusLine } from '../../core/form-parts.js';
 import { ResourceController } from '../../core/resource-controller.js';
-import { SubmissionController } from '../../core/submission-controller.js';
+import { initialValues, prefillFromDataset } from '../../core/prefill.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registerMessages } from '../../core/localize.js';
@@ -16,10 +14,8 @@ import {
   customControlName,
   draftOf,
   FIXED_FIELDS,
-  initialValues,
   mapFieldErrors,
   needsPayment,
-  prefillFromDataset,
   readConfig,
   type ConfigView,
   type FormValues,
@@ -107,28 +103,19 @@ registerMessages('de', () => import('./locales/de.js'));
  * @event {ConfLoadedEvent} conf-loaded - The configuration loaded.
  * @event {ConfErrorEvent} conf-error - The configuration could not be loaded; `detail.message` is the server's.
  */
-export class ConfRegistrationForm extends ConfFormElement {
+export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
   static override styles = [...ConfFormElement.styles, registrationFormStyles];
 
   /** Ticket type to preselect (a vendor site that knows what the person bought). */
   @property({ reflect: true }) ticket?: string;
-  /** Values to prefill, by field: `firstName`, `email`, a custom field's name … */
-  @property({ attribute: false }) prefill: Record<string, string> = {};
   @property({ attribute: 'closed-message' }) closedMessage?: string;
   @property({ attribute: 'try-later-message' }) tryLaterMessage?: string;
-  @property({ attribute: 'success-message' }) successMessage?: string;
-  @property({ attribute: 'draft-key' }) draftKey?: string;
 
   /** The created registration, once the server confirmed it. */
   @state() registration: Registration | null = null;
 
+  protected readonly draftPrefix = 'conf-registration-form';
   private initialized = false;
-  /**
-   * Guards the time between a click and the submission's start (validation, upload). A state, so
-   * the click itself disables the button, not whichever other change happens to render next.
-   */
-  @state() private sending = false;
-  private lastUploadPhase = 'empty';
 
   private readonly config = new ResourceController<ConfigView>(this, {
     name: 'registration-config',
@@ -136,37 +123,52 @@ export class ConfRegistrationForm extends ConfFormElement {
     load: async ({ client, signal }) => readConfig((await client.get('registrationConfig', { signal })).body),
   });
 
-  private readonly upload = new UploadController(this, 'registration-evidence', () => this.resolvedEndpoint.url);
+  protected override readonly upload = new UploadController(this, 'registration-evidence', () => this.resolvedEndpoint.url);
 
-  // The attempt (key and body) is kept beside the draft, so a reload mid-submission can ask the
-  // proxy for the first outcome with the same key instead of registering the person again.
-  private readonly attempts = new AttemptKey(undefined, sessionSlot(() => `${this.storageKey}:attempt`));
+  protected sendBody(body: Body, idempotencyKey: string): Promise<Registration> {
+    return this.client.post('registrationCreate', body, { idempotencyKey });
+  }
 
-  private readonly submission = new SubmissionController<Body, Registration>(
-    this,
-    this.attempts,
-    (body, idempotencyKey) => this.client.post('registrationCreate', body, { idempotencyKey }),
-  );
+  protected buildBody(proof: string | null): Body | null {
+    const view = this.config.value;
+    if (!view) return null;
+    const values = this.proofMode === 'file' ? { ...this.values, paymentProofUrl: '' } : this.values;
+    return buildRegistrationBody(view, values, proof);
+  }
 
-  /** Empties the form for a new registration (drops the draft; prefill applies again). */
-  reset(): void {
+  protected override proofRequired(): boolean {
+    const view = this.config.value;
+    return !!view && needsPayment(view, this.value('ticketTypeId')) && this.proofMode === 'file' && this.upload.file !== null;
+  }
+
+  protected override canSubmit(): boolean {
+    return this.config.value !== undefined;
+  }
+
+  protected onAccepted(registration: Registration): void {
+    this.registration = registration;
+    this.dispatchEvent(new ConfRegisteredEvent({ id: registration.id, registration }));
+  }
+
+  protected receivedText(): string {
+    return msg('Registration received.', { id: 'registration.received' });
+  }
+
+  protected get accepted(): boolean {
+    return this.registration !== null;
+  }
+
+  protected draftValue(): FormValues {
+    return draftOf(this.values);
+  }
+
+  protected resetForm(): void {
     this.registration = null;
-    this.clearDraft();
     this.values = this.config.value ? this.startValues(this.config.value, null) : {};
-    this.clientErrors = {};
-    this.serverErrors = {};
-    this.formError = null;
-    this.upload.clear();
-    this.submission.reset();
-    this.announce('');
   }
 
   private get proofMode(): ProofMode {
     return this.values.proofMode === 'url' ? 'url' : 'file';
-  }
-
-  private get storageKey(): string {
-    return this.draftKey || `conf-registration-form:${this.resolvedEndpoint.url}`;
   }
 
   private controlNames(view: ConfigView): string[] {
@@ -204,29 +206,8 @@ export class ConfRegistrationForm extends ConfFormElement {
   }
 
   private readDraft(): FormValues | null {
-    try {
-      const raw = sessionStorage.getItem(this.storageKey);
-      const parsed: unknown = raw ? JSON.parse(raw) : null;
-      return parsed && typeof parsed === 'object' ? (parsed as FormValues) : null;
-    } catch {
-      return null; // storage blocked (privacy settings) or a foreign value: start empty
-    }
-  }
-
-  private saveDraft(): void {
-    try {
-      sessionStorage.setItem(this.storageKey, JSON.stringify(draftOf(this.values)));
-    } catch {
-      // No storage: the form still works, only a reload loses the answers.
-    }
-  }
-
-  private clearDraft(): void {
-    try {
-      sessionStorage.removeItem(this.storageKey);
-    } catch {
-      // see saveDraft
-    }
+    const parsed = this.draft.read();
+    return parsed && typeof parsed === 'object' ? (parsed as FormValues) : null;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -236,100 +217,20 @@ export class ConfRegistrationForm extends ConfFormElement {
     if (!this.initialized) {
       this.initialized = true;
       this.values = this.startValues(view, this.readDraft());
-      this.submission.startedAt = Date.now();
-      const pending = view.availability === 'open' ? this.attempts.pending() : null;
-      // After this update: sending changes state that this update must not change under itself.
-      if (pending) void this.updateComplete.then(() => this.send(pending as Body, { resume: true }));
+      this.startForm({ resume: view.availability === 'open' });
     } else if (changed.has('prefill') || changed.has('ticket')) {
       // A later prefill fills what is still empty; it never overwrites what the person typed.
       this.values = { ...this.startValues(view, null), ...Object.fromEntries(Object.entries(this.values).filter(([, v]) => v)) };
     }
-    this.submission.minFillMs = this.minFillMs;
-    this.announceUpload();
-    const open = view.availability === 'open';
     this.setState('closed', view.availability === 'closed');
     this.setState('try-later', view.availability === 'try-later');
-    this.setState('submitting', open && this.submission.busy);
     this.setState('registered', this.registration !== null);
-  }
-
-  /** Says when the proof upload starts, ends or fails (the bar itself is not announced). */
-  private announceUpload(): void {
-    const phase = this.upload.phase;
-    if (phase === this.lastUploadPhase) return;
-    this.lastUploadPhase = phase;
-    const name = this.upload.file?.name ?? '';
-    if (phase === 'uploading') this.announce(this.say(() => msg('Uploading the proof…', { id: 'form.upload.started' })));
-    if (phase === 'done') this.announce(this.say(() => msg(str`${name} uploaded.`, { id: 'form.upload.done' })));
-    if (phase === 'failed') this.announce(this.upload.error?.message ?? '');
-  }
-
-  protected override valuesChanged(): void {
-    this.saveDraft();
   }
 
   protected override mapErrorPaths(fields: Record<string, string>): ReturnType<typeof mapFieldErrors> {
     const view = this.config.value;
     return view ? mapFieldErrors(fields, this.controlNames(view)) : { byControl: {}, unmatched: Object.values(fields) };
   }
-
-  private onFile = (e: Event): void => {
-    const input = e.target as HTMLInputElement;
-    this.clearError('paymentProofUrl', input);
-    this.upload.select(input.files?.[0] ?? null);
-  };
-
-  private onSubmit = async (e: SubmitEvent): Promise<void> => {
-    e.preventDefault();
-    const view = this.config.value;
-    if (!view || this.sending || this.submission.busy) return;
-    this.sending = true;
-    try {
-      if (!(await this.validate())) return;
-      const paid = needsPayment(view, this.value('ticketTypeId'));
-      let proof: string | null = null;
-      if (paid && this.proofMode === 'file' && this.upload.file) {
-        if (this.upload.phase === 'failed') void this.upload.retry();
-        proof = await this.upload.settled();
-        if (!proof) {
-          this.formError = { message: this.say(() => msg('The proof file could not be uploaded.', { id: 'form.upload.failed' })), unmatched: [], retryable: false };
-          this.renderRoot.querySelector<HTMLElement>('input[type="file"]')?.focus();
-          return;
-        }
-      }
-      const values = this.proofMode === 'file' ? { ...this.values, paymentProofUrl: '' } : this.values;
-      await this.send(buildRegistrationBody(view, values, proof));
-    } finally {
-      this.sending = false;
-    }
-  };
-
-  /**
-   * Sends a body and shows the outcome. `resume`: an attempt sent before the page reloaded, sent
-   * again with its key, so the proxy answers with its outcome (or forwards it if it never arrived).
-   */
-  private async send(body: Body, { resume = false } = {}): Promise<void> {
-    this.announce(this.say(() => msg('Sending…', { id: 'form.sending' })));
-    const result = await this.submission.submit(body, { resume });
-    if (!result) return;
-    if (result.ok) {
-      this.registration = result.value;
-      this.clearDraft();
-      this.announce(this.say(() => msg('Registration received.', { id: 'registration.received' })));
-      this.dispatchEvent(new ConfRegisteredEvent({ id: result.value.id, registration: result.value }));
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('#success-title')?.focus();
-    } else {
-      this.announce('');
-      await this.showServerError(result.error, result.retryable);
-    }
-  }
-
-  /** The person found no confirmation and chose to send the registration again, as a new one. */
-  private onResend = (): void => {
-    this.submission.renew();
-    this.form?.requestSubmit();
-  };
 
   protected override renderContent(): unknown {
     return this.renderResource(this.config, {
@@ -352,29 +253,14 @@ export class ConfRegistrationForm extends ConfFormElement {
       error: (n) => this.error(n),
     };
     const ticket = this.value('ticketTypeId');
-    const busy = this.sending || this.submission.busy;
-    const s = this.submission;
-    return html`<form part="form" novalidate @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput}
-      aria-busy=${busy ? 'true' : 'false'}>
-      <p class="help">${msg('Fields marked * are required.', { id: 'form.required-note' })}</p>
-      ${renderPerson(ctx)}${renderTicket(ctx)}
-      ${ticket && needsPayment(view, ticket) ? renderPayment(ctx, this.proofMode) : nothing}
-      ${renderCustom(ctx)}${this.renderHoneypot()}
-      ${this.renderRegions(renderFormError(this.formError))}
-      <div class="actions">
-        ${s.phase === 'failed' && s.unconfirmed && !busy
-          ? renderUnconfirmed(msg('Send as a new registration', { id: 'registration.resend' }), this.onResend)
-          : html`<button type="submit" class="button primary" part="submit-button" ?disabled=${busy}>
-          ${busy ? msg('Sending…', { id: 'form.sending' }) : msg('Register', { id: 'registration.submit' })}
-        </button>`}
-        ${s.phase === 'failed' && s.retryable && !busy
-          ? html`<button type="button" class="button" part="retry-button" @click=${() => this.form?.requestSubmit()}>
-              ${msg('Try again', { id: 'core.retry' })}
-            </button>`
-          : nothing}
-        <span class="help" aria-hidden="true">${statusLine(s)}</span>
-      </div>
-      ${this.renderLiveRegion()}
-    </form>`;
+    return this.renderFormFrame(
+      html`${renderPerson(ctx)}${renderTicket(ctx)}
+        ${ticket && needsPayment(view, ticket) ? renderPayment(ctx, this.proofMode) : nothing}
+        ${renderCustom(ctx)}`,
+      {
+        submit: msg('Register', { id: 'registration.submit' }),
+        resend: msg('Send as a new registration', { id: 'registration.resend' }),
+      },
+    );
   }
 }

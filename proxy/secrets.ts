@@ -5,22 +5,34 @@
  * every upstream body, upstream header value, error and log line passes through `scrub`.
  *
  * It finds the forms a secret takes when something encodes it whole: raw, URL-encoded (either
- * hex case), JSON-escaped (also with `\/`, as PHP writes it) and base64 (both alphabets, at any
- * offset in a longer encoded text). A secret cut into pieces or encoded otherwise is not found;
- * scrubbing is the last line, not the first: the first is that the key is sent only upstream.
+ * hex case), JSON-escaped (also with `\/`, as PHP writes it), base64 (both alphabets, at any
+ * offset in a longer encoded text) and hex (either case). Upstream bodies are also read through
+ * the encodings a browser or a script would undo (`containsDecoded`): JSON escapes (`\u0064`),
+ * HTML character references (numeric, and the named ones of ASCII punctuation) and URL encoding,
+ * once or twice, in any order and mixed. A secret cut into pieces or encoded otherwise (ROT13,
+ * encrypted, hex with separators) is not found; scrubbing is the last line, not the first: the
+ * first is that the key is sent only upstream.
  */
-
 export const REDACTED = '[redacted]';
 
 export interface Scrubber {
   scrub(text: string): string;
   contains(text: string): boolean;
+  /** Whether a form of a secret appears once the text's escapes and encodings are undone. */
+  containsDecoded(text: string): boolean;
   /**
-   * An upstream body: its text, and the bytes to send on. When no form is in the text (the usual
-   * case) the bytes are the ones received, so nothing is encoded again; otherwise the scrubbed
-   * text, encoded.
+   * A header value: itself when clean, the raw forms replaced when only those are in it, and
+   * null (drop the header) when a secret shows only once decoded.
    */
-  scrubBody(bytes: Uint8Array): { bytes: Uint8Array; text: string };
+  scrubHeader(value: string): string | null;
+  /**
+   * An upstream body, as UTF-8 bytes and the text they decode to: the text and bytes to send on.
+   * When no form is in the text, even decoded (the usual case), the bytes are the ones given, so
+   * nothing is encoded again. A secret that shows only once decoded is cleaned out of each JSON
+   * string (key or value) holding it and the JSON written anew; null when that is not possible
+   * (not JSON, or a secret spread over several strings): such a body must not be passed on.
+   */
+  scrubBody(bytes: Uint8Array, text?: string): { bytes: Uint8Array; text: string } | null;
 }
 
 /**
@@ -45,6 +57,7 @@ export function base64Runs(secret: string): string[] {
 function formsOf(secret: string): string[] {
   const url = encodeURIComponent(secret);
   const json = JSON.stringify(secret).slice(1, -1);
+  const hex = Array.from(new TextEncoder().encode(secret), (byte) => byte.toString(16).padStart(2, '0')).join('');
   return [
     secret,
     url,
@@ -52,13 +65,87 @@ function formsOf(secret: string): string[] {
     json,
     json.replace(/\//g, '\\/'),
     ...base64Runs(secret),
+    hex,
+    hex.toUpperCase(),
   ];
+}
+
+/** Named character references a browser decodes to ASCII punctuation (letters and digits have none). */
+const NAMED_REFERENCES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/', bsol: '\\', plus: '+', equals: '=',
+  lowbar: '_', hyphen: '-', dash: '-', period: '.', colon: ':', semi: ';', comma: ',', num: '#',
+  percnt: '%', excl: '!', quest: '?', commat: '@', dollar: '$', lpar: '(', rpar: ')', ast: '*',
+  midast: '*', lsqb: '[', rsqb: ']', lbrack: '[', rbrack: ']', lcub: '{', rcub: '}', lbrace: '{',
+  rbrace: '}', verbar: '|', vert: '|', Hat: '^', grave: '`', tilde: '~', nbsp: '\u00a0',
+};
+
+function codePoint(n: number): string | null {
+  return n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : null;
+}
+
+/** JSON's backslash escapes undone wherever they are (a superset of what a parser would undo). */
+function unescapeJson(text: string): string {
+  if (!text.includes('\\')) return text;
+  const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+  return text.replace(/\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g, (_m, hex: string | undefined, c: string | undefined) =>
+    hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : simple[c!]!,
+  );
+}
+
+/** HTML character references undone as a browser would (numeric ones need no `;`). */
+function decodeReferences(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(?:#(\d{1,8});?|#[xX]([0-9a-fA-F]{1,7});?|([A-Za-z]{2,8});)/g, (m, dec?: string, hex?: string, name?: string) => {
+    if (dec !== undefined) return codePoint(Number(dec)) ?? m;
+    if (hex !== undefined) return codePoint(parseInt(hex, 16)) ?? m;
+    return NAMED_REFERENCES[name!] ?? m;
+  });
+}
+
+/**
+ * URL encoding undone once. Escapes of ASCII bytes are decoded one by one and runs of others as
+ * UTF-8 where they are valid, so a stray `%FF` cannot shield the escapes beside it.
+ */
+function decodePercent(text: string): string {
+  if (!text.includes('%')) return text;
+  return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) =>
+    run.replace(/%[0-7][0-9a-fA-F]/g, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16))).replace(/(?:%[89a-fA-F][0-9a-fA-F])+/g, (high) => {
+      try {
+        return decodeURIComponent(high);
+      } catch {
+        return high;
+      }
+    }),
+  );
+}
+
+const DECODINGS = [unescapeJson, decodeReferences, decodePercent] as const;
+/** Rounds of every decoding: enough for double URL encoding under escapes under references. */
+const DECODING_ROUNDS = 3;
+/** Texts without these characters decode to themselves. */
+const ENCODED = /[\\&%]/;
+
+/** Every intermediate text the decodings produce (the text itself excluded), in order. */
+function decodedStages(text: string): string[] {
+  const stages: string[] = [];
+  let current = text;
+  for (let round = 0; round < DECODING_ROUNDS && ENCODED.test(current); round++) {
+    const before = current;
+    for (const decode of DECODINGS) {
+      const next = decode(current);
+      if (next !== current) stages.push((current = next));
+    }
+    if (current === before) break;
+  }
+  return stages;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export function createScrubber(secrets: readonly string[]): Scrubber {
   // Longest first, so a form is replaced before a shorter one inside it could split it.
@@ -73,15 +160,52 @@ export function createScrubber(secrets: readonly string[]): Scrubber {
     for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
     return out;
   };
+  const containsDecoded = (text: string) => anyForm !== null && decodedStages(text).some(contains);
+
+  /** One JSON string cleaned: raw forms replaced, and one holding a decoded form decoded and scrubbed. */
+  const cleanString = (value: string): string => {
+    let out = scrub(value);
+    if (containsDecoded(out)) {
+      const stages = decodedStages(out);
+      out = scrub(stages[stages.length - 1]!);
+      if (contains(out) || containsDecoded(out)) out = REDACTED;
+    }
+    return out;
+  };
+  const cleanJson = (value: Json): Json => {
+    if (typeof value === 'string') return cleanString(value);
+    if (Array.isArray(value)) return value.map(cleanJson);
+    if (value !== null && typeof value === 'object') {
+      const out: { [key: string]: Json } = {};
+      for (const [key, item] of Object.entries(value)) out[cleanString(key)] = cleanJson(item);
+      return out;
+    }
+    return value;
+  };
+
   return {
     scrub,
     contains,
-    scrubBody(bytes) {
-      // The decoded text is searched; bytes passed on unchanged decode to exactly that text.
-      const text = decoder.decode(bytes);
-      if (!contains(text)) return { bytes, text };
-      const clean = scrub(text);
-      return { bytes: encoder.encode(clean), text: clean };
+    containsDecoded,
+    scrubHeader(value) {
+      if (anyForm === null) return value;
+      const out = scrub(value);
+      return containsDecoded(out) ? null : out;
+    },
+    scrubBody(bytes, text = decoder.decode(bytes)) {
+      // The text is searched; bytes passed on unchanged decode to exactly that text.
+      let out = scrub(text);
+      if (ENCODED.test(out) && containsDecoded(out)) {
+        let parsed: Json;
+        try {
+          parsed = JSON.parse(out) as Json;
+        } catch {
+          return null;
+        }
+        out = JSON.stringify(cleanJson(parsed));
+        if (contains(out) || containsDecoded(out)) return null;
+      }
+      return out === text ? { bytes, text } : { bytes: encoder.encode(out), text: out };
     },
   };
 }

@@ -109,11 +109,11 @@ describe('scrubber', () => {
     const key = 'ck_live/9f+A=b';
     const s = createScrubber([key]);
     const clean = new TextEncoder().encode(`{"data":"${'é'.repeat(5000)} nothing"}`);
-    const out = s.scrubBody(clean);
+    const out = s.scrubBody(clean)!;
     assert.equal(out.bytes, clean, 'same bytes, not a copy');
     assert.equal(out.text, new TextDecoder().decode(clean));
     const tail = new TextEncoder().encode(`{"data":"${'x'.repeat(30_000)}","echo":"${Buffer.from('Basic u:' + key).toString('base64')}"}`);
-    const scrubbed = s.scrubBody(tail);
+    const scrubbed = s.scrubBody(tail)!;
     assert.match(scrubbed.text, /\[redacted\]/);
     assert.equal(new TextDecoder().decode(scrubbed.bytes), scrubbed.text);
     assert.ok(!s.contains(new TextDecoder().decode(scrubbed.bytes)));

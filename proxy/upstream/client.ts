@@ -8,16 +8,18 @@
 import { API_PREFIX } from '../../src/api/contract.js';
 import { ProxyError } from '../errors.js';
 import type { Scrubber } from '../secrets.js';
+import { readableBody } from './body.js';
 import { isRetryableStatus, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry.js';
 import type { UpstreamFetch, UpstreamResponse } from './transport.js';
 
 export interface UpstreamAnswer {
   status: number;
   headers: Headers;
-  /** Body text with the key scrubbed out. */
+  /** Body text (decoded to UTF-8, see `body.ts`) with the key scrubbed out. */
   body: string;
-  /** The same body as bytes: those received when they held no key, so nothing is encoded twice. */
+  /** The same body as UTF-8 bytes: those received when they were UTF-8 and held no key (no copy). */
   bytes: Uint8Array;
+  /** The upstream's media type with `; charset=utf-8`, its other parameters dropped. */
   contentType: string;
   /** Wall time spent on the upstream, retries and waits included. */
   ms: number;
@@ -30,6 +32,8 @@ export interface UpstreamCall {
   path: string;
   headers?: Record<string, string>;
   body?: Uint8Array;
+  /** Media type of `body`; JSON unless said (a checked multipart write carries its boundary). */
+  contentType?: string;
   /** Reads only: repeat on 429, 503 and network errors. */
   retry: boolean;
   timeoutMs?: number;
@@ -64,7 +68,9 @@ function describe(error: unknown): string {
 function scrubbedHeaders(headers: Headers, scrubber: Scrubber): Headers {
   let out: Headers | null = null;
   for (const [name, value] of headers) {
-    if (scrubber.contains(value)) (out ??= new Headers(headers)).set(name, scrubber.scrub(value));
+    const clean = scrubber.scrubHeader(value);
+    if (clean === null) (out ??= new Headers(headers)).delete(name);
+    else if (clean !== value) (out ??= new Headers(headers)).set(name, clean);
   }
   return out ?? headers;
 }
@@ -75,8 +81,9 @@ export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
 
   async function once(call: UpstreamCall): Promise<UpstreamResponse> {
     const timeout = AbortSignal.timeout(call.timeoutMs ?? o.timeoutMs);
-    const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
-    if (call.body) headers['content-type'] = 'application/json';
+    // Uncompressed, so the answer can be scanned as it comes (one still compressed is decoded).
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity', ...call.headers };
+    if (call.body) headers['content-type'] = call.contentType ?? 'application/json';
     // Last, so nothing above can supply or override it.
     headers['x-api-key'] = o.apiKey;
     try {
@@ -126,13 +133,20 @@ export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
         if (failure) throw failure;
         const res = response!;
         const headers = scrubbedHeaders(res.headers, o.scrubber);
-        const { bytes, text } = o.scrubber.scrubBody(res.body);
+        // Decoded to UTF-8 text first: the key is searched for in what a browser would read.
+        const readable = await readableBody(res.headers, res.body, res.decoded);
+        const scrubbed = o.scrubber.scrubBody(readable.bytes, readable.text);
+        if (!scrubbed) {
+          throw new ProxyError('bad_gateway', 'The conference service sent an answer the proxy cannot pass on.', {
+            details: { reason: 'secret_in_answer' },
+          });
+        }
         return {
           status: res.status,
           headers,
-          body: text,
-          bytes,
-          contentType: headers.get('content-type') ?? 'application/json',
+          body: scrubbed.text,
+          bytes: scrubbed.bytes,
+          contentType: readable.contentType,
           ms: Math.round(performance.now() - started),
           attempts: attempt + 1,
         };

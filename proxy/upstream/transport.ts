@@ -18,6 +18,11 @@ export interface UpstreamResponse {
   status: number;
   headers: Headers;
   body: Uint8Array;
+  /**
+   * The transport already undid the content codings `headers` names (`fetch` does so for the
+   * ones it knows); otherwise the body is as it came off the wire.
+   */
+  decoded?: boolean;
 }
 
 export type UpstreamFetch = (url: string, init: UpstreamInit) => Promise<UpstreamResponse>;
@@ -26,6 +31,8 @@ export interface Transport {
   fetch: UpstreamFetch;
   close(): Promise<void>;
 }
+
+import { codingsOf, FETCH_DECODED_CODINGS } from './body.js';
 
 /** Upstream bodies larger than this are refused rather than buffered (API answers are small). */
 export const MAX_UPSTREAM_BODY_BYTES = 16 * 1024 * 1024;
@@ -71,7 +78,11 @@ export function fetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Tran
         ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
       } as RequestInit);
       const body = res.body ? await readCapped(chunksOf(res.body)) : EMPTY;
-      return { status: res.status, headers: res.headers, body };
+      // fetch decodes gzip, deflate and br by itself (and nothing when it meets a coding it does
+      // not know); the cap above then counted decoded bytes.
+      const codings = codingsOf(res.headers.get('content-encoding'));
+      const decoded = codings.length > 0 && codings.every((c) => FETCH_DECODED_CODINGS.has(c));
+      return { status: res.status, headers: res.headers, body, decoded };
     },
     close: async () => {},
   };

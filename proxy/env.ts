@@ -29,8 +29,12 @@ export type ProxyEnv = {
   Variables: {
     log: RequestLog;
     route: Route;
-    /** The JSON body of a write, read within the size cap. */
+    /** The JSON body of a write, read within the size cap (or a checked multipart body). */
     body: Uint8Array;
+    /** Content-Type of a multipart body, with its boundary; unset for JSON. */
+    bodyType?: string;
+    /** What the idempotency fingerprint is taken over when not the body bytes (multipart). */
+    fingerprintSource?: Uint8Array;
     /** Set when the request carried the right kiosk token. */
     kiosk: boolean;
   };

@@ -24,6 +24,7 @@ import { writeHandler } from './handlers/write.js';
 import { allowList } from './middleware/allow-list.js';
 import { cors } from './middleware/cors.js';
 import { idempotency } from './middleware/idempotency.js';
+import { formBody } from './middleware/form-body.js';
 import { jsonBody } from './middleware/json-body.js';
 import { kioskToken } from './middleware/kiosk-token.js';
 import { rateLimit } from './middleware/rate-limit.js';
@@ -110,6 +111,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   app.post(
     api,
     writeLimit,
+    formBody(),
     jsonBody({ maxBytes: o.maxBodyBytes }),
     idempotency({
       store: o.idempotencyStore ?? memoryIdempotencyStore({ now: o.now }),
@@ -117,7 +119,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       pendingMs: o.upstreamTimeoutMs + 5000,
       report,
     }),
-    writeHandler({ upstream, forwardScenarioHeaders: o.forwardScenarioHeaders }),
+    writeHandler({ upstream, forwardScenarioHeaders: o.forwardScenarioHeaders, uploadTimeoutMs: o.uploadTimeoutMs }),
   );
   app.put(
     '/uploads/:kind',

@@ -11,18 +11,23 @@ import { writeHeaders } from './forwarded.js';
 export function writeHandler({
   upstream,
   forwardScenarioHeaders,
+  uploadTimeoutMs,
 }: {
   upstream: UpstreamClient;
   forwardScenarioHeaders: boolean;
+  /** For a multipart write: it carries files, so it gets the uploads' time. */
+  uploadTimeoutMs?: number;
 }): Handler<ProxyEnv> {
   return async function write(c) {
     const route = c.get('route');
+    const bodyType = c.get('bodyType');
     const answer = await upstream.call({
       method: 'POST',
       path: route.target,
       headers: writeHeaders(c.req.raw.headers, forwardScenarioHeaders),
       body: c.get('body'),
       retry: false,
+      ...(bodyType === undefined ? {} : { contentType: bodyType, timeoutMs: uploadTimeoutMs }),
     });
     const log = c.get('log');
     log.upstreamMs = answer.ms;

@@ -119,7 +119,7 @@ export function idempotency({
     }
     const route = c.get('route');
     const storeKey = await fingerprintOf(route.target, key);
-    const fingerprint = await fingerprintOf(c.req.method, route.target, c.get('body'));
+    const fingerprint = await fingerprintOf(c.req.method, route.target, c.get('fingerprintSource') ?? c.get('body'));
     const log = c.get('log');
     const deadline = Date.now() + pendingMs;
 

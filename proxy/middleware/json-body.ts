@@ -70,6 +70,8 @@ export function tooLarge(maxBytes: number): ProxyError {
 export function jsonBody({ maxBytes }: { maxBytes: number }): MiddlewareHandler<ProxyEnv> {
   if (!(maxBytes > 0)) throw new Error('jsonBody: maxBytes must be > 0.');
   return async function jsonBodyMiddleware(c, next) {
+    // Already read and checked by `formBody` (a multipart write the contract allows).
+    if (c.get('bodyType') !== undefined) return next();
     const type = mediaType(c.req.header('content-type'));
     if (type !== 'application/json') {
       throw new ProxyError('unsupported_media_type', 'Send the body as application/json.');

@@ -70,9 +70,10 @@ export function idempotencyClaim({ store }: { store: Store }): MiddlewareHandler
 }
 
 function fingerprintOf(c: Context<SandboxEnv>): string {
-  return createHash('sha256')
-    .update(`${c.req.method}\n${c.var.apiPath}\n${JSON.stringify(c.var.body ?? null)}`)
-    .digest('hex');
+  const hash = createHash('sha256').update(`${c.req.method}\n${c.var.apiPath}\n${JSON.stringify(c.var.body ?? null)}`);
+  // A multipart body's files are part of what was asked (not its boundary, which a retry redraws).
+  for (const f of c.var.files ?? []) hash.update(`\n${f.filename}\n${f.contentType}\n`).update(f.bytes);
+  return hash.digest('hex');
 }
 
 function keptHeaders(from: Headers | Record<string, string>): Record<string, string> {

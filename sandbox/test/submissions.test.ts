@@ -60,6 +60,18 @@ describe('abstract submissions', () => {
       assertFields(await send(form([], { authors: '[]' })), 400, 'validation_failed', ['authors']);
     });
 
+    it('an Idempotency-Key replays the same parts under a new boundary, and refuses other files', async () => {
+      const key = `abs-${Date.now()}`;
+      const sendKeyed = (body: FormData) =>
+        fetch(s.api('/abstracts/submissions'), { method: 'POST', headers: { 'x-api-key': FX.keys.all, 'idempotency-key': key }, body });
+      const first = await sendKeyed(form([[pdf('one'), 'a.pdf']]));
+      const again = await sendKeyed(form([[pdf('one'), 'a.pdf']]));
+      assert.equal(first.status, 201);
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      assert.deepEqual(await again.json(), await first.json());
+      assert.equal((await sendKeyed(form([[pdf('two'), 'a.pdf']]))).status, 422);
+    });
+
     it('refuses a file that is not a PDF by its bytes, more than five files, and keeps nothing of a refused one', async () => {
       const before = ((await s.admin('GET', '/abstract-submissions')).body as { data: unknown[] }).data.length;
       const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2])], { type: 'application/pdf' });

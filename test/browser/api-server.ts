@@ -17,6 +17,8 @@ export interface TestApi {
 
 export const ADMIN_TOKEN = 'test-admin';
 export const API_KEY = 'demo-key-all';
+/** The proxy's `X-Kiosk-Token` for check-ins (`<conf-checkin>` tests). */
+export const KIOSK_TOKEN = 'test-kiosk-token-0001';
 /** The demo conference's first day; fixed so dates in tests never drift. */
 export const STARTS_ON = '2026-06-10';
 
@@ -63,6 +65,7 @@ export async function createTestApi(): Promise<TestApi> {
   const proxy = createProxy({
     upstream: 'http://sandbox.test',
     apiKey: API_KEY,
+    kioskToken: KIOSK_TOKEN,
     forwardScenarioHeaders: true,
     // Tests assert what the elements do with each answer; a cache would answer for the sandbox.
     cache: false,

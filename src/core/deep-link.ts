@@ -10,6 +10,17 @@ export function recordHash(prefix: string, id: string): string {
   return `#${prefix}${encodeURIComponent(id)}`;
 }
 
+/** `#event-ID`: the deep link that opens one event's details in `<conf-schedule>` (others link to it). */
+export const EVENT_PREFIX = 'event-';
+
+export function eventHash(id: string): string {
+  return recordHash(EVENT_PREFIX, id);
+}
+
+export function parseEventHash(hashOrUrl: string): string | null {
+  return parseRecordHash(EVENT_PREFIX, hashOrUrl);
+}
+
 /** The id in `#<prefix>ID` (a hash or a full URL); null when the fragment is not such a link. */
 export function parseRecordHash(prefix: string, hashOrUrl: string): string | null {
   const s = hashOrUrl.trim();

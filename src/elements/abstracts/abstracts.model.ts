@@ -5,7 +5,7 @@
  */
 import type { Abstract } from '../../api/records.js';
 import { parseRecordHash, recordHash } from '../../core/deep-link.js';
-import { fold } from '../speakers/speakers.model.js';
+import { fold } from '../../core/text.js';
 
 export interface AuthorView {
   fullName: string;

@@ -8,7 +8,7 @@ import { DetailDialogController } from '../../core/detail-dialog-controller.js';
 import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import { asApiError, ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfAbstractOpenEvent } from '../../events/conf-abstract-open.js';
-import { columnsFor } from '../speakers/speakers.model.js';
+import { columnsFor } from '../../core/text.js';
 import { abstractsStyles } from './abstracts.styles.js';
 import {
   ABSTRACT_HASH_PREFIX,

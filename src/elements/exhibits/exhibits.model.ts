@@ -4,7 +4,7 @@
  */
 import type { Exhibit } from '../../api/records.js';
 import { parseRecordHash, recordHash } from '../../core/deep-link.js';
-import { fold, initials } from '../speakers/speakers.model.js';
+import { fold, initials } from '../../core/text.js';
 
 export interface ExhibitCard {
   id: string;

@@ -7,7 +7,7 @@ import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import { unknownValue, type Diagnostic } from '../../core/diagnostics.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
-import { columnsFor } from '../speakers/speakers.model.js';
+import { columnsFor } from '../../core/text.js';
 import { exhibitsStyles } from './exhibits.styles.js';
 import { EXHIBIT_HASH_PREFIX, exhibitHash, filterExhibits, toExhibitCards, typesOf, type ExhibitCard } from './exhibits.model.js';
 

@@ -9,7 +9,6 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 /** Upper bound on imported ids: more than any real conference, small enough to stay cheap. */
 export const MAX_AGENDA_IDS = 5000;
 const AGENDA_PARAM = 'agenda=';
-const EVENT_PREFIX = 'event-';
 
 export type AgendaStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -167,19 +166,5 @@ export function parseAgendaHash(hashOrUrl: string): string[] | null {
   return decodeAgenda(frag.slice(AGENDA_PARAM.length));
 }
 
-/** `#event-ID`: the deep link that opens one event's details. */
-export function eventHash(id: string): string {
-  return `#${EVENT_PREFIX}${encodeURIComponent(id)}`;
-}
-
-export function parseEventHash(hashOrUrl: string): string | null {
-  const frag = fragment(hashOrUrl.trim());
-  if (!frag.startsWith(EVENT_PREFIX)) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(frag.slice(EVENT_PREFIX.length));
-  } catch {
-    return null;
-  }
-  return ID_PATTERN.test(id) ? id : null;
-}
+/** `#event-ID` links live in core (speakers link to events too); the schedule's modules take them from here. */
+export { eventHash, parseEventHash } from '../../core/deep-link.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { columnsFor, fold, initials, search, sessionsOf, toCard, toCards } from './speakers.model.js';
+import { columnsFor, fold, initials } from '../../core/text.js';
+import { search, sessionsOf, toCard, toCards } from './speakers.model.js';
 
 describe('speakers model', () => {
   it('reads speaker records tolerantly', () => {

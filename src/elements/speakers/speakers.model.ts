@@ -3,6 +3,7 @@
  * sessions of one speaker, and the grid's column count. No DOM, so node:test covers it.
  */
 import type { ScheduleEvent, Speaker } from '../../api/records.js';
+import { fold, initials } from '../../core/text.js';
 
 export interface SpeakerCard {
   id: string;
@@ -29,18 +30,6 @@ export interface SpeakerSession {
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
-/** Folds case and accents so "jose" finds "José" and "MULLER" finds "Müller". */
-export function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
-}
-
-export function initials(name: string): string {
-  const words = name.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  const first = words[0]?.match(/\p{L}/u)?.[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.match(/\p{L}/u)?.[0] ?? '') : '';
-  return (first + last).toLocaleUpperCase() || '?';
-}
 
 function safeUrl(v: unknown): string | null {
   const s = text(v);
@@ -115,10 +104,4 @@ export function sessionsOf(speakerId: string, events: readonly unknown[]): Speak
     });
   }
   return out.sort((a, b) => a.start.getTime() - b.start.getTime());
-}
-
-/** Grid columns for the element's own width: cards of at least `min` px, `gap` px apart. */
-export function columnsFor(width: number, min = 180, gap = 16, max = 6): number {
-  if (!(width > 0)) return 1;
-  return Math.max(1, Math.min(max, Math.floor((width + gap) / (min + gap))));
 }

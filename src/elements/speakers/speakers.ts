@@ -5,9 +5,10 @@ import { ConfElement } from '../../core/conf-element.js';
 import { cardGridStyles, dialogStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
-import { eventHash } from '../schedule/agenda.js';
+import { eventHash } from '../../core/deep-link.js';
 import { speakersStyles } from './speakers.styles.js';
-import { columnsFor, search, sessionsOf, toCards, type SpeakerCard, type SpeakerSession } from './speakers.model.js';
+import { columnsFor } from '../../core/text.js';
+import { search, sessionsOf, toCards, type SpeakerCard, type SpeakerSession } from './speakers.model.js';
 
 interface SessionData {
   events: unknown[];

@@ -35,7 +35,6 @@ export const checkinStyles = css`
     text-align: center !important;
     background: var(--_ready);
     color: var(--_text);
-    transition: background-color 120ms linear;
   }
   .result .word {
     margin: 0;

@@ -56,6 +56,7 @@ export const RESULT_HOLD_MS = 4000;
  * @attr mode - `badge` (default, badge check-in) or `attendance` (daily attendance: a plain badge code counts for today's conference day); the setup screen can change it.
  * @attr location - Where this kiosk stands (`Door A`), sent with every scan; the setup screen can change it.
  * @attr store - Name of this kiosk's storage on the device (default `default`); two kiosks on one device need two names.
+ * @attr repeat-window - Seconds within which the same code again counts as one scan (default 3).
  * @attr decoder-wasm - URL of `zxing_reader.wasm` for the camera's barcode decoder where the browser has none of its own (default: the decoder's CDN).
  *
  * @csspart result - The full-area panel with the word for the last scan.
@@ -89,6 +90,8 @@ export class ConfCheckin extends ConfElement {
   @property({ reflect: true }) location = '';
   @property({ reflect: true }) store = 'default';
   @property({ attribute: 'decoder-wasm' }) decoderWasm: string | null = null;
+  /** Seconds within which the same code again is the same scan (scanners and cameras repeat). */
+  @property({ type: Number, attribute: 'repeat-window' }) repeatWindow = 3;
 
   @state() private screen: Screen = 'main';
   @state() private settings: KioskSettings;
@@ -107,7 +110,7 @@ export class ConfCheckin extends ConfElement {
   private storage: KioskStorage;
   private queue: ScanQueue | null = null;
   private opening: Promise<ScanQueue> | null = null;
-  private readonly repeats = new RepeatFilter();
+  private repeats = new RepeatFilter();
   private readonly sound = new KioskSound();
   private camera: CameraScanner | null = null;
   private scanChain: Promise<void> = Promise.resolve();
@@ -273,6 +276,8 @@ export class ConfCheckin extends ConfElement {
 
   private async scan(raw: string): Promise<void> {
     const code = normalizeCode(raw);
+    const windowMs = (this.repeatWindow >= 0 ? this.repeatWindow : 3) * 1000;
+    if (this.repeats.windowMs !== windowMs) this.repeats = new RepeatFilter(windowMs);
     if (!code || this.repeats.isRepeat(code, Date.now())) return;
     if (!this.settings.token) {
       this.screen = 'setup';

@@ -166,10 +166,12 @@ export class ApiClient {
    */
   async post<I extends PostId>(
     id: I,
-    body: BodyFor<I>,
+    /** JSON, or a `FormData` where the contract names file parts (the browser writes its boundary). */
+    body: BodyFor<I> | FormData,
     options: { idempotencyKey?: string; signal?: AbortSignal; params?: Record<string, string>; timeoutMs?: number } = {},
   ): Promise<ResultMap[I]> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const form = body instanceof FormData;
+    const headers: Record<string, string> = form ? {} : { 'content-type': 'application/json' };
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const timeoutMs = options.timeoutMs ?? WRITE_TIMEOUT_MS;
     const deadline = new AbortController();
@@ -177,7 +179,7 @@ export class ApiClient {
     const forward = () => deadline.abort();
     options.signal?.addEventListener('abort', forward, { once: true });
     try {
-      const a = await this.request(id, { ...options, signal: deadline.signal, method: 'POST', headers, body: JSON.stringify(body) });
+      const a = await this.request(id, { ...options, signal: deadline.signal, method: 'POST', headers, body: form ? body : JSON.stringify(body) });
       return readData<ResultMap[I]>(a.body, this.url(id, options.params));
     } catch (e) {
       if (deadline.signal.aborted && !options.signal?.aborted) {
@@ -194,7 +196,7 @@ export class ApiClient {
   /** Any endpoint by id; answers the parsed JSON body as sent. */
   async request(
     id: EndpointId,
-    options: RequestOptions & { method?: string; headers?: Record<string, string>; body?: string } = {},
+    options: RequestOptions & { method?: string; headers?: Record<string, string>; body?: string | FormData } = {},
   ): Promise<Answer<unknown>> {
     const url = this.url(id, options.params, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };

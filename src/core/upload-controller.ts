@@ -34,6 +34,8 @@ export class UploadController implements ReactiveController {
     private readonly host: ReactiveControllerHost,
     private readonly kind: UploadKind,
     private readonly endpoint: () => string,
+    /** Query parameters the upload kind needs, read when it starts (the workshop proof's `workshopRegistrationId`). */
+    private readonly query: () => Record<string, string> = () => ({}),
   ) {
     host.addController(this);
   }
@@ -87,6 +89,7 @@ export class UploadController implements ReactiveController {
       try {
         const uri = await uploadFile(this.endpoint(), this.kind, file, {
           signal,
+          query: this.query(),
           onProgress: (f) => {
             this.progress = f;
             this.host.requestUpdate();

@@ -7,7 +7,7 @@
  * is not of the declared type, is refused there and nothing is stored.
  */
 import type { Handler } from 'hono';
-import { ENDPOINTS, UPLOAD_CONTENT_TYPES, type EndpointId } from '../../src/api/contract.js';
+import { ENDPOINTS, UPLOAD_CONTENT_TYPES, UPLOAD_KINDS, type UploadKind } from '../../src/api/contract.js';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
 import { mediaType, refuseEncodedBody, tooLarge } from '../middleware/json-body.js';
@@ -18,13 +18,8 @@ import type { UpstreamFetch, UpstreamResponse } from '../upstream/transport.js';
 import { fromAnswer } from './answer.js';
 import { peekBody, refuseUnlikeBody } from './upload-head.js';
 
-/** Upload kinds browsers use, and the upload-address endpoint behind each. */
-export const UPLOAD_KINDS = {
-  'registration-evidence': 'evidenceUploadUrl',
-  'exhibition-payment-proof': 'exhibitionProofUploadUrl',
-  'workshop-payment-proof': 'workshopProofUploadUrl',
-} as const satisfies Record<string, EndpointId>;
-export type UploadKind = keyof typeof UPLOAD_KINDS;
+// The upload kinds (`/uploads/<kind>`) and the upload-address endpoint behind each come from the
+// contract's UPLOAD_KINDS, so a kind the elements upload to is a route here by construction.
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 

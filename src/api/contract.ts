@@ -207,6 +207,18 @@ export const UPLOAD_CONTENT_TYPES = [
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The proxy's upload routes (`PUT /uploads/<kind>`) browsers send proof files to, each with the
+ * upload-address endpoint the proxy asks behind it. The proxy's routes and the elements' upload
+ * kinds both come from here.
+ */
+export const UPLOAD_KINDS = {
+  'registration-evidence': 'evidenceUploadUrl',
+  'exhibition-payment-proof': 'exhibitionProofUploadUrl',
+  'workshop-payment-proof': 'workshopProofUploadUrl',
+} as const satisfies Record<string, EndpointId>;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
 /** Exhibit types (gap decision: the spec names only a value meaning sponsor). */
 export const EXHIBIT_TYPES = [
   'sponsor',

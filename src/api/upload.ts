@@ -5,15 +5,10 @@
  *
  * XMLHttpRequest rather than fetch: fetch reports no upload progress, and a form must show it.
  */
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from './contract.js';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, type UploadKind } from './contract.js';
 import { ApiError, toApiError } from './errors.js';
 
-export const UPLOAD_KINDS = [
-  'registration-evidence',
-  'exhibition-payment-proof',
-  'workshop-payment-proof',
-] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export type { UploadKind } from './contract.js';
 
 export interface UploadOptions {
   /** Called with a fraction between 0 and 1 as bytes leave the browser. */

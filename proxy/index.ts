@@ -72,7 +72,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   });
   const policy = o.cache;
   const cache = new ReadCache({
-    store: o.cache.store ?? memoryCacheStore({ maxEntries: o.cache.maxEntries, now: o.now }),
+    store: o.cache.store ?? memoryCacheStore({ maxEntries: o.cache.maxEntries, maxBytes: o.cache.maxBytes, now: o.now }),
     policy,
     now: o.now,
     report,

@@ -5,6 +5,7 @@
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
 import { DEFAULT_CACHE_POLICY, type CachePolicy } from './cache/policy.js';
 import { createScrubber } from './secrets.js';
+import { MEMORY_STORE_DEFAULTS } from './stores/memory.js';
 import type { CacheStore, IdempotencyStore, RateLimitStore } from './stores/types.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './upstream/retry.js';
 
@@ -19,7 +20,7 @@ export interface ProxyOptions {
   kioskToken?: string | null;
   /** Read cache; `false` turns it off. */
   cache?:
-    | (Partial<CachePolicy> & { maxEntries?: number; store?: CacheStore })
+    | (Partial<CachePolicy> & { maxEntries?: number; maxBytes?: number; store?: CacheStore })
     | false;
   idempotencyStore?: IdempotencyStore;
   /** How long a write's answer is replayed for its `Idempotency-Key` (default 24 h). */
@@ -57,7 +58,7 @@ export interface ResolvedOptions {
   apiKey: string;
   allowedOrigins: ReadonlySet<string>;
   kioskToken: string | null;
-  cache: CachePolicy & { maxEntries: number; store?: CacheStore };
+  cache: CachePolicy & { maxEntries: number; maxBytes: number; store?: CacheStore };
   idempotencyStore?: IdempotencyStore;
   idempotencyTtlMs: number;
   rateLimit: { max: number; windowMs: number; store?: RateLimitStore } | null;
@@ -161,7 +162,7 @@ function resolve(o: ProxyOptions): ResolvedOptions {
     if (o.kioskToken === o.apiKey) fail('kioskToken must differ from apiKey.');
     kioskToken = o.kioskToken;
   }
-  const cache: Partial<CachePolicy> & { maxEntries?: number; store?: CacheStore } =
+  const cache: Partial<CachePolicy> & { maxEntries?: number; maxBytes?: number; store?: CacheStore } =
     o.cache === false ? { ttlMs: 0 } : (o.cache ?? {});
   const rl = o.rateLimit;
   const retry = { ...DEFAULT_RETRY, ...o.retry };
@@ -185,7 +186,8 @@ function resolve(o: ProxyOptions): ResolvedOptions {
         cache.staleIfErrorMs,
         DEFAULT_CACHE_POLICY.staleIfErrorMs,
       ),
-      maxEntries: positive('cache.maxEntries', cache.maxEntries, 1000),
+      maxEntries: positive('cache.maxEntries', cache.maxEntries, MEMORY_STORE_DEFAULTS.cache.maxEntries),
+      maxBytes: positive('cache.maxBytes', cache.maxBytes, MEMORY_STORE_DEFAULTS.cache.maxBytes),
       ...(cache.store ? { store: cache.store } : {}),
     },
     ...(o.idempotencyStore ? { idempotencyStore: o.idempotencyStore } : {}),

@@ -14,6 +14,11 @@ export function bytesOf(entry: CacheEntry): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** The entry's encoded body if it has been made (or kept) already. */
+export function encodedBytesOf(entry: CacheEntry): Uint8Array | undefined {
+  return encoded.get(entry);
+}
+
 /** Records `bytes` (which must decode to `entry.body`) as the entry's encoded body. */
 export function keepBytes(entry: CacheEntry, bytes: Uint8Array): void {
   encoded.set(entry, bytes as Uint8Array<ArrayBuffer>);

@@ -7,6 +7,8 @@
  * key per TTL, and usually none because another instance already refreshed the shared entry.
  */
 import { ProxyError } from '../errors.js';
+import { BoundedMap } from '../stores/memory.js';
+import { cacheEntryBytes } from '../stores/sizes.js';
 import type { CacheEntry, CacheStore } from '../stores/types.js';
 import type { UpstreamAnswer } from '../upstream/client.js';
 import { keepBytes } from './entry-bytes.js';
@@ -27,8 +29,12 @@ export interface ReadCacheOptions {
   now?: () => number;
   /** Reports store failures and background refresh failures; they never fail a read. */
   report?: (event: string, error: unknown) => void;
-  /** How many keys {@link ReadCache.fresh} remembers (default 1000). */
+  /**
+   * How many keys, and how many bytes of entries, {@link ReadCache.fresh} remembers when the store
+   * cannot be read synchronously (default 1000 and 64 MB; a memory store is read directly).
+   */
   recentMax?: number;
+  recentMaxBytes?: number;
 }
 
 /** Upstream headers a cached entry repeats. */
@@ -37,20 +43,23 @@ const KEPT_HEADERS = ['deprecation', 'sunset', 'link'] as const;
 export class ReadCache {
   private readonly inflight = new Map<string, Promise<Loaded>>();
   /**
-   * The newest entry this instance has read or stored per key, so a host's fast lane can answer a
-   * fresh hit synchronously (the store's `get` is async and may be remote). Same objects as the
-   * memory store holds, so no copies; bounded, oldest key dropped first. A freshly loaded entry is
-   * remembered even when a shared store failed to keep it: it is fresh either way.
+   * With a store that has no `peek` (a shared one): the newest entry this instance has read or
+   * stored per key, so a host's fast lane can answer a fresh hit synchronously (the store's `get`
+   * is async and may be remote). Bounded in entries and bytes, least recently used dropped first.
+   * A freshly loaded entry is remembered even when the shared store failed to keep it: it is
+   * fresh either way. A memory store is peeked instead, so its entries are held in one map only
+   * and its bounds are the only ones.
    */
-  private readonly recent = new Map<string, CacheEntry>();
-  private readonly recentMax: number;
+  private readonly recent: BoundedMap<CacheEntry> | null;
   private readonly now: () => number;
   private readonly report: (event: string, error: unknown) => void;
 
   constructor(private readonly o: ReadCacheOptions) {
     this.now = o.now ?? Date.now;
     this.report = o.report ?? (() => {});
-    this.recentMax = o.recentMax ?? 1000;
+    this.recent = o.store.peek
+      ? null
+      : new BoundedMap<CacheEntry>(o.recentMax ?? 1000, o.recentMaxBytes ?? 64 * 1024 * 1024, cacheEntryBytes, () => 0);
   }
 
   /**
@@ -59,20 +68,20 @@ export class ReadCache {
    */
   fresh(key: string): CacheEntry | undefined {
     if (!this.enabled) return undefined;
-    const entry = this.recent.get(key);
+    const entry = this.recent ? this.recent.get(key) : this.o.store.peek!(key);
     if (!entry) return undefined;
     if (freshness(entry, this.o.policy, this.now()) === 'fresh') return entry;
-    this.recent.delete(key);
+    this.recent?.delete(key);
     return undefined;
   }
 
   private remember(key: string, entry: CacheEntry): void {
+    if (!this.recent) return;
     const known = this.recent.get(key);
     if (known === entry) return;
     if (known && known.storedAt > entry.storedAt) return;
-    this.recent.delete(key);
-    this.recent.set(key, entry);
-    if (this.recent.size > this.recentMax) this.recent.delete(this.recent.keys().next().value as string);
+    // No expiry here: fresh() checks freshness itself (a clock of 0 and an endless keep).
+    this.recent.set(key, entry, Number.POSITIVE_INFINITY);
   }
 
   get enabled(): boolean {

@@ -22,6 +22,11 @@ export interface CacheEntry {
 
 export interface CacheStore {
   get(key: string): Promise<CacheEntry | undefined>;
+  /**
+   * The entry if this process holds it, synchronously (memory stores). The fast lane answers
+   * fresh hits from it; without it the read cache keeps its own bounded index of recent entries.
+   */
+  peek?(key: string): CacheEntry | undefined;
   /** Keeps `entry` for `keepMs` (freshness plus the window a stale copy may still be served). */
   set(key: string, entry: CacheEntry, keepMs: number): Promise<void>;
   delete(key: string): Promise<void>;

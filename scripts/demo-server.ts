@@ -5,6 +5,7 @@
  * exactly this, on port 0, with their own database and fault rate.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -23,6 +24,8 @@ export const SANDBOX_MOUNT = '/__sandbox';
 export const DEMO_ROOT = repo('demo');
 export const STORYBOOK_ROOT = repo('storybook-static');
 export const BUNDLE_PATH = repo('dist/conf-widgets.js');
+/** The camera decoder's WebAssembly, for `<conf-checkin>` on browsers without a BarcodeDetector (kiosk.html). */
+export const DECODER_WASM_PATH = repo('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm');
 
 export interface DemoOptions {
   port?: number;
@@ -95,6 +98,11 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
       serveStatic({ root: STORYBOOK_ROOT, rewriteRequestPath: (p) => p.replace(/^\/storybook/, '') }),
     );
   }
+  app.get('/zxing_reader.wasm', async (c) => {
+    if (!existsSync(DECODER_WASM_PATH)) return c.notFound();
+    const body = await readFile(DECODER_WASM_PATH);
+    return c.body(body, 200, { 'content-type': 'application/wasm', 'cache-control': 'public, max-age=86400' });
+  });
   if (existsSync(DEMO_ROOT)) app.get('/*', serveStatic({ root: DEMO_ROOT }));
   app.all('*', (c) => proxy!.fetch(c.req.raw, c.env));
 

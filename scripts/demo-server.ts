@@ -40,6 +40,8 @@ export interface DemoOptions {
   failRate?: number;
   /** Fraction of sandbox writes recorded, then answered 500 (the sandbox's `--lose-rate`). */
   loseRate?: number;
+  /** The sandbox honours `Idempotency-Key` (default true; the sandbox's `--no-idempotency` is false). */
+  sandboxIdempotency?: boolean;
   /** Enables the sandbox's `/__sandbox/__admin` routes with this token. */
   adminToken?: string | null;
   /** First day of the demo conference (`YYYY-MM-DD`); default today in its zone. */
@@ -83,6 +85,7 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
         db: o.db ?? ':memory:',
         ...(o.failRate !== undefined ? { failRate: o.failRate } : {}),
         ...(o.loseRate !== undefined ? { loseRate: o.loseRate } : {}),
+        ...(o.sandboxIdempotency !== undefined ? { idempotency: o.sandboxIdempotency } : {}),
         ...(o.adminToken ? { adminToken: o.adminToken } : {}),
         ...(o.startsOn ? { startsOn: o.startsOn } : {}),
       });

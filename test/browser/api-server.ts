@@ -45,7 +45,9 @@ export async function createTestApi(): Promise<TestApi> {
     };
   }
   const { createSandbox } = (await import('../../sandbox/index.js')) as unknown as { createSandbox: CreateSandbox };
-  const sandbox = await createSandbox({ adminToken: ADMIN_TOKEN, startsOn: STARTS_ON });
+  // Idempotency off: the form safety tests prove the forms' and the proxy's own exactly-once
+  // guarantees, which the sandbox replaying keyed writes would otherwise cover up.
+  const sandbox = await createSandbox({ adminToken: ADMIN_TOKEN, startsOn: STARTS_ON, idempotency: false });
   const toSandbox = (url: string | URL | Request, init?: RequestInit) =>
     sandbox.fetch(url instanceof Request ? url : new Request(url, init));
 

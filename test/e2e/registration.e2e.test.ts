@@ -54,6 +54,8 @@ describe('registration through the demo site while the API fails 30 % of the tim
     demo = await startDemo({
       port: 0,
       failRate: 0.3,
+      // The forms and the proxy must keep exactly once alone: the sandbox ignores Idempotency-Key.
+      sandboxIdempotency: false,
       adminToken: ADMIN_TOKEN,
       proxy: {
         logger: () => {},
@@ -144,6 +146,7 @@ describe('registration through the demo site while the API fails 30 % of the tim
       port: 0,
       failRate: 0.3,
       loseRate: 0.4,
+      sandboxIdempotency: false,
       adminToken: ADMIN_TOKEN,
       proxy: { logger: () => {}, rateLimit: { max: 10_000 } },
     });

@@ -25,9 +25,29 @@ async function main(): Promise<number> {
   let stores: Partial<ProxyOptions> = {};
   if (redisUrl) {
     const { Redis } = await import('ioredis');
-    const { redisCacheStore, redisIdempotencyStore, redisRateLimitStore } = await import('./stores/redis.js');
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    closeRedis = async () => void (await redis.quit());
+    const { REDIS_CLIENT_OPTIONS, redisCacheStore, redisIdempotencyStore, redisPersistence, redisRateLimitStore } = await import(
+      './stores/redis.js'
+    );
+    const redis = new Redis(redisUrl, { ...REDIS_CLIENT_OPTIONS, lazyConnect: true });
+    // The client's own connection errors (while Redis is down) are answered per request.
+    redis.on('error', () => {});
+    closeRedis = async () => void (await redis.quit().catch(() => redis.disconnect()));
+    const warn = (msg: string, detail: string) =>
+      console.log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg, detail }));
+    const connected = await Promise.race([
+      redis.connect().then(() => true, () => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000).unref()),
+    ]);
+    if (!connected) {
+      warn('redis_unreachable', 'Redis did not answer at start; keyed writes are refused (503) until it does.');
+    } else {
+      const persistence = await redisPersistence(redis);
+      if (persistence.persists === false) {
+        warn('redis_not_persistent', `${persistence.detail}. A restart of this Redis forgets idempotency records; set appendonly yes.`);
+      } else if (persistence.persists === null) {
+        warn('redis_persistence_unknown', `${persistence.detail}; make sure it runs with appendonly yes.`);
+      }
+    }
     stores = {
       cache: { ...(options.cache || {}), store: redisCacheStore({ redis }) },
       idempotencyStore: redisIdempotencyStore({ redis }),

@@ -14,6 +14,12 @@
  *   twice, so the attempt is kept as `outcome_unknown` (502) and replayed to every repeat; only a
  *   new key, which the form asks the person to choose knowingly, sends it again.
  *
+ * The key itself is forwarded upstream: an upstream that honours it (the sandbox does) keeps
+ * exactly once even when this store loses its records (Redis restarted empty, the memory store
+ * on a restart). Its "still in progress" answer (409 `idempotency_in_progress`) means not
+ * processed: the key is released and the browser told 503 with `Retry-After`, as for a repeat
+ * waiting here too long.
+ *
  * Scope: the key counts per endpoint and body (method, canonical path, body bytes), not per client:
  * a retry may come from another address (a phone changing networks), and whoever could replay an
  * answer would need both the random key and the exact body. When the store cannot be reached, a
@@ -160,11 +166,13 @@ export function idempotency({
     }
 
     log.idempotency ??= 'new';
+    let upstreamBusy = false;
     try {
       await next();
     } finally {
       try {
-        const outcome = outcomeOf(c.error, c.res.status);
+        upstreamBusy = c.error === undefined && (await inProgressUpstream(c.res));
+        const outcome = upstreamBusy ? 'not-processed' : outcomeOf(c.error, c.res.status);
         log.outcome = outcome;
         if (outcome === 'not-processed') {
           await store.release(storeKey);
@@ -185,7 +193,23 @@ export function idempotency({
         await store.release(storeKey).catch(() => {});
       }
     }
+    if (upstreamBusy) {
+      throw new ProxyError('service_unavailable', 'The first request with this Idempotency-Key is still running.', {
+        headers: { 'retry-after': '1' },
+      });
+    }
   };
+}
+
+/** The upstream's answer that another request with this key is still being processed (409). */
+async function inProgressUpstream(res: Response): Promise<boolean> {
+  if (res.status !== 409) return false;
+  try {
+    const body = JSON.parse(await res.clone().text()) as { error?: { code?: unknown } };
+    return body.error?.code === 'idempotency_in_progress';
+  } catch {
+    return false;
+  }
 }
 
 async function storedAnswer(res: Response): Promise<StoredAnswer> {

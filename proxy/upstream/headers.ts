@@ -5,8 +5,12 @@
  * from named upstream headers, so `Set-Cookie` and anything that could echo the key are dropped.
  */
 
-/** Browser headers forwarded on writes (lower case); reads forward none (`handlers/forwarded.ts`). */
-export const FORWARDED_REQUEST_HEADERS = ['accept-language'] as const;
+/**
+ * Browser headers forwarded on writes (lower case); reads forward none (`handlers/forwarded.ts`).
+ * `Idempotency-Key` (checked by `middleware/idempotency.ts` first) lets an upstream that honours
+ * it refuse to process a write twice even when the proxy's own record of the key is lost.
+ */
+export const FORWARDED_REQUEST_HEADERS = ['accept-language', 'idempotency-key'] as const;
 
 /** Scenario switches honoured by the bundled sandbox only (STYLE 17). */
 export const SCENARIO_HEADERS = ['prefer'] as const;

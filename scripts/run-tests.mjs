@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: type-check, server and model tests (node:test over real sockets), then browser tests
-// in real Chromium. Installs Debian's Chromium when it is missing and we may (root with apt-get);
-// otherwise says exactly what to run. Ends with one line: "N passed, N failed".
+// in real Chromium. Installs Debian's Chromium and redis-server (the proxy's Redis store tests)
+// when missing and we may (root with apt-get); otherwise says exactly what to run. Ends with one
+// line: "N passed, N failed, N skipped", naming why tests were skipped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
+/** Why server tests were skipped (their `skip` message) and how many each. */
+const skipReasons = new Map();
 let ok = true;
 
 function run(label, cmd, args, env = {}) {
@@ -40,6 +43,29 @@ function ensureChromium() {
   return false;
 }
 
+/** Where the Redis tests look for the server (proxy/test/redis-server.ts). */
+export function redisServerPath() {
+  for (const p of [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server', '/usr/local/bin/redis-server']) {
+    if (p && existsSync(p)) return p;
+  }
+  return null;
+}
+
+/** The proxy's Redis tests start their own redis-server; without one they skip, so install it. */
+function ensureRedis() {
+  if (redisServerPath()) return true;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  if (isRoot && hasApt) {
+    console.log("redis-server is missing; installing Debian's redis-server package (the tests never use its service).");
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], { stdio: 'inherit' });
+  }
+  if (redisServerPath()) return true;
+  console.error('The Redis store tests need redis-server and will be skipped. Run: sudo apt-get install -y redis-server (or set REDIS_SERVER_PATH).');
+  return false;
+}
+
 // `npm test -- sandbox proxy` runs only the server tests under those folders;
 // `--no-browser` and `--no-typecheck` skip those stages.
 const args = process.argv.slice(2);
@@ -70,6 +96,7 @@ const serverGlobs = [
   ...findTests('test/e2e', '.test.ts'),
   ...findTests('src', '.node.test.ts'),
 ].filter((f) => only.length === 0 || only.some((o) => f.startsWith(o))).sort();
+if (serverGlobs.some((f) => f.startsWith('proxy'))) ensureRedis();
 // Per run, so a leftover file or another run in the same working tree is never counted.
 const tapFile = `.tmp/server-${process.pid}.tap`;
 rmSync(tapFile, { force: true });
@@ -86,6 +113,10 @@ if (existsSync(tapFile)) {
   results.passed += n('pass');
   results.failed += n('fail') + n('cancelled');
   results.skipped += n('skipped');
+  for (const m of tap.matchAll(/^\s*ok \d+ - .*? # SKIP ?(.*)$/gm)) {
+    const reason = m[1].trim() || 'no reason given';
+    skipReasons.set(reason, (skipReasons.get(reason) ?? 0) + 1);
+  }
 }
 
 // The stories must keep building (CI runs build-storybook); about 15 s.
@@ -121,5 +152,6 @@ if (!skipBrowser && existsSync('web-test-runner.config.mjs')) {
   }
 }
 
-console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+const why = [...skipReasons].map(([reason, count]) => `${count} × ${reason}`).join('; ');
+console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped${why ? ` (skipped: ${why})` : ''}`);
 process.exit(ok && results.failed === 0 ? 0 : 1);

@@ -1,54 +1,30 @@
 /**
- * Redis stores against a real redis-server (Debian's package), and two proxy instances sharing
- * one Redis. Skipped, with a message, where redis-server is not installed.
+ * Redis stores against a real redis-server (Debian's package, started by the test on its own
+ * port), and two proxy instances sharing one Redis. Skipped, with a message, where redis-server
+ * is not installed (`npm test` installs it when it may).
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { redisCacheStore, redisIdempotencyStore, redisRateLimitStore } from '../stores/redis.js';
 import { API, assertNoKeyLeaks, startStack, startUpstream, type CountingUpstream } from './harness.js';
+import { redisClient, redisSkip as skip, startRedisServer, type RedisServer } from './redis-server.js';
 
-const BINARY = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-const skip = BINARY ? false : 'redis-server is not installed (apt-get install redis-server); Redis store tests skipped';
 if (skip) console.log(`# ${skip}`);
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
-let child: ChildProcess | undefined;
+let server: RedisServer | undefined;
 let redis: Redis;
-let port = 0;
 
 before(async () => {
   if (skip) return;
-  port = await freePort();
-  child = spawn(BINARY!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  // Wait for the server to accept connections, then connect once.
-  const { connect } = await import('node:net');
-  for (let i = 0; ; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => { resolve(true); socket.end(); });
-      socket.on('error', () => resolve(false));
-    });
-    if (up) break;
-    if (i > 100) throw new Error('redis-server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  redis = new Redis({ port, host: '127.0.0.1' });
+  server = await startRedisServer();
+  redis = await redisClient(server.port);
 });
 
 after(async () => {
   if (skip) return;
   await redis.quit().catch(() => {});
-  child?.kill('SIGTERM');
+  await server?.close();
   assertNoKeyLeaks();
 });
 

@@ -83,55 +83,71 @@ function codePoint(n: number): string | null {
   return n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : null;
 }
 
-/** JSON's backslash escapes undone wherever they are (a superset of what a parser would undo). */
-function unescapeJson(text: string): string {
-  if (!text.includes('\\')) return text;
-  const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-  return text.replace(/\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g, (_m, hex: string | undefined, c: string | undefined) =>
-    hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : simple[c!]!,
-  );
-}
-
-/** HTML character references undone as a browser would (numeric ones need no `;`). */
-function decodeReferences(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(?:#(\d{1,8});?|#[xX]([0-9a-fA-F]{1,7});?|([A-Za-z]{2,8});)/g, (m, dec?: string, hex?: string, name?: string) => {
-    if (dec !== undefined) return codePoint(Number(dec)) ?? m;
-    if (hex !== undefined) return codePoint(parseInt(hex, 16)) ?? m;
-    return NAMED_REFERENCES[name!] ?? m;
-  });
-}
+type Decoding = (text: string) => string;
 
 /**
- * URL encoding undone once. Escapes of ASCII bytes are decoded one by one and runs of others as
- * UTF-8 where they are valid, so a stray `%FF` cannot shield the escapes beside it.
+ * The decodings that can turn other text into a secret's characters, each a superset of what a
+ * parser would undo (they may decode what a parser would not, which can only find more). An escape
+ * can matter only where it yields a character some secret has: `\uXXXX`, numeric references and
+ * `%XX` yield any, `\"` `\\` `\/` and named references only their one, so those are undone only
+ * for the secrets' own characters (a page full of `\"` and `&amp;` costs nothing extra when no
+ * secret holds a quote or an ampersand).
  */
-function decodePercent(text: string): string {
-  if (!text.includes('%')) return text;
-  return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) =>
-    run.replace(/%[0-7][0-9a-fA-F]/g, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16))).replace(/(?:%[89a-fA-F][0-9a-fA-F])+/g, (high) => {
-      try {
-        return decodeURIComponent(high);
-      } catch {
-        return high;
-      }
-    }),
-  );
+function decodingsFor(secrets: readonly string[]): Decoding[] {
+  const chars = new Set([...secrets.join('')]);
+  const simple = ['"', '\\', '/'].filter((c) => chars.has(c));
+  const simpleEscape = simple.length ? new RegExp(`\\\\([${simple.map((c) => '\\' + c).join('')}])`, 'g') : null;
+  const names = Object.keys(NAMED_REFERENCES).filter((name) => chars.has(NAMED_REFERENCES[name]!));
+  const named = names.length ? new RegExp(`&(${names.join('|')});`, 'g') : null;
+
+  const unescapeJson: Decoding = (text) => {
+    if (!text.includes('\\')) return text;
+    let out = text.includes('\\u') ? text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+    if (simpleEscape) out = out.replace(simpleEscape, '$1');
+    return out;
+  };
+  /** HTML character references undone as a browser would (numeric ones need no `;`). */
+  const decodeReferences: Decoding = (text) => {
+    if (!text.includes('&')) return text;
+    let out = text.includes('&#')
+      ? text.replace(/&#(?:(\d{1,8})|[xX]([0-9a-fA-F]{1,7}));?/g, (m, dec?: string, hex?: string) =>
+          codePoint(dec !== undefined ? Number(dec) : parseInt(hex!, 16)) ?? m,
+        )
+      : text;
+    if (named) out = out.replace(named, (_m, name: string) => NAMED_REFERENCES[name]!);
+    return out;
+  };
+  /**
+   * URL encoding undone once. Escapes of ASCII bytes are decoded one by one and runs of others as
+   * UTF-8 where they are valid, so a stray `%FF` cannot shield the escapes beside it.
+   */
+  const decodePercent: Decoding = (text) => {
+    if (!text.includes('%')) return text;
+    return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) =>
+      run.replace(/%[0-7][0-9a-fA-F]/g, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16))).replace(/(?:%[89a-fA-F][0-9a-fA-F])+/g, (high) => {
+        try {
+          return decodeURIComponent(high);
+        } catch {
+          return high;
+        }
+      }),
+    );
+  };
+  return [unescapeJson, decodeReferences, decodePercent];
 }
 
-const DECODINGS = [unescapeJson, decodeReferences, decodePercent] as const;
 /** Rounds of every decoding: enough for double URL encoding under escapes under references. */
 const DECODING_ROUNDS = 3;
 /** Texts without these characters decode to themselves. */
 const ENCODED = /[\\&%]/;
 
 /** Every intermediate text the decodings produce (the text itself excluded), in order. */
-function decodedStages(text: string): string[] {
+function decodedStages(decodings: readonly Decoding[], text: string): string[] {
   const stages: string[] = [];
   let current = text;
   for (let round = 0; round < DECODING_ROUNDS && ENCODED.test(current); round++) {
     const before = current;
-    for (const decode of DECODINGS) {
+    for (const decode of decodings) {
       const next = decode(current);
       if (next !== current) stages.push((current = next));
     }
@@ -160,13 +176,14 @@ export function createScrubber(secrets: readonly string[]): Scrubber {
     for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
     return out;
   };
-  const containsDecoded = (text: string) => anyForm !== null && decodedStages(text).some(contains);
+  const decodings = decodingsFor(secrets.filter((s) => s.length > 0));
+  const containsDecoded = (text: string) => anyForm !== null && decodedStages(decodings, text).some(contains);
 
   /** One JSON string cleaned: raw forms replaced, and one holding a decoded form decoded and scrubbed. */
   const cleanString = (value: string): string => {
     let out = scrub(value);
     if (containsDecoded(out)) {
-      const stages = decodedStages(out);
+      const stages = decodedStages(decodings, out);
       out = scrub(stages[stages.length - 1]!);
       if (contains(out) || containsDecoded(out)) out = REDACTED;
     }

@@ -166,6 +166,6 @@ export function uploadHandler({
     if (stored.status < 200 || stored.status >= 300) {
       throw new ProxyError('bad_gateway', `The file could not be stored (storage answered ${stored.status}).`);
     }
-    return c.json({ data: { uri: address.storageUri } }, 201, { 'cache-control': 'no-store' });
+    return c.json({ data: { uri: address.storageUri } }, 201, { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' });
   };
 }

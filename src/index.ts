@@ -10,6 +10,7 @@ import './elements/exhibits/define.js';
 import './elements/registration-form/define.js';
 import './elements/exhibit-form/define.js';
 import './elements/checkin/define.js';
+import './elements/workshops/define.js';
 
 export { ConfProvider } from './elements/provider/provider.js';
 export { ConfSpeakers } from './elements/speakers/speakers.js';
@@ -29,7 +30,9 @@ export { ConfExhibitOpenEvent } from './events/conf-exhibit-open.js';
 export { ConfRegistrationForm } from './elements/registration-form/registration-form.js';
 export { ConfExhibitForm } from './elements/exhibit-form/exhibit-form.js';
 export { ConfCheckin } from './elements/checkin/checkin.js';
+export { ConfWorkshops } from './elements/workshops/workshops.js';
 export { ConfRegisteredEvent } from './events/conf-registered.js';
 export { ConfExhibitSubmittedEvent } from './events/conf-exhibit-submitted.js';
 export { ConfCheckedInEvent } from './events/conf-checked-in.js';
+export { ConfWorkshopEnrolledEvent } from './events/conf-workshop-enrolled.js';
 export { VERSION } from './core/version.js';

@@ -73,3 +73,26 @@ export async function anyRegistration(): Promise<{ id: string; email: string }> 
   if (!first) throw new Error('The sandbox has no registrations');
   return first;
 }
+
+/** A workshop's enrollments and waitlist places, oldest first. */
+export async function workshopRegistrations(workshopId: string): Promise<{ id: string; registrationId: string; status: string; waitlistPosition: number | null }[]> {
+  const res = await fetch(`/__admin/workshop-registrations?conference=${CONFERENCE}&workshop=${encodeURIComponent(workshopId)}`, { headers: HEADERS });
+  return ((await res.json()) as { data: { id: string; registrationId: string; status: string; waitlistPosition: number | null }[] }).data;
+}
+
+/** Abstract submissions of a registration, with their attachments. */
+export async function abstractSubmissions(registrationId: string): Promise<{ id: string; title: string; authors: { fullName: string }[]; attachments: { url: string; name: string | null }[] }[]> {
+  const res = await fetch(`/__admin/abstract-submissions?conference=${CONFERENCE}&registration=${encodeURIComponent(registrationId)}`, { headers: HEADERS });
+  return ((await res.json()) as { data: { id: string; title: string; authors: { fullName: string }[]; attachments: { url: string; name: string | null }[] }[] }).data;
+}
+
+/** A registration of the conference that is not yet in `workshopId` (none of these tests enrolled it). */
+export async function registrationOutside(workshopId: string): Promise<{ id: string; firstName: string; lastName: string }> {
+  const res = await fetch(`/__admin/registrations?conference=${CONFERENCE}`, { headers: HEADERS });
+  const all = ((await res.json()) as { data: { id: string; firstName: string; lastName: string }[] }).data;
+  const taken = new Set((await workshopRegistrations(workshopId)).map((r) => r.registrationId));
+  const free = all.filter((r) => !taken.has(r.id));
+  const pick = free[Math.floor(Math.random() * free.length)];
+  if (!pick) throw new Error(`Every registration is already in ${workshopId}`);
+  return pick;
+}

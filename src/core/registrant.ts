@@ -54,14 +54,15 @@ let listening = false;
  * Remembers every registration `<conf-registration-form>` makes on this page. Installed once per
  * page by the registration form and by the elements that read it.
  */
-export function rememberRegistrations(endpointOf: (form: Element) => string): void {
+export function rememberRegistrations(): void {
   if (listening) return;
   listening = true;
   document.addEventListener('conf-registered', (e: ConfRegisteredEvent) => {
     const r = e.detail.registration;
     const name = [r.firstName, r.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ');
-    const form = e.composedPath()[0];
-    if (form instanceof Element) remember(endpointOf(form), { id: e.detail.id, name: name || null });
+    // Kept per proxy: the form's own, since a registration id means something only to its conference.
+    const endpoint = (e.composedPath()[0] as { resolvedEndpoint?: { url?: unknown } } | undefined)?.resolvedEndpoint?.url;
+    if (typeof endpoint === 'string') remember(endpoint, { id: e.detail.id, name: name || null });
   });
 }
 

@@ -158,11 +158,14 @@ describe('<conf-workshops>', function () {
 
     h = await mount(`workshop="${FREE}"`);
     await h.waitForPart('form');
-    // What <conf-registration-form> fires once the server created the registration.
-    document.body.dispatchEvent(new ConfRegisteredEvent({
+    // What <conf-registration-form> fires (from itself, with its endpoint) once the server created the registration.
+    const form = Object.assign(document.createElement('div'), { resolvedEndpoint: h.el.resolvedEndpoint });
+    document.body.append(form);
+    form.dispatchEvent(new ConfRegisteredEvent({
       id: r.id,
       registration: { id: r.id, firstName: r.firstName, lastName: r.lastName, email: 'x@example.org', ticketTypeId: 't', paymentMethodId: null, status: 'confirmed', createdAt: '' },
     }));
+    form.remove();
     await waitFor(() => h.part('registrant'), 'the remembered registration');
     expect(h.part('registrant')!.textContent).to.contain(`${r.firstName} ${r.lastName}`);
     const e = enrolled();

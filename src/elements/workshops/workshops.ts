@@ -152,7 +152,7 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   constructor() {
     super();
     this.refresh = DEFAULT_REFRESH_SECONDS;
-    rememberRegistrations(() => this.resolvedEndpoint.url);
+    rememberRegistrations();
   }
 
   private get card(): WorkshopCard | null {

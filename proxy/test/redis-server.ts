@@ -95,7 +95,13 @@ export async function redisClient(port: number, options: RedisOptions = {}): Pro
   const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true, ...options });
   // Connection errors while a test has Redis down are expected; commands report their own.
   redis.on('error', () => {});
-  await redis.connect();
+  try {
+    await redis.connect();
+  } catch (error) {
+    // Stop its reconnecting, which would otherwise keep the test process alive.
+    redis.disconnect();
+    throw error;
+  }
   return redis;
 }
 

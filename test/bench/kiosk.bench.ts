@@ -33,7 +33,7 @@ async function installStopwatch(page: Page): Promise<void> {
       if (e.key === 'Enter') w.__t0 = performance.now();
     }, { capture: true });
     document.addEventListener('conf-checked-in', (e) => {
-      const status = (e as CustomEvent<{ status: string }>).detail.status;
+      const status = e.detail.status;
       // Two frames: the first runs before the render's paint, the second after it.
       requestAnimationFrame(() => requestAnimationFrame((t) => w.__times.push({ ms: t - w.__t0, status })));
     });

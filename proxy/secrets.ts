@@ -90,14 +90,16 @@ type Decoding = (text: string) => string;
  * parser would undo (they may decode what a parser would not, which can only find more). An escape
  * can matter only where it yields a character some secret has: `\uXXXX`, numeric references and
  * `%XX` yield any, `\"` `\\` `\/` and named references only their one, so those are undone only
- * for the secrets' own characters (a page full of `\"` and `&amp;` costs nothing extra when no
- * secret holds a quote or an ampersand).
+ * for the secrets' own characters, and named references also for `% & # \` which start another
+ * escape (a page full of `\"` costs nothing extra when no secret holds a quote).
  */
 function decodingsFor(secrets: readonly string[]): { decodings: Decoding[]; trigger: (text: string) => boolean } {
   const chars = new Set([...secrets.join('')]);
   const simple = ['"', '\\', '/'].filter((c) => chars.has(c));
   const simpleEscape = simple.length ? new RegExp(`\\\\([${simple.map((c) => '\\' + c).join('')}])`, 'g') : null;
-  const names = Object.keys(NAMED_REFERENCES).filter((name) => chars.has(NAMED_REFERENCES[name]!));
+  // Named references also for the characters that start another escape (`&percnt;64` is `%64`).
+  const wanted = new Set([...chars, '%', '&', '#', '\\']);
+  const names = Object.keys(NAMED_REFERENCES).filter((name) => wanted.has(NAMED_REFERENCES[name]!));
   const named = names.length ? new RegExp(`&(${names.join('|')});`, 'g') : null;
 
   const unescapeJson: Decoding = (text) => {

@@ -13,10 +13,16 @@ import { readControl, validityText, type FieldState } from './form-fields.js';
 import type { FormError } from './form-parts.js';
 import { formStyles } from './form.styles.js';
 import { registerMessages, withLocale } from './localize.js';
+import { fieldMessageText, serverErrorText } from './server-messages.js';
 
 registerMessages('de', () => import('./locales/form.de.js'));
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const summaryText = (count: number): string =>
+  count === 1
+    ? msg('One answer needs attention.', { id: 'form.invalid-one' })
+    : msg(str`${count} answers need attention.`, { id: 'form.invalid-many' });
 
 export abstract class ConfFieldsElement extends ConfElement implements FieldState {
   static override styles = [...ConfElement.styles, formStyles];
@@ -82,6 +88,20 @@ export abstract class ConfFieldsElement extends ConfElement implements FieldStat
       const { [name]: _old, ...rest } = this.clientErrors;
       this.clientErrors = message ? { ...rest, [name]: message } : rest;
     }
+    this.refreshSummary();
+  }
+
+  /**
+   * Keeps a summary of field messages true as the person fixes fields: the count follows, and
+   * once no field message is left the summary goes (it must not say "6 answers need attention"
+   * over a form without any).
+   */
+  private refreshSummary(): void {
+    const f = this.formError;
+    if (!f?.summary) return;
+    const count = Object.keys({ ...this.clientErrors, ...this.serverErrors }).length;
+    if (count === 0 && f.unmatched.length === 0) this.formError = null;
+    else if (f.summary === 'browser' && count > 0) this.formError = { ...f, message: this.say(() => summaryText(count)) };
   }
 
   /**
@@ -141,33 +161,32 @@ export abstract class ConfFieldsElement extends ConfElement implements FieldStat
     this.clientErrors = errors;
     const count = Object.keys(errors).length;
     if (count === 0) return true;
-    this.formError = {
-      message: this.say(() =>
-        count === 1
-          ? msg('One answer needs attention.', { id: 'form.invalid-one' })
-          : msg(str`${count} answers need attention.`, { id: 'form.invalid-many' }),
-      ),
-      unmatched: [],
-      retryable: false,
-    };
+    this.formError = { message: this.say(() => summaryText(count)), unmatched: [], retryable: false, summary: 'browser' };
     await this.updateComplete;
     first?.focus();
     return false;
   }
 
-  /** Shows a failed submission: the server's message, and its field messages on their fields. */
+  /**
+   * Shows a failed submission: its message, and its field messages on their fields, in the
+   * element's language where the code or the wording is known (`server-messages.ts`).
+   */
   protected async showServerError(error: ApiError, retryable: boolean): Promise<void> {
     const shown = new Set(this.controls().map((c) => c.name));
     const mapped = this.mapErrorPaths(error.fieldErrors);
     const byControl: Record<string, string> = {};
-    const unmatched = [...mapped.unmatched];
-    for (const [name, message] of Object.entries(mapped.byControl)) {
+    const unmatched = mapped.unmatched.map((m) => this.say(() => fieldMessageText(m)));
+    for (const [name, raw] of Object.entries(mapped.byControl)) {
+      const message = this.say(() => fieldMessageText(raw));
       if (shown.has(name)) byControl[name] = message;
       else unmatched.push(message);
     }
     this.clientErrors = {};
     this.serverErrors = byControl;
-    this.formError = { message: error.message, unmatched, retryable };
+    // A validation refusal whose every message stands beside its field only sums them up.
+    const summary = error.code === 'validation_failed' && unmatched.length === 0 && Object.keys(byControl).length > 0 ? 'server' : undefined;
+    const message = this.say(() => serverErrorText(error));
+    this.formError = { message, unmatched, retryable, ...(summary ? { summary } : {}) };
     await this.updateComplete;
     this.focusFirstError();
   }

@@ -13,10 +13,10 @@ export interface FormError {
   unmatched: string[];
   retryable: boolean;
   /**
-   * The message only sums up field messages (the browser's, or the server's validation): it is
-   * recounted as fields change and goes once none is left.
+   * The message only sums up field messages — the browser's (`'browser'`, a count that is kept
+   * current) or the server's validation (`'server'`) — and goes once no field message is left.
    */
-  summary?: boolean;
+  summary?: 'browser' | 'server';
 }
 
 /** The form-level message: the server's own words, and field messages that fit no field. */

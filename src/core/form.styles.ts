@@ -160,6 +160,20 @@ export const formStyles = css`
   .outcome h2 {
     font-size: 1.2em;
   }
+  /* What was submitted, in the success view: labels beside values; values wrap, never overflow. */
+  .summary {
+    display: grid;
+    grid-template-columns: minmax(5em, max-content) minmax(0, 1fr);
+    gap: 0.3em 1em;
+    margin: 0;
+  }
+  .summary dt {
+    font-weight: 600;
+  }
+  .summary dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
   .record-id {
     font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
     font-weight: 600;

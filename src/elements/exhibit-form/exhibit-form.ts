@@ -16,6 +16,7 @@ import {
   currentWindow,
   DEFAULT_RULES,
   exhibitDraftOf,
+  formatFee,
   isEmptyDraft,
   learnFromError,
   msUntilWindowChange,
@@ -35,6 +36,8 @@ import {
   renderRegistration,
   renderTeam,
   renderWindow,
+  typeChoiceLabel,
+  type AcceptedSummary,
   type ExhibitContext,
 } from './exhibit-form.views.js';
 
@@ -63,6 +66,9 @@ const PREFILLABLE = [
   'payment.paymentReference',
 ] as const;
 
+/** Refusals whose meaning the window view states itself, in the element's language. */
+const KNOWN_WINDOW_CODES = new Set(['exhibition_closed', 'exhibition_not_open']);
+
 /** setTimeout's longest wait; a window further away is checked again after it. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -71,7 +77,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * when the conference asks for them — a registration number and the exhibition fee with proof.
  *
  * The API does not publish the exhibition settings, so the organizer may declare them with
- * attributes (`fee`, `registration-required`, `opens`, `closes`); whatever the server answers
+ * attributes (`fee`, `requires-registration`, `opens`, `closes`); whatever the server answers
  * wins: a refusal for a closed window, a missing registration or an unpaid fee updates the form.
  *
  * The typed answers and team rows survive an accidental reload (kept in sessionStorage for the
@@ -83,7 +89,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * @attr time-zone - IANA zone for the window's dates; default: the viewer's.
  * @attr now - ISO instant that replaces the clock (previews, tests).
  * @attr fee - The exhibition fee, e.g. `450 EUR`: asks for payment and proof up front.
- * @attr registration-required - Exhibitors must give their registration number.
+ * @attr requires-registration - Exhibitors must give their registration number.
+ * @attr registration-required - Older name of `requires-registration`.
  * @attr opens - ISO instant when applications open.
  * @attr closes - ISO instant when applications close.
  * @attr types - Exhibit types offered, comma-separated, each `value` or `value:Label`, e.g.
@@ -149,6 +156,9 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
   static override styles = [...ConfFormElement.styles, exhibitFormStyles];
 
   @property({ reflect: true }) fee?: string;
+  /** Exhibitors must give their registration number (`requires-registration`, the platform's own name for it). */
+  @property({ type: Boolean, reflect: true, attribute: 'requires-registration' }) requiresRegistration = false;
+  /** The same as {@link requiresRegistration}, under the name earlier releases documented. */
   @property({ type: Boolean, reflect: true, attribute: 'registration-required' }) registrationRequired = false;
   @property({ reflect: true }) opens?: string;
   @property({ reflect: true }) closes?: string;
@@ -238,7 +248,9 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
     const after = learnFromError(before, error);
     if (after !== before) {
       this.learned = after;
-      if (after.window !== 'open') this.windowMessage = error.message;
+      // The window's own words already say closed or not yet open, with the date; only a
+      // refusal of another kind adds the server's text.
+      if (after.window !== 'open') this.windowMessage = KNOWN_WINDOW_CODES.has(error.code) ? null : error.message;
       await this.updateComplete;
     }
     return this.window === 'open';
@@ -249,7 +261,7 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
       ...DEFAULT_RULES,
       opensAt: this.opens?.trim() || null,
       closesAt: this.closes?.trim() || null,
-      registrationRequired: this.registrationRequired,
+      registrationRequired: this.requiresRegistration || this.registrationRequired,
       fee: parseFeeAttribute(this.fee),
     };
   }
@@ -362,8 +374,22 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
     super.focusFirstError();
   }
 
+  /** The answers the application was sent with, for the success view (kept until reset). */
+  private acceptedSummary(): AcceptedSummary {
+    const fee = this.rules.fee;
+    const methods = this.config.value?.length ? this.config.value : this.rules.paymentMethods;
+    const methodId = this.value('payment.paymentMethodId');
+    return {
+      type: typeChoiceLabel(this.typeChoices, this.value('exhibitType')),
+      presenter: this.value('presenter.fullName'),
+      email: this.value('presenter.email'),
+      fee: fee ? formatFee(fee, this.locale) : '',
+      method: methods.find((m) => m.value === methodId)?.label ?? '',
+    };
+  }
+
   protected override renderContent(): unknown {
-    if (this.submission) return renderAccepted(this.submission, this.successMessage, () => this.reset());
+    if (this.submission) return renderAccepted(this.submission, this.acceptedSummary(), this.successMessage, () => this.reset());
     const w = this.window;
     if (w !== 'open') {
       const r = this.rules;

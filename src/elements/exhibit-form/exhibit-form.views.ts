@@ -186,12 +186,39 @@ export function renderWindow(
   </div>`;
 }
 
-export function renderAccepted(s: Submission, message: string | undefined, again: () => void): TemplateResult {
+/** What the success view repeats of the application (the server's record carries only id and title). */
+export interface AcceptedSummary {
+  type: string;
+  presenter: string;
+  email: string;
+  /** The fee paid, formatted; '' without a fee. */
+  fee: string;
+  method: string;
+}
+
+/** The type's label as the form offered it. */
+export function typeChoiceLabel(types: readonly ExhibitTypeChoice[], value: string): string {
+  const t = types.find((c) => c.value === value);
+  return t?.label ?? typeLabel(value);
+}
+
+export function renderAccepted(s: Submission, summary: AcceptedSummary, message: string | undefined, again: () => void): TemplateResult {
   return html`<section class="outcome success" part="success" aria-labelledby="success-title">
     <h2 id="success-title" tabindex="-1">
       <slot name="success">${message ?? msg('Thank you, your application was received.', { id: 'exhibit.success' })}</slot>
     </h2>
     <p>${msg('Application number', { id: 'exhibit.number' })}: <span class="record-id" part="record-id">${s.id}</span></p>
+    <dl class="summary" part="summary">
+      <dt>${msg('Title', { id: 'exhibit.title' })}</dt><dd>${s.title}</dd>
+      <dt>${msg('Type of exhibit', { id: 'exhibit.type' })}</dt><dd>${summary.type}</dd>
+      <dt>${msg('Presenter', { id: 'exhibit.presenter' })}</dt><dd>${summary.presenter} (${summary.email})</dd>
+      ${summary.fee
+        ? html`<dt>${msg('Exhibition fee', { id: 'exhibit.fee' })}</dt><dd part="summary-amount">${summary.fee}${summary.method ? ` — ${summary.method}` : ''}</dd>`
+        : nothing}
+    </dl>
+    <p part="next-step">${summary.fee
+      ? msg(str`The organizers check your payment proof and review the application; they answer by e-mail to ${summary.email}.`, { id: 'exhibit.next-fee' })
+      : msg(str`The organizers review the application and answer by e-mail to ${summary.email}.`, { id: 'exhibit.next-review' })}</p>
     <p>${msg('Keep this number for any questions to the organizers.', { id: 'exhibit.next' })}</p>
     <button type="button" class="button" part="again-button" @click=${again}>
       ${msg('Submit another application', { id: 'exhibit.again' })}

@@ -4,7 +4,8 @@ import type { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registrationsFor, uniqueEmail, withSettings } from '../../../test/browser/admin.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { expectBotGuards, fillPaid, FormHarness, makeFile, person, preferOnUploads, watchWrites } from '../../../test/browser/form-harness.js';
-import { cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
+import { runFormTests } from '../../../test/browser/form-suite.js';
+import { answerWith, cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
 import './define.js';
 import type { ConfRegistrationForm } from './registration-form.js';
 
@@ -100,6 +101,8 @@ describe('<conf-registration-form>', function () {
       delete values['custom.organization'];
       await h.fill(values);
       await h.fill({ paymentMethodId: 'pm-bank-transfer', paymentReference: 'X' });
+      await h.chooseRadio('proofMode', 'url');
+      await h.fill({ paymentProofUrl: 'https://bank.example/r/x.pdf' });
       h.submitButton().click();
       await waitFor(() => h.errorOf('custom.organization') !== '', 'the field error');
       expect(h.focused).to.equal(h.control('custom.organization'));
@@ -144,18 +147,71 @@ describe('<conf-registration-form>', function () {
     expect(h.errorOf('paymentProofUrl')).to.equal('Use an address that starts with https://.');
   });
 
-  it("maps the server's field errors beside their fields, in the server's words", async () => {
+  it('marks payment reference and proof required as soon as a paid ticket is chosen, and asks for them before sending', async () => {
     const h = await mount();
-    await h.fill(person(uniqueEmail('server-errors')));
-    await h.fill({ paymentMethodId: h.control<HTMLSelectElement>('paymentMethodId').options[1]!.value });
-    // Reference and proof are left out: the sandbox requires them for a paid ticket.
+    const spy = watchWrites(CREATE);
+    try {
+      await h.fill(person(uniqueEmail('paid-marks')));
+      const label = (name: string) => h.q(`label[for="${h.control(name).id}"]`)!;
+      expect(label('paymentReference').querySelector('.req'), 'reference marked').to.not.equal(null);
+      expect(label('paymentProofUrl').querySelector('.req'), 'proof file marked').to.not.equal(null);
+      expect(h.control('paymentReference').required).to.equal(true);
+      expect(h.control('paymentProofUrl').required).to.equal(true);
+      await h.chooseRadio('proofMode', 'url');
+      expect(h.control('paymentProofUrl').required, 'the link too').to.equal(true);
+      await h.fill({ paymentMethodId: 'pm-bank-transfer' });
+      h.submitButton().click();
+      await waitFor(() => h.errorOf('paymentReference') !== '', 'the reference asked for');
+      expect(h.errorOf('paymentProofUrl')).to.not.equal('');
+      expect(h.focused).to.equal(h.control('paymentReference'));
+      expect(h.part('form-error')!.textContent).to.contain('2 answers need attention');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(spy.writes, 'nothing sent for the server to refuse').to.have.length(0);
+    } finally {
+      spy.stop();
+    }
+  });
+
+  it("says the server's refusals in the form's language: known codes and field messages in German, unknown codes as sent", async () => {
+    const h = await mount('lang="de"');
+    await fillWithLink(h, uniqueEmail('server-de'));
+    await h.fill({ email: 'ada@localhost' });
     h.submitButton().click();
-    await waitFor(() => h.errorOf('paymentReference') !== '', 'the server error on paymentReference', 10_000);
-    expect(h.errorOf('paymentReference')).to.equal('Required for a paid ticket.');
-    expect(h.errorOf('paymentProofUrl')).to.equal('Required for a paid ticket.');
-    expect(h.control('paymentReference').validationMessage).to.equal('Required for a paid ticket.');
-    expect(h.part('form-error')!.textContent).to.not.equal('');
-    expect(h.focused).to.equal(h.control('paymentReference'));
+    await waitFor(() => h.errorOf('email') !== '', 'the server field message', 10_000);
+    expect(h.errorOf('email')).to.equal('Bitte eine gültige E-Mail-Adresse angeben.');
+    expect(h.control('email').validationMessage).to.equal('Bitte eine gültige E-Mail-Adresse angeben.');
+    expect(h.part('form-error')!.textContent).to.contain('Einige Angaben wurden nicht angenommen');
+    await h.fill({ email: uniqueEmail('server-de') });
+    expect(h.part('form-error')!.textContent!.trim(), 'the summary goes with the last field message').to.equal('');
+    // A code this form does not know: the server's own words are all there is to show.
+    const stop = answerWith(CREATE, { error: { code: 'brand_new_rule', message: 'A rule added after this release.' } }, 422);
+    try {
+      h.submitButton().click();
+      await waitFor(() => h.part('form-error')!.textContent!.includes('A rule added after this release.'), 'the unknown code as sent');
+    } finally {
+      stop();
+    }
+    await expectNoAxeViolations(h.el);
+  });
+
+  it("sums up the registration in the success view: ticket, amount, the method's payment instructions, what happens next", async () => {
+    const res = await fetch('/api/public/v1/registrations/config');
+    type Config = { payment_methods: { id: string; instructions: string }[]; ticket_types: { id: string; name: string }[] };
+    const config = ((await res.json()) as { data: Config }).data;
+    const h = await mount();
+    await fillWithLink(h, uniqueEmail('summary'));
+    const method = h.control<HTMLSelectElement>('paymentMethodId').value;
+    const instructions = config.payment_methods.find((m) => m.id === method)!.instructions;
+    expect(instructions).to.not.equal('');
+    const event = registered();
+    h.submitButton().click();
+    await event;
+    const summary = await h.waitForPart('summary');
+    expect(summary.textContent).to.contain('Ada Lovelace');
+    expect(summary.textContent).to.contain(config.ticket_types.find((t) => t.id === 'tt-student')!.name);
+    expect(h.part('summary-amount')!.textContent).to.match(/\d/);
+    expect(h.part('payment-instructions')!.textContent!.trim()).to.equal(instructions);
+    expect(h.part('next-step')!.textContent!.trim()).to.not.equal('');
     await expectNoAxeViolations(h.el);
   });
 
@@ -292,62 +348,6 @@ describe('<conf-registration-form>', function () {
     const e = await event;
     expect((await registrationsFor(email)).length).to.equal(1);
     expect(e.detail.registration.status).to.equal('pending_review');
-  });
-
-  it('creates exactly one registration however often the button is pressed', async () => {
-    const restore = preferOn(CREATE, 'delay=400');
-    const h = await mount();
-    const email = uniqueEmail('double');
-    await fillPaid(h, email);
-    await h.chooseRadio('proofMode', 'url');
-    await h.fill({ paymentProofUrl: 'https://bank.example/r/1.pdf' });
-    const spy = watchWrites(CREATE);
-    try {
-      const event = registered();
-      const button = h.submitButton();
-      button.click();
-      button.click();
-      h.q<HTMLFormElement>('form')!.requestSubmit();
-      await h.settle();
-      expect(h.submitButton().disabled).to.equal(true);
-      h.submitButton().click();
-      await event;
-      await new Promise((r) => setTimeout(r, 500));
-      expect(spy.writes.length).to.equal(1);
-      expect(await registrationsFor(email)).to.have.length(1);
-    } finally {
-      spy.stop();
-      restore();
-    }
-  });
-
-  it('retries an outage with the same key, then offers a retry that creates exactly one registration', async () => {
-    const restore = preferOn(CREATE, 'code=503');
-    const h = await mount();
-    const email = uniqueEmail('outage');
-    await fillPaid(h, email);
-    await h.chooseRadio('proofMode', 'url');
-    await h.fill({ paymentProofUrl: 'https://bank.example/r/2.pdf' });
-    const spy = watchWrites(CREATE);
-    try {
-      h.submitButton().click();
-      const retry = await h.waitForPart<HTMLButtonElement>('retry-button', 15_000);
-      expect(spy.writes.length, 'first request and automatic retries').to.equal(4);
-      expect(spy.writes.every((w) => w.status === 503)).to.equal(true);
-      expect(h.part('form-error')!.textContent).to.contain('temporarily unavailable');
-      expect(await registrationsFor(email)).to.have.length(0);
-      restore();
-      const event = registered();
-      retry.click();
-      await event;
-      const keys = new Set(spy.writes.map((w) => w.idempotencyKey));
-      expect(keys.size, 'one key for every attempt').to.equal(1);
-      expect([...keys][0]).to.be.a('string').and.not.equal('');
-      expect(await registrationsFor(email)).to.have.length(1);
-    } finally {
-      spy.stop();
-      restore();
-    }
   });
 
   it('keeps a draft across re-creating the element, without the proof file, and drops it after success', async () => {
@@ -507,77 +507,21 @@ async function fillWithLink(h: FormHarness, email: string): Promise<void> {
   await h.fill({ paymentProofUrl: 'https://bank.example/receipts/7.pdf' });
 }
 
-// The two ways a registration could still be doubled despite the idempotency key: an answer lost
-// after the platform recorded it (the proxy keeps the attempt as `outcome_unknown`), and a page
-// reloaded while "Sending…" (the attempt's key lives beside the draft and is sent again).
-describe('<conf-registration-form>: no registration doubled by a lost answer or a reload', function () {
-  this.timeout(60_000);
-  beforeEach(() => sessionStorage.clear());
-  afterEach(cleanup);
-
-  it('an answer lost after the platform recorded it: no automatic repeat, and only the person can send it again', async () => {
-    const h = await mount();
-    const email = uniqueEmail('lost-answer');
+runFormTests('conf-registration-form', {
+  write: CREATE,
+  event: 'conf-registered',
+  config: { request: /\/registrations\/config/, path: '/api/public/v1/registrations/config' },
+  required: ['firstName', 'lastName', 'email', 'ticketTypeId', 'custom.organization', 'custom.tshirt_size'],
+  async fill(h, tag) {
+    const email = uniqueEmail(tag);
     await fillWithLink(h, email);
-    const lost = preferOn(CREATE, 'code=500, after=processing');
-    const spy = watchWrites(CREATE);
-    try {
-      h.submitButton().click();
-      await h.waitForPart('resend-button', 15_000);
-      expect(spy.writes.length, 'no automatic retries of an unconfirmed write').to.equal(1);
-      expect(h.part('form-error')!.textContent).to.contain('may have been recorded');
-      expect(h.part('retry-button')).to.equal(null);
-      expect(await registrationsFor(email)).to.have.length(1);
-      await expectNoAxeViolations(h.el);
-
-      // Until the person chooses, nothing more is sent: not as it was, not edited (a new body
-      // would get a new key), not by the Enter key.
-      lost();
-      expect(h.part('submit-button')).to.equal(null);
-      await h.fill({ lastName: 'Byron' });
-      h.q<HTMLFormElement>('form')!.requestSubmit();
-      await new Promise((r) => setTimeout(r, 500));
-      expect(spy.writes.length).to.equal(1);
-      expect(h.part('resend-button')).to.not.equal(null);
-
-      // The explicit choice is a new request under a new key.
-      const event = registered();
-      h.part<HTMLButtonElement>('resend-button')!.click();
-      await event;
-      expect(spy.writes[1]!.idempotencyKey).to.not.equal(spy.writes[0]!.idempotencyKey);
-      expect(await registrationsFor(email)).to.have.length(2);
-    } finally {
-      spy.stop();
-      lost();
-    }
-  });
-
-  it('a page reloaded while sending asks for the first outcome with the same key: one registration', async () => {
-    let h = await mount();
-    const email = uniqueEmail('reload');
-    await fillWithLink(h, email);
-    const slow = preferOn(CREATE, 'delay=1500');
-    const spy = watchWrites(CREATE);
-    try {
-      h.submitButton().click();
-      await waitFor(() => h.part('submit-button')?.hasAttribute('disabled'), 'sending');
-      await new Promise((r) => setTimeout(r, 200));
-      // The "reload": the element goes, the first request is still on its way, a new one comes.
-      cleanup();
-      slow();
-      const event = registered();
-      h = await mount();
-      const e = await event;
-      await waitFor(() => h.part('success'), 'the success view');
-      expect(h.part('record-id')!.textContent!.trim()).to.equal(e.detail.id);
-      const keys = new Set(spy.writes.map((w) => w.idempotencyKey));
-      expect(spy.writes.length).to.equal(2);
-      expect(keys.size, 'the resumed request carries the first key').to.equal(1);
-      expect((await registrationsFor(email)).map((r) => r.id)).to.deep.equal([e.detail.id]);
-      expect(sessionStorage.getItem('test-draft:attempt')).to.equal(null);
-    } finally {
-      spy.stop();
-      slow();
-    }
-  });
+    return email;
+  },
+  async refusedByServer(h, tag) {
+    await fillWithLink(h, uniqueEmail(tag));
+    // The browser takes an address without a top-level domain; the server does not.
+    await h.fill({ email: 'ada@localhost' });
+    return ['email'];
+  },
+  count: async (email) => (await registrationsFor(email)).length,
 });

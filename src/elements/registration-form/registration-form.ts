@@ -243,7 +243,7 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
     if (view.availability !== 'open') {
       return renderBlocked(view.availability, view.availability === 'closed' ? this.closedMessage : this.tryLaterMessage);
     }
-    if (this.registration) return renderSuccess(this.registration, this.successMessage, () => this.reset());
+    if (this.registration) return renderSuccess(this.registration, view, this.locale, this.successMessage, () => this.reset());
     const ctx: FormContext = {
       view,
       locale: this.locale,

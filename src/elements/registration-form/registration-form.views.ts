@@ -57,6 +57,7 @@ export function renderPayment(ctx: FormContext, mode: ProofMode): TemplateResult
   const modeName = 'proofMode';
   return html`<fieldset part="section payment">
     <legend>${msg('Payment', { id: 'registration.payment' })}</legend>
+    <p class="help">${msg('This ticket is paid: pay it first, then give the method, the reference and a proof of the payment.', { id: 'registration.payment-help' })}</p>
     ${renderField(ctx, {
       name: 'paymentMethodId',
       label: msg('Payment method', { id: 'registration.payment-method' }),
@@ -69,12 +70,14 @@ export function renderPayment(ctx: FormContext, mode: ProofMode): TemplateResult
       name: 'paymentReference',
       label: msg('Payment reference', { id: 'registration.payment-reference' }),
       kind: 'text',
+      // A paid ticket is refused without reference and proof: marked as soon as the section shows.
+      required: true,
       autocomplete: 'off',
       maxlength: 200,
       help: msg('The transaction or transfer reference of your payment.', { id: 'registration.payment-reference-help' }),
     })}
     <fieldset class="proof" part="proof">
-      <legend>${proofLabel}</legend>
+      <legend>${proofLabel}<span class="req" aria-hidden="true">*</span></legend>
       <div class="choices">
         <label><input type="radio" name=${modeName} value="file" .checked=${mode === 'file'} />
           ${msg('Upload a file', { id: 'registration.proof-file' })}</label>
@@ -82,11 +85,12 @@ export function renderPayment(ctx: FormContext, mode: ProofMode): TemplateResult
           ${msg('Link to a file (https)', { id: 'registration.proof-url' })}</label>
       </div>
       ${mode === 'file'
-        ? renderUpload(ctx.upload, { name: 'paymentProofUrl', label: msg('Proof file', { id: 'registration.proof-file-label' }), error: ctx.error('paymentProofUrl') }, ctx.onFile)
+        ? renderUpload(ctx.upload, { name: 'paymentProofUrl', label: msg('Proof file', { id: 'registration.proof-file-label' }), required: true, error: ctx.error('paymentProofUrl') }, ctx.onFile)
         : renderField(ctx, {
             name: 'paymentProofUrl',
             label: msg('Link to your proof', { id: 'registration.proof-url-label' }),
             kind: 'url',
+            required: true,
             pattern: 'https://.+',
             patternHint: msg('Use an address that starts with https://.', { id: 'registration.proof-url-format' }),
             placeholder: 'https://',
@@ -129,13 +133,33 @@ function nextStep(status: string): string {
   }
 }
 
-export function renderSuccess(r: Registration, message: string | undefined, again: () => void): TemplateResult {
+/**
+ * What was registered, from the server's record and the configuration it was made with: who,
+ * the ticket and its price, and the chosen method's payment instructions (a transfer's account).
+ */
+function renderSummary(r: Registration, view: ConfigView, locale: string): TemplateResult {
+  const ticket = view.tickets.find((t) => t.value === r.ticketTypeId);
+  const method = r.paymentMethodId ? view.paymentMethods.find((m) => m.value === r.paymentMethodId) : undefined;
+  const amount = ticket ? price(ticket, locale) : '';
+  return html`<dl class="summary" part="summary">
+    <dt>${msg('Name', { id: 'registration.summary.name' })}</dt><dd>${r.firstName} ${r.lastName} (${r.email})</dd>
+    <dt>${msg('Ticket', { id: 'registration.ticket' })}</dt><dd>${ticket?.label ?? r.ticketTypeId}</dd>
+    ${amount ? html`<dt>${msg('Amount', { id: 'registration.summary.amount' })}</dt><dd part="summary-amount">${amount}</dd>` : nothing}
+    ${method
+      ? html`<dt>${msg('Payment method', { id: 'registration.payment-method' })}</dt>
+          <dd>${method.label}${method.instructions ? html`<p class="help" part="payment-instructions">${method.instructions}</p>` : nothing}</dd>`
+      : nothing}
+  </dl>`;
+}
+
+export function renderSuccess(r: Registration, view: ConfigView, locale: string, message: string | undefined, again: () => void): TemplateResult {
   return html`<section class="outcome success" part="success" aria-labelledby="success-title">
     <h2 id="success-title" tabindex="-1">
       <slot name="success">${message ?? msg('Thank you, your registration was received.', { id: 'registration.success' })}</slot>
     </h2>
     <p>${msg('Registration number', { id: 'registration.number' })}: <span class="record-id" part="record-id">${r.id}</span></p>
-    <p>${nextStep(String(r.status))}</p>
+    ${renderSummary(r, view, locale)}
+    <p part="next-step">${nextStep(String(r.status))}</p>
     <button type="button" class="button" part="again-button" @click=${again}>
       ${msg('Register another person', { id: 'registration.again' })}
     </button>

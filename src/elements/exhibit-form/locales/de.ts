@@ -47,6 +47,8 @@ export const templates = {
   'exhibit.closes': str`Bewerbungsschluss: ${0}.`,
   'exhibit.success': 'Vielen Dank, Ihre Bewerbung ist eingegangen.',
   'exhibit.number': 'Bewerbungsnummer',
+  'exhibit.next-fee': str`Das Organisationsteam prüft Ihren Zahlungsnachweis und die Bewerbung und antwortet per E-Mail an ${0}.`,
+  'exhibit.next-review': str`Das Organisationsteam prüft die Bewerbung und antwortet per E-Mail an ${0}.`,
   'exhibit.next': 'Bitte bewahren Sie diese Nummer für Fragen an das Organisationsteam auf.',
   'exhibit.again': 'Weitere Bewerbung einreichen',
   'exhibit.submit': 'Bewerbung absenden',

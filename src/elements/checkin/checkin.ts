@@ -57,6 +57,7 @@ export const RESULT_HOLD_MS = 4000;
  * @attr location - Where this kiosk stands (`Door A`), sent with every scan; the setup screen can change it.
  * @attr store - Name of this kiosk's storage on the device (default `default`); two kiosks on one device need two names.
  * @attr repeat-window - Seconds within which the same code again counts as one scan (default 3).
+ * @attr result-hold - Seconds a result stays before the panel says "Ready to scan" again (default 4).
  * @attr decoder-wasm - URL of `zxing_reader.wasm` for the camera's barcode decoder where the browser has none of its own (default: the decoder's CDN).
  *
  * @csspart result - The full-area panel with the word for the last scan.
@@ -92,6 +93,8 @@ export class ConfCheckin extends ConfElement {
   @property({ attribute: 'decoder-wasm' }) decoderWasm: string | null = null;
   /** Seconds within which the same code again is the same scan (scanners and cameras repeat). */
   @property({ type: Number, attribute: 'repeat-window' }) repeatWindow = 3;
+  /** Seconds a result stays on screen before "Ready to scan" (the next scan replaces it sooner). */
+  @property({ type: Number, attribute: 'result-hold' }) resultHold = RESULT_HOLD_MS / 1000;
 
   @state() private screen: Screen = 'main';
   @state() private settings: KioskSettings;
@@ -374,7 +377,8 @@ export class ConfCheckin extends ConfElement {
     if (this.settings.sounds) this.sound.play(sound);
     this.sound.vibrate(sound);
     clearTimeout(this.resultTimer);
-    this.resultTimer = setTimeout(() => (this.result = null), RESULT_HOLD_MS);
+    const holdMs = this.resultHold > 0 ? this.resultHold * 1000 : RESULT_HOLD_MS;
+    this.resultTimer = setTimeout(() => (this.result = null), holdMs);
   }
 
   private formatTime(iso: string): string {

@@ -38,15 +38,20 @@ async function main(): Promise<number> {
       redis.connect().then(() => true, () => false),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000).unref()),
     ]);
-    if (!connected) {
-      warn('redis_unreachable', 'Redis did not answer at start; keyed writes are refused (503) until it does.');
-    } else {
+    const checkPersistence = async () => {
       const persistence = await redisPersistence(redis);
       if (persistence.persists === false) {
         warn('redis_not_persistent', `${persistence.detail}. A restart of this Redis forgets idempotency records; set appendonly yes.`);
       } else if (persistence.persists === null) {
         warn('redis_persistence_unknown', `${persistence.detail}; make sure it runs with appendonly yes.`);
       }
+    };
+    if (connected) {
+      await checkPersistence();
+    } else {
+      warn('redis_unreachable', 'Redis did not answer at start; keyed writes are refused (503) until it does.');
+      // Checked once it answers.
+      redis.once('ready', () => void checkPersistence());
     }
     stores = {
       cache: { ...(options.cache || {}), store: redisCacheStore({ redis }) },

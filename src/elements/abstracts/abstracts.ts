@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/errors.js';
 import { ConfElement } from '../../core/conf-element.js';
+import { registerMessages } from '../../core/localize.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { DetailDialogController } from '../../core/detail-dialog-controller.js';
 import { recordListSheets } from '../../core/detail-dialog.styles.js';
@@ -24,6 +25,9 @@ import {
   type AbstractPage,
   type AuthorView,
 } from './abstracts.model.js';
+
+// The element's own German texts, fetched only by a page that shows it in German.
+registerMessages('de', () => import('./locales/de.js'));
 
 const WITH_AUTHORS = { include: 'authors' } as const;
 

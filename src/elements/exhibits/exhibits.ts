@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
+import { registerMessages } from '../../core/localize.js';
 import { DetailDialogController } from '../../core/detail-dialog-controller.js';
 import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import { unknownValue, type Diagnostic } from '../../core/diagnostics.js';
@@ -10,6 +11,9 @@ import { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
 import { columnsFor } from '../../core/text.js';
 import { exhibitsStyles } from './exhibits.styles.js';
 import { EXHIBIT_HASH_PREFIX, exhibitHash, filterExhibits, toExhibitCards, typesOf, type ExhibitCard } from './exhibits.model.js';
+
+// The element's own German texts, fetched only by a page that shows it in German.
+registerMessages('de', () => import('./locales/de.js'));
 
 /** Names of the types the sandbox and most platforms use; any other type shows as served. */
 function typeLabel(type: string): string {

@@ -383,10 +383,20 @@ describe('the key in any encoding never reaches the browser', () => {
       form: FORMS[0]!,
       size: 'small',
     };
-    const read = await call(s.url + API + '/events/events', 'GET');
-    assert.equal(read.status, 502);
-    assert.equal(codeOf(JSON.parse(read.body.toString('utf8'))), 'bad_gateway');
-    up.mode = { encoding: ENCODINGS[0]!, form: FORMS[0]!, size: 'small' };
-    assert.equal((await call(s.url + API + '/events/events', 'GET')).status, 200);
+    // Through undici's request (decoded here, capped) and through fetch (decoded by fetch, the
+    // transport's cap counting decoded bytes).
+    const viaFetch = await serve(up.url, { cache: false, fetchImpl: fetch });
+    try {
+      for (const proxy of [s, viaFetch]) {
+        up.mode = { ...up.mode, encoding: { name: 'bomb', readable: false, wrap: () => ({ headers: { ...json(), 'content-encoding': 'gzip' }, body: bomb }) } };
+        const read = await call(proxy.url + API + '/events/events', 'GET');
+        assert.equal(read.status, 502);
+        assert.equal(codeOf(JSON.parse(read.body.toString('utf8'))), 'bad_gateway');
+        up.mode = { encoding: ENCODINGS[0]!, form: FORMS[0]!, size: 'small' };
+        assert.equal((await call(proxy.url + API + '/events/events', 'GET')).status, 200);
+      }
+    } finally {
+      await viaFetch.close();
+    }
   });
 });

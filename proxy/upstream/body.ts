@@ -57,38 +57,6 @@ function zlibDecode(z: Zlib, coding: string, body: Uint8Array): Promise<Uint8Arr
   return run(z.inflate, body).catch(() => run(z.inflateRaw, body));
 }
 
-/** Off Node: the web `DecompressionStream` (no brotli), read within the cap. */
-async function streamDecode(coding: string, body: Uint8Array): Promise<Uint8Array> {
-  const formats = coding === 'deflate' ? ['deflate', 'deflate-raw'] : coding === 'br' ? [] : ['gzip'];
-  let failure: unknown = unreadable('content_encoding');
-  for (const format of formats) {
-    try {
-      const stream = new Blob([body as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream(format as CompressionFormat));
-      const reader = stream.getReader();
-      const parts: Uint8Array[] = [];
-      let size = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > MAX_UPSTREAM_BODY_BYTES) {
-          await reader.cancel().catch(() => {});
-          throw unreadable('decoded_too_large');
-        }
-        parts.push(value);
-      }
-      const out = new Uint8Array(size);
-      let at = 0;
-      for (const part of parts) (out.set(part, at), (at += part.byteLength));
-      return out;
-    } catch (error) {
-      if (error instanceof ProxyError) throw error;
-      failure = error;
-    }
-  }
-  throw failure instanceof ProxyError ? failure : unreadable('content_encoding');
-}
-
 async function undoCodings(codings: readonly string[], body: Uint8Array): Promise<Uint8Array> {
   // More than two layers is not something a real server or CDN sends.
   if (codings.length > 2) throw unreadable('content_encoding');
@@ -96,7 +64,10 @@ async function undoCodings(codings: readonly string[], body: Uint8Array): Promis
   for (const coding of [...codings].reverse()) {
     if (!FETCH_DECODED_CODINGS.has(coding)) throw unreadable('content_encoding');
     try {
-      out = zlib ? await zlibDecode(zlib, coding, out) : await streamDecode(coding, out);
+      // Off Node the transport is `fetch`, which decodes by itself; a body still encoded there
+      // (a custom transport) is refused rather than passed on.
+      if (!zlib) throw unreadable('content_encoding');
+      out = await zlibDecode(zlib, coding, out);
     } catch (error) {
       if (error instanceof ProxyError) throw error;
       const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError;

@@ -199,7 +199,9 @@ async function hostile(): Promise<Hostile> {
       const key = path === '/store' ? SECRET : String(req.headers['x-api-key']);
       const { status, json } = bodyFor(path, req.method ?? 'GET', key, h.mode, h.url);
       const { headers, body } = h.mode.encoding.wrap(json);
-      res.writeHead(path === '/store' ? 200 : status, { ...headers, 'content-length': String(body.length) });
+      // Headers the proxy passes on carry it too, URL-encoded twice and as references.
+      const echoed = { link: `<https://api.example/next?k=${encodeURIComponent(fullUrl(key))}>; rel="next"`, deprecation: [...key].map((c) => `&#${c.charCodeAt(0)};`).join('') };
+      res.writeHead(path === '/store' ? 200 : status, { ...headers, ...echoed, 'content-length': String(body.length) });
       res.end(body);
     });
   });

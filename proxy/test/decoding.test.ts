@@ -1,7 +1,7 @@
 /** Reading upstream bodies (`upstream/body.ts`) and the scrubber's decoded search, without sockets. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { brotliCompressSync, deflateRawSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { ProxyError } from '../errors.js';
 import { createScrubber } from '../secrets.js';
 import { readableBody } from '../upstream/body.js';
@@ -84,6 +84,8 @@ describe('reading an upstream body', () => {
     assert.equal(await refusal(readableBody(headers({ 'content-encoding': 'gzip' }), utf8(json))), 'content_encoding');
     const bomb = gzipSync(Buffer.alloc(17 * 1024 * 1024, 0x20));
     assert.equal(await refusal(readableBody(headers({ 'content-encoding': 'gzip' }), new Uint8Array(bomb))), 'decoded_too_large');
+    const deflateBomb = deflateSync(Buffer.alloc(17 * 1024 * 1024, 0x20));
+    assert.equal(await refusal(readableBody(headers({ 'content-encoding': 'deflate' }), new Uint8Array(deflateBomb))), 'decoded_too_large');
     // A fetch transport already decoded it: not decoded twice.
     assert.equal((await readableBody(headers({ 'content-encoding': 'gzip' }), utf8(json), true)).text, json);
   });

@@ -53,8 +53,16 @@ function zlibDecode(z: Zlib, coding: string, body: Uint8Array): Promise<Uint8Arr
     new Promise<Uint8Array>((resolve, reject) => fn(input, options, (error, out) => (error ? reject(error) : resolve(out))));
   if (coding === 'gzip' || coding === 'x-gzip') return run(z.gunzip, body);
   if (coding === 'br') return run(z.brotliDecompress, body);
-  // `deflate` is zlib-wrapped by the HTTP spec, but some servers send it raw: try both.
-  return run(z.inflate, body).catch(() => run(z.inflateRaw, body));
+  // `deflate` is zlib-wrapped by the HTTP spec, but some servers send it raw: try both (not
+  // after the cap was hit: that answer is final).
+  return run(z.inflate, body).catch((error: unknown) => {
+    if (isTooLarge(error)) throw error;
+    return run(z.inflateRaw, body);
+  });
+}
+
+function isTooLarge(error: unknown): boolean {
+  return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError;
 }
 
 async function undoCodings(codings: readonly string[], body: Uint8Array): Promise<Uint8Array> {
@@ -70,8 +78,7 @@ async function undoCodings(codings: readonly string[], body: Uint8Array): Promis
       out = await zlibDecode(zlib, coding, out);
     } catch (error) {
       if (error instanceof ProxyError) throw error;
-      const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError;
-      throw unreadable(tooLarge ? 'decoded_too_large' : 'content_encoding');
+      throw unreadable(isTooLarge(error) ? 'decoded_too_large' : 'content_encoding');
     }
   }
   return out;

@@ -96,3 +96,16 @@ export async function registrationOutside(workshopId: string): Promise<{ id: str
   if (!pick) throw new Error(`Every registration is already in ${workshopId}`);
   return pick;
 }
+
+/** A registration with no abstract submission yet, so counting its submissions counts only this test's. */
+export async function registrationWithoutAbstracts(): Promise<{ id: string; firstName: string; lastName: string }> {
+  const [regs, subs] = await Promise.all([
+    fetch(`/__admin/registrations?conference=${CONFERENCE}`, { headers: HEADERS }).then((r) => r.json() as Promise<{ data: { id: string; firstName: string; lastName: string }[] }>),
+    fetch(`/__admin/abstract-submissions?conference=${CONFERENCE}`, { headers: HEADERS }).then((r) => r.json() as Promise<{ data: { registrationId: string }[] }>),
+  ]);
+  const used = new Set(subs.data.map((s) => s.registrationId));
+  const free = regs.data.filter((r) => !used.has(r.id));
+  const pick = free[Math.floor(Math.random() * free.length)];
+  if (!pick) throw new Error('Every registration has an abstract submission');
+  return pick;
+}

@@ -81,6 +81,12 @@ export const checkinStyles = css`
     box-shadow: var(--_focus);
   }
   .button { font-size: 1.1em; min-height: 2.6em; }
+  .button[aria-pressed='true'] {
+    background: var(--_subtle);
+    border-color: var(--_primary);
+    box-shadow: inset 0 0 0 1px var(--_primary);
+  }
+  .button[aria-pressed='true']::before { content: '✓ '; }
   .counters {
     display: grid;
     grid-template-columns: repeat(auto-fit, minmax(8em, 1fr));

@@ -179,7 +179,8 @@ export class ConfCheckin extends ConfElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (changed.has('screen') || changed.has('result')) this.refocus();
+    // Every render: the field may be new (first render, after the setup or the translations came).
+    this.refocus();
     if (changed.has('screen') && this.screen !== 'main') this.stopCamera();
     if ((changed.has('settings') || changed.has('screen')) && this.screen === 'main' && this.settings.camera && !this.camera) void this.startCamera();
     for (const s of ['checked-in', 'already', 'refused', 'queued'] as const) {
@@ -256,10 +257,13 @@ export class ConfCheckin extends ConfElement {
 
   /** Keeps the scan field focused, so a hand scanner's keystrokes always land in it. */
   private refocus(): void {
-    if (this.screen !== 'main') return;
-    const active = this.shadowRoot?.activeElement;
-    if (active && active !== this.input && active.localName !== 'body') return; // a button being used
-    this.input?.focus({ preventScroll: true });
+    const input = this.input;
+    if (this.screen !== 'main' || !input) return;
+    const inside = this.shadowRoot?.activeElement;
+    if (inside && inside !== input) return; // one of our buttons being used
+    const outside = document.activeElement;
+    if (!inside && outside && outside !== document.body && outside !== this) return; // a control of the host page
+    if (inside !== input) input.focus({ preventScroll: true });
   }
 
   private readonly onInputBlur = () => {
@@ -384,11 +388,15 @@ export class ConfCheckin extends ConfElement {
   private formatTime(iso: string): string {
     const d = new Date(iso);
     if (Number.isNaN(d.getTime())) return iso;
-    const zone = this.displayZone(this.settings.dates?.timeZone);
     const sameDay = d.toDateString() === this.currentTime().toDateString();
     return new Intl.DateTimeFormat(this.locale, {
-      timeZone: zone, hour: '2-digit', minute: '2-digit', ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
+      timeZone: this.kioskZone(), hour: '2-digit', minute: '2-digit', ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
     }).format(d);
+  }
+
+  /** One zone for every time the kiosk shows: the conference's once known (the venue's clock). */
+  private kioskZone(): string {
+    return this.displayZone(this.settings.dates?.timeZone);
   }
 
   // ——— camera ———
@@ -531,7 +539,7 @@ export class ConfCheckin extends ConfElement {
     const r = this.result;
     const t = this.resultTexts(r);
     const c = this.counters;
-    const timeFmt = new Intl.DateTimeFormat(this.locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const timeFmt = new Intl.DateTimeFormat(this.locale, { timeZone: this.kioskZone(), hour: '2-digit', minute: '2-digit', second: '2-digit' });
     return html`<div class="kiosk" part="kiosk">
       ${this.tokenRefused !== null
         ? html`<p class="banner" part="banner" role="alert">${this.tokenRefusedText()}</p>`

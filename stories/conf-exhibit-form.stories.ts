@@ -45,8 +45,8 @@ export const Playground: Story = {
 
 export const FeeAndRegistration: Story = {
   name: 'Options: fee and registration declared',
-  args: { fee: '450 EUR', 'registration-required': true },
-  parameters: says('`fee="450 EUR"` and `registration-required`: the payment section with the proof upload and the registration number are asked for up front.'),
+  args: { fee: '450 EUR', 'requires-registration': true },
+  parameters: says('`fee="450 EUR"` and `requires-registration`: the payment section with the proof upload and the registration number are asked for up front.'),
 };
 
 export const OwnTypes: Story = {
@@ -152,7 +152,7 @@ export const Accepted: Story = {
 export const FieldError: Story = {
   name: 'States: error beside a field',
   ...under('exhibit-registration', 'field-error'),
-  args: { 'draft-key': 'story-exhibit-field-error', 'registration-required': true },
+  args: { 'draft-key': 'story-exhibit-field-error', 'requires-registration': true },
   play: async ({ canvasElement }) => {
     const { root } = await formIn(canvasElement, TAG);
     await fillExhibit(root, 'Unknown Loom');

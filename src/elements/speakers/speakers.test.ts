@@ -52,6 +52,27 @@ describe('<conf-speakers>', () => {
     if (!first.photoUrl) expect(cards[0]!.querySelector('[part~="photo"]')!.textContent!.trim()).to.match(/^\p{Lu}{1,2}$/u);
   });
 
+  it('opens #speaker-ID from the address with the shared details dialog, and closing clears the link', async () => {
+    const target = speakers[2]!;
+    history.replaceState(null, '', `#speaker-${target.id}`);
+    try {
+      const h = await mount();
+      const dialog = h.part<HTMLDialogElement>('dialog')!;
+      await waitFor(() => dialog.open, 'deep-linked dialog');
+      expect(dialog.querySelector('h2')!.textContent).to.equal(target.fullName);
+      await h.press('Escape');
+      await waitFor(() => !dialog.open && location.hash === '', 'closed, link cleared');
+      h.q<HTMLButtonElement>(`[part~="card"][data-id="${speakers[0]!.id}"]`)!.click();
+      await waitFor(() => dialog.open, 'opened by its card');
+      expect(location.hash, 'opening writes the link').to.equal(`#speaker-${speakers[0]!.id}`);
+      h.part<HTMLButtonElement>('close-button')!.click();
+      await waitFor(() => !dialog.open, 'closed by its button', 15_000);
+      await waitFor(() => location.hash === '', 'the link cleared', 15_000);
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+
   it('searches by name and affiliation, ignoring case and accents, with a filtered-empty view', async () => {
     const h = await mount();
     const target = speakers[3]!;

@@ -1,7 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
+import { DetailDialogController } from '../../core/detail-dialog-controller.js';
+import { registerMessages } from '../../core/localize.js';
 import { cardGridStyles, dialogStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
@@ -9,6 +11,12 @@ import { eventHash } from '../../core/deep-link.js';
 import { speakersStyles } from './speakers.styles.js';
 import { columnsFor } from '../../core/text.js';
 import { search, sessionsOf, toCards, type SpeakerCard, type SpeakerSession } from './speakers.model.js';
+
+// The element's own German texts, fetched only by a page that shows it in German.
+registerMessages('de', () => import('./locales/de.js'));
+
+/** `#speaker-ID` opens that speaker's details. */
+const SPEAKER_HASH_PREFIX = 'speaker-';
 
 interface SessionData {
   events: unknown[];
@@ -20,6 +28,7 @@ interface SessionData {
  * (bio and their sessions from the schedule).
  *
  * The grid's columns follow the element's own width, so it fits a sidebar and a full page alike.
+ * `#speaker-ID` in the page address opens that speaker's details (opening one writes it).
  *
  * @customElement conf-speakers
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
@@ -71,9 +80,6 @@ export class ConfSpeakers extends ConfElement {
   /** Search text; reflects what the viewer typed. */
   @property() query = '';
 
-  @state() private openId: string | null = null;
-  @query('dialog') private dialog?: HTMLDialogElement;
-  private opener: HTMLElement | null = null;
 
   private readonly speakers = new ResourceController<SpeakerCard[]>(this, {
     name: 'speakers',
@@ -103,22 +109,30 @@ export class ConfSpeakers extends ConfElement {
     },
   });
 
-  /** Opens a speaker's details, as a click on their card does. */
-  open(id: string): void {
+  /** The details dialog, shared with the other lists: `#speaker-ID` links open it, closing returns focus. */
+  private readonly details = new DetailDialogController(this, {
+    prefix: SPEAKER_HASH_PREFIX,
+    // A link can only be followed once the list is there; after a failed load it is dropped.
+    openFromLink: (id) => {
+      if (this.speakers.value === undefined) return this.speakers.error !== null && !this.speakers.loading;
+      this.open(id);
+      return true;
+    },
+  });
+
+  /** Opens a speaker's details, as a click on their card does; false for an id not in the list. */
+  open(id: string): boolean {
     const card = this.speakers.value?.find((c) => c.id === id);
-    if (!card) return;
+    if (!card) return false;
     const event = new ConfSpeakerOpenEvent({ id, speaker: card.raw });
-    if (!this.dispatchEvent(event)) return;
-    this.opener = (this.shadowRoot?.activeElement as HTMLElement | null) ?? null;
-    this.openId = id;
+    if (!this.dispatchEvent(event)) return false;
     if (this.sessions.value === undefined && !this.sessions.loading) void this.sessions.reload();
-    void this.updateComplete.then(() => {
-      if (this.dialog && !this.dialog.open) this.dialog.showModal();
-    });
+    this.details.show(id);
+    return true;
   }
 
   close(): void {
-    this.dialog?.close();
+    this.details.close();
   }
 
   /**
@@ -126,13 +140,6 @@ export class ConfSpeakers extends ConfElement {
    * opens that event. This modal would sit over it, so it closes and the link goes on as usual.
    */
   private followSession = (): void => this.close();
-
-  private onDialogClose = (): void => {
-    this.openId = null;
-    // Keyboard users land back on the card they came from.
-    this.opener?.focus();
-    this.opener = null;
-  };
 
   protected override renderContent(): unknown {
     return this.renderResource(this.speakers, {
@@ -205,8 +212,9 @@ export class ConfSpeakers extends ConfElement {
   }
 
   private renderDialog(cards: SpeakerCard[]): TemplateResult {
-    const c = this.openId ? cards.find((x) => x.id === this.openId) : undefined;
-    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.onDialogClose}>
+    const id = this.details.openId;
+    const c = id !== null ? cards.find((x) => x.id === id) : undefined;
+    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.details.onClose}>
       ${c
         ? html`<div class="dialog-body">
             <div class="dialog-head">

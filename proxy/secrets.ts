@@ -205,7 +205,8 @@ export function createScrubber(secrets: readonly string[]): Scrubber {
     if (typeof value === 'string') return cleanString(value);
     if (Array.isArray(value)) return value.map(cleanJson);
     if (value !== null && typeof value === 'object') {
-      const out: { [key: string]: Json } = {};
+      // No prototype, so a `__proto__` key stays a key.
+      const out = Object.create(null) as { [key: string]: Json };
       for (const [key, item] of Object.entries(value)) out[cleanString(key)] = cleanJson(item);
       return out;
     }

@@ -123,6 +123,11 @@ describe('the scrubber reads through escapes, references and URL encoding', () =
     }
   });
 
+  test('rewritten JSON keeps every key, __proto__ included', () => {
+    const out = s.scrubBody(utf8(`{"__proto__":{"x":1},"echo":"${escaped}"}`))!;
+    assert.deepEqual(Object.keys(JSON.parse(out.text) as object), ['__proto__', 'echo']);
+  });
+
   test('not JSON and holding a decoded form: refused (null), not passed on', () => {
     assert.equal(s.scrubBody(utf8(`<p>${escaped}</p>`)), null);
   });

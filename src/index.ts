@@ -11,6 +11,7 @@ import './elements/registration-form/define.js';
 import './elements/exhibit-form/define.js';
 import './elements/checkin/define.js';
 import './elements/workshops/define.js';
+import './elements/abstract-form/define.js';
 
 export { ConfProvider } from './elements/provider/provider.js';
 export { ConfSpeakers } from './elements/speakers/speakers.js';
@@ -31,8 +32,10 @@ export { ConfRegistrationForm } from './elements/registration-form/registration-
 export { ConfExhibitForm } from './elements/exhibit-form/exhibit-form.js';
 export { ConfCheckin } from './elements/checkin/checkin.js';
 export { ConfWorkshops } from './elements/workshops/workshops.js';
+export { ConfAbstractForm } from './elements/abstract-form/abstract-form.js';
 export { ConfRegisteredEvent } from './events/conf-registered.js';
 export { ConfExhibitSubmittedEvent } from './events/conf-exhibit-submitted.js';
 export { ConfCheckedInEvent } from './events/conf-checked-in.js';
 export { ConfWorkshopEnrolledEvent } from './events/conf-workshop-enrolled.js';
+export { ConfAbstractSubmittedEvent } from './events/conf-abstract-submitted.js';
 export { VERSION } from './core/version.js';

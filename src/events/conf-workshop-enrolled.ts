@@ -6,6 +6,8 @@ import type { WorkshopCard } from '../elements/workshops/workshops.model.js';
  * waitlist place, or (`existing`) the place they already had, which a repeat does not double.
  */
 export interface ConfWorkshopEnrolledDetail {
+  /** The workshop registration's id. */
+  id: string;
   workshop: WorkshopCard;
   workshopRegistration: WorkshopRegistration;
   status: WorkshopRegistrationStatus;

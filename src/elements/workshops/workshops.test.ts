@@ -33,6 +33,9 @@ runFormTests('conf-workshops', {
     await h.fill({ registrationId: r.id });
     return r.id;
   },
+  async edit(h) {
+    await h.fill({ registrationId: (await registrationOutside(FREE)).id });
+  },
   async refusedByServer(h) {
     await h.fill({ registrationId: 'reg-does-not-exist' });
     return ['registrationId'];

@@ -104,7 +104,7 @@ const DEFAULT_REFRESH_SECONDS = 60;
  * @cssstate submitting - An enrollment is being sent.
  * @cssstate enrolled - The outcome view is shown.
  *
- * @event {ConfWorkshopEnrolledEvent} conf-workshop-enrolled - A place was taken or found: `detail.workshop`, `detail.workshopRegistration`, `detail.status` (`enrolled`/`waitlisted`), `detail.position`, `detail.existing`.
+ * @event {ConfWorkshopEnrolledEvent} conf-workshop-enrolled - A place was taken or found: `detail.id` (the workshop registration's), `detail.workshop`, `detail.workshopRegistration`, `detail.status` (`enrolled`/`waitlisted`), `detail.position`, `detail.existing`.
  * @event {ConfLoadedEvent} conf-loaded - The workshops loaded.
  * @event {ConfErrorEvent} conf-error - Loading failed.
  */
@@ -195,6 +195,7 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     void this.data.reload();
     if (card) {
       this.dispatchEvent(new ConfWorkshopEnrolledEvent({
+        id: record.id,
         workshop: card, workshopRegistration: record, status: record.status, position: record.waitlistPosition, existing,
       }));
     }

@@ -205,6 +205,21 @@ describe('conf-checkin', () => {
     expect(again.part('history')!.textContent).to.contain('Checked in');
   });
 
+  it('where the browser refuses IndexedDB: still checks in, and says that waiting scans would not survive', async () => {
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    try {
+      const h = await mount();
+      await waitFor(() => h.part('banner')?.textContent?.includes('lost if the page is closed'), 'volatile storage banner');
+      await scan(h, badge());
+      await waitResult(h, 'checked-in');
+    } finally {
+      IDBFactory.prototype.open = open;
+    }
+  });
+
   it('the setup is locked by its PIN once one is set', async () => {
     const h = await mount();
     (h.all<HTMLButtonElement>('button').find((b) => b.textContent?.trim() === 'Setup'))!.click();

@@ -22,7 +22,7 @@ import {
 import { CameraScanner } from './camera-scanner.js';
 import { KioskSound, type SoundKind } from './kiosk-sound.js';
 import { HISTORY_LENGTH, KioskStorage, pinDigest, type HistoryEntry, type KioskSettings } from './kiosk-settings.js';
-import { ScanQueue, ScanStore, sendCheckin, type StoredScan } from './scan-queue.js';
+import { openScanStore, ScanQueue, sendCheckin, type StoredScan } from './scan-queue.js';
 
 registerMessages('de', () => import('./locales/de.js'));
 
@@ -106,6 +106,8 @@ export class ConfCheckin extends ConfElement {
   @state() private setupError: string | null = null;
   @state() private cameraError: string | null = null;
   @state() private torchOn = false;
+  /** The browser refused IndexedDB: waiting scans live only as long as this page. */
+  @state() private volatile = false;
 
   @query('input[name="code"]') private input?: HTMLInputElement;
   @query('video') private video?: HTMLVideoElement;
@@ -200,7 +202,7 @@ export class ConfCheckin extends ConfElement {
   /** Opens this kiosk's IndexedDB store and starts sending what waits there. */
   private openQueue(): Promise<ScanQueue> {
     if (this.queue) return Promise.resolve(this.queue);
-    const opening = (this.opening ??= ScanStore.open(this.store).then((store) => {
+    const opening = (this.opening ??= openScanStore(this.store).then((store) => {
       const queue = new ScanQueue(store, {
         send: (scan) => sendCheckin(this.resolvedEndpoint.url, this.settings.token ?? '', scan),
         settled: (scan, outcome) => this.settled(scan, outcome),
@@ -209,7 +211,8 @@ export class ConfCheckin extends ConfElement {
           this.show({ kind: 'setup', code: '', attendee: null, detail: null }, 'setup');
         },
         changed: (n) => (this.waiting = n),
-      });
+      }, Date.now, `conf-checkin:${this.store}`);
+      this.volatile = !store.durable;
       if (this.opening !== opening) {
         store.close(); // disconnected or switched store meanwhile
         return queue;
@@ -543,6 +546,9 @@ export class ConfCheckin extends ConfElement {
     return html`<div class="kiosk" part="kiosk">
       ${this.tokenRefused !== null
         ? html`<p class="banner" part="banner" role="alert">${this.tokenRefusedText()}</p>`
+        : nothing}
+      ${this.volatile
+        ? html`<p class="banner" part="banner" role="alert">${msg('This browser does not let the kiosk keep scans on the device: scans waiting to be sent are lost if the page is closed.', { id: 'checkin.volatile' })}</p>`
         : nothing}
       <section class="result ${r?.kind ?? 'ready'}" part="result" role="status" aria-live="assertive" aria-atomic="true">
         <p class="word" part="word">${t.word}</p>

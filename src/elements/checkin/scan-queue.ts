@@ -37,18 +37,47 @@ export function newIdempotencyKey(): string {
   return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Where a kiosk's waiting scans live. */
+export interface ScanStore {
+  /** False when the browser refused IndexedDB and scans live only in this page's memory. */
+  readonly durable: boolean;
+  /** Stores a new scan; resolves once it is committed. */
+  add(scan: Omit<StoredScan, 'seq'>): Promise<StoredScan>;
+  /** Every stored scan, in scan order. */
+  all(): Promise<StoredScan[]>;
+  count(): Promise<number>;
+  hasCode(code: string): Promise<boolean>;
+  has(seq: number): Promise<boolean>;
+  put(scan: StoredScan): Promise<void>;
+  delete(seq: number): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The kiosk's store: IndexedDB, or, where the browser refuses it (some private modes, storage
+ * blocked by policy), memory, so the kiosk still works online and says that a reload loses scans.
+ */
+export async function openScanStore(name: string): Promise<ScanStore> {
+  try {
+    return await IdbScanStore.open(name);
+  } catch {
+    return new MemoryScanStore();
+  }
+}
+
 /** The IndexedDB store of one kiosk (`name`: its storage name, so two kiosks on a page stay apart). */
-export class ScanStore {
+export class IdbScanStore implements ScanStore {
+  readonly durable = true;
   private constructor(private readonly db: IDBPDatabase<KioskDb>) {}
 
-  static async open(name: string): Promise<ScanStore> {
+  static async open(name: string): Promise<IdbScanStore> {
     const db = await openDB<KioskDb>(`conf-checkin:${name}`, 1, {
       upgrade(d) {
         const scans = d.createObjectStore('scans', { keyPath: 'seq', autoIncrement: true });
         scans.createIndex('code', 'code');
       },
     });
-    return new ScanStore(db);
+    return new IdbScanStore(db);
   }
 
   /** Stores a new scan; resolves once IndexedDB has committed it. */
@@ -87,6 +116,38 @@ export class ScanStore {
   close(): void {
     this.db.close();
   }
+}
+
+/** The fallback when IndexedDB is refused: the same behaviour, for this page's lifetime only. */
+export class MemoryScanStore implements ScanStore {
+  readonly durable = false;
+  private readonly scans = new Map<number, StoredScan>();
+  private nextSeq = 1;
+
+  async add(scan: Omit<StoredScan, 'seq'>): Promise<StoredScan> {
+    const stored = { ...scan, seq: this.nextSeq++ };
+    this.scans.set(stored.seq, stored);
+    return stored;
+  }
+  async all(): Promise<StoredScan[]> {
+    return [...this.scans.values()].sort((a, b) => a.seq - b.seq);
+  }
+  async count(): Promise<number> {
+    return this.scans.size;
+  }
+  async hasCode(code: string): Promise<boolean> {
+    return [...this.scans.values()].some((s) => s.code === code);
+  }
+  async has(seq: number): Promise<boolean> {
+    return this.scans.has(seq);
+  }
+  async put(scan: StoredScan): Promise<void> {
+    this.scans.set(scan.seq, scan);
+  }
+  async delete(seq: number): Promise<void> {
+    this.scans.delete(seq);
+  }
+  close(): void {}
 }
 
 /** How long a send may wait for its answer before the scan counts as not answered (kept, retried). */
@@ -163,6 +224,8 @@ export class ScanQueue {
     readonly store: ScanStore,
     private readonly hooks: QueueHooks,
     private readonly now: () => number = Date.now,
+    /** Web Lock name shared by every tab of this kiosk; null for none. */
+    private readonly lockName: string | null = null,
   ) {}
 
   private readonly onOnline = () => {
@@ -205,13 +268,22 @@ export class ScanQueue {
       try {
         do {
           this.again = false;
-          await this.runOnce();
+          await this.exclusive(() => this.runOnce());
         } while (this.again && !this.paused);
       } finally {
         this.running = null;
       }
     })();
     return this.running;
+  }
+
+  /**
+   * Two tabs of one kiosk share its stored scans: a Web Lock per store lets one send at a time
+   * (the other then finds the scans gone), where the browser has Web Locks.
+   */
+  private exclusive(run: () => Promise<void>): Promise<void> {
+    const locks = (navigator as { locks?: { request(name: string, cb: () => Promise<void>): Promise<void> } }).locks;
+    return locks && this.lockName ? locks.request(this.lockName, run) : run();
   }
 
   private async runOnce(): Promise<void> {

@@ -60,4 +60,5 @@ export const templates = {
   'checkin.pin-set': 'PIN zum Sperren der Einrichtung (optional)',
   'checkin.pin-clear': 'PIN entfernen',
   'checkin.save': 'Speichern',
+  'checkin.volatile': 'Dieser Browser lässt den Kiosk keine Scans auf dem Gerät speichern: Scans, die noch auf das Senden warten, gehen verloren, wenn die Seite geschlossen wird.',
 };

@@ -48,18 +48,6 @@ export const abstractFormStyles = css`
     color: var(--_accent-text);
     text-decoration: underline;
   }
-  .summary {
-    display: grid;
-    grid-template-columns: max-content 1fr;
-    gap: 0.3em 1em;
-    margin: 0;
-  }
-  .summary dt {
-    font-weight: 600;
-  }
-  .summary dd {
-    margin: 0;
-  }
   .outcome h3 {
     margin: 0.4em 0 0;
     font-size: 1.05em;

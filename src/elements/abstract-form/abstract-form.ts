@@ -109,6 +109,15 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
     rememberRegistrations();
   }
 
+  /** Accepted once the server answered with the submission; the answers are no longer a draft. */
+  protected get accepted(): boolean {
+    return this.submission !== null;
+  }
+
+  protected receivedText(): string {
+    return msg('Abstract submitted.', { id: 'abstract-form.received' });
+  }
+
   protected sendBody(body: AbstractBody, idempotencyKey: string): Promise<AbstractSubmission> {
     const { attachments, ...fields } = body;
     const payload = attachments.length ? toFormData(body, this.files) : fields;
@@ -125,27 +134,20 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
     this.dispatchEvent(new ConfAbstractSubmittedEvent({ id: submission.id, submission }));
   }
 
-  protected receivedText(): string {
-    return msg('Abstract submitted.', { id: 'abstract-form.received' });
-  }
-
-  protected get accepted(): boolean {
-    return this.submission !== null;
-  }
-
   protected draftValue(): AbstractDraft | null {
     return readAbstractDraft({ title: this.value('title'), registrationId: this.value('registrationId'), authors: this.authors });
   }
 
+  /** The author rows are kept apart from the values, and are part of the draft too. */
   protected override draftChanged(changed: PropertyValues): boolean {
-    return changed.has('values') || changed.has('authors');
+    return changed.has('authors') || changed.has('values');
   }
 
   protected resetForm(): void {
-    this.submission = null;
-    this.values = {};
     this.files = [];
     this.fileProblem = null;
+    this.submission = null;
+    this.values = {};
     this.setAuthors([this.registrant.current?.name ?? '']);
   }
 

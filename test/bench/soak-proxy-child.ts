@@ -19,6 +19,8 @@ export interface SoakProxyConfig {
   upstream: string;
   apiKey: string;
   kioskToken: string;
+  /** The idempotency store's entry bound (default the proxy's own). */
+  idempotencyEntries?: number;
 }
 
 export interface MemorySample {
@@ -37,7 +39,7 @@ async function main(config: SoakProxyConfig, send: (m: object) => void): Promise
   if (!gc) throw new Error('soak-proxy-child.ts needs --expose-gc');
   // The stores the proxy would create itself, with their default bounds, made here to read them.
   const cache = memoryCacheStore();
-  const idempotency = memoryIdempotencyStore();
+  const idempotency = memoryIdempotencyStore(config.idempotencyEntries ? { maxEntries: config.idempotencyEntries } : {});
   const rateLimit = memoryRateLimitStore();
   const lines = batchedLines();
   const proxy = createProxy({

@@ -92,9 +92,9 @@ export const ClosedByServer: Story = {
     await fillExhibit(root, 'Late Loom');
     await submit(root);
     const closed = await waitForPart(root, 'closed');
-    await expect(closed.textContent).toContain('2026');
+    await expect(closed.textContent).toContain('closed on');
   },
-  parameters: says('Nothing declared, but the conference closed applications: the refusal (`exhibition_closed`) replaces the form with the closing date and the server\'s own words.'),
+  parameters: says('Nothing declared, but the conference closed applications: the refusal (`exhibition_closed`) replaces the form with the closing date, said in the form\'s language.'),
 };
 
 export const RegistrationRequired: Story = {

@@ -2,9 +2,9 @@
  * Pure logic of `<conf-abstract-form>`: the body it sends, the attachments it accepts (the
  * contract's file parts of the abstract submission), the author rows and the draft. No DOM.
  */
-import { ENDPOINTS } from '../../api/contract.js';
+import { ABSTRACT_ATTACHMENTS } from '../../api/contract.js';
 
-export const ATTACHMENTS = ENDPOINTS.abstractSubmit.files;
+export const ATTACHMENTS = ABSTRACT_ATTACHMENTS;
 /** The API takes at most this many authors (gap decision in the sandbox). */
 export const MAX_AUTHORS = 30;
 

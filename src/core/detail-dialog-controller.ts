@@ -23,6 +23,11 @@ export interface DetailDialogOptions {
    * after the next update.
    */
   openFromLink: (id: string) => boolean;
+  /**
+   * The host's `<dialog>`, when it holds it in a ref: searching a large shadow root for it (a
+   * schedule's every card) costs more than the lookup should. Default: the first `dialog` inside.
+   */
+  dialog?: () => HTMLDialogElement | null | undefined;
 }
 
 export class DetailDialogController implements ReactiveController {
@@ -102,7 +107,7 @@ export class DetailDialogController implements ReactiveController {
   };
 
   private get dialog(): HTMLDialogElement | null {
-    return this.host.renderRoot.querySelector('dialog');
+    return this.options.dialog ? (this.options.dialog() ?? null) : this.host.renderRoot.querySelector('dialog');
   }
 
   private linkedId(): string | null {

@@ -2,7 +2,8 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { createRef } from 'lit/directives/ref.js';
 import { ConfElement } from '../../core/conf-element.js';
-import { focusedWithin, holdLink, linkHeldElsewhere, releaseLink, replaceHash } from '../../core/deep-link.js';
+import { holdLink, linkHeldElsewhere, releaseLink, replaceHash } from '../../core/deep-link.js';
+import { DetailDialogController } from '../../core/detail-dialog-controller.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { unknownValue } from '../../core/diagnostics.js';
 import { registerMessages } from '../../core/localize.js';
@@ -29,7 +30,6 @@ import {
   loadAgenda,
   nowNext,
   parseAgendaHash,
-  parseEventHash,
   toIcs,
   type AgendaChange,
   type AgendaStorage,
@@ -175,7 +175,6 @@ export class ConfSchedule extends ConfElement {
   @state() private typeFilter: ReadonlySet<string> = new Set();
   @state() private starredOnly = false;
   @state() private starred: ReadonlySet<string> = new Set();
-  @state() private openId: string | null = null;
   @state() private pendingImport: string[] | null = null;
   @state() private message = '';
   @state() private dialogStatus = '';
@@ -206,9 +205,6 @@ export class ConfSchedule extends ConfElement {
 
   private agendaKey = '';
   private pendingHash: string | null = null;
-  private opener: HTMLElement | null = null;
-  /** The event the dialog was last shown for; its `close` event arrives a task later. */
-  private shownId: string | null = null;
   private clockTimer: ReturnType<typeof setTimeout> | undefined;
   private indexMemo?: { data: ScheduleData; zone: string; index: ScheduleIndex };
   private slotsMemo?: { index: ScheduleIndex; day: string; slots: TimeSlot[] };
@@ -221,6 +217,20 @@ export class ConfSchedule extends ConfElement {
    */
   private zoneMemo?: { conferenceZone: string | undefined; zone: string; fmt: TimeFormatter };
   private readonly dialogRef = createRef<HTMLDialogElement>();
+  /** The event dialog, shared with the other lists: `#event-ID` links open it, closing returns focus. */
+  private readonly details = new DetailDialogController(this, {
+    prefix: EVENT_LINK,
+    dialog: () => this.dialogRef.value,
+    // A link is followed once the schedule is there; after a failed load it is dropped.
+    openFromLink: (id) => {
+      const index = this.index;
+      if (!index) return this.data.error !== null && !this.data.loading;
+      const item = index.byId.get(id);
+      if (!item) this.message = labels.notFound(id);
+      else if (this.details.openId !== id) this.openItem(item);
+      return true;
+    },
+  });
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -236,7 +246,6 @@ export class ConfSchedule extends ConfElement {
     window.removeEventListener('hashchange', this.onHashChange);
     window.removeEventListener('storage', this.onStorage);
     window.removeEventListener(AGENDA_SYNC, this.onAgendaSync);
-    releaseLink(EVENT_LINK, this);
     releaseLink(AGENDA_LINK, this);
     clearTimeout(this.clockTimer);
     this.clockTimer = undefined;
@@ -291,16 +300,10 @@ export class ConfSchedule extends ConfElement {
     super.updated(changed);
     const index = this.index;
     // Through a ref: searching the shadow root for it walks every card of the day.
+    // The dialog controller shows it; an event a refresh withdrew must not stay open, empty.
     const dialog = this.dialogRef.value;
-    if (dialog?.isConnected) {
-      const item = this.openId ? index?.byId.get(this.openId) : undefined;
-      if (item && !dialog.open) {
-        dialog.showModal();
-        this.shownId = item.event.id;
-      } else if (!item && dialog.open) {
-        dialog.close();
-      }
-    }
+    const openId = this.details.openId;
+    if (dialog?.open && (openId === null || !index?.byId.has(openId))) dialog.close();
   }
 
   protected override attributeProblems(): Diagnostic[] {
@@ -401,18 +404,7 @@ export class ConfSchedule extends ConfElement {
   private applyHash(hash: string, index: ScheduleIndex): void {
     // Another schedule on the page answered this link and closed it again, clearing the fragment.
     if (hash !== location.hash) return;
-    const eventId = parseEventHash(hash);
-    if (eventId) {
-      const item = index.byId.get(eventId);
-      if (linkHeldElsewhere(EVENT_LINK, eventId, this)) {
-        if (this.openId !== null) this.dialogRef.value?.close();
-      } else if (item) {
-        if (this.openId !== eventId) this.openItem(item);
-      } else {
-        this.message = labels.notFound(eventId);
-      }
-      return;
-    }
+    // `#event-ID` links are the dialog controller's.
     const shared = parseAgendaHash(hash);
     if (shared) {
       const known = shared.filter((id) => index.byId.has(id));
@@ -427,29 +419,9 @@ export class ConfSchedule extends ConfElement {
     const e = new ConfEventOpenEvent({ id: item.event.id, event: item.event });
     this.dispatchEvent(e);
     if (e.defaultPrevented) return;
-    const active = focusedWithin(this.renderRoot);
-    if (active) this.opener = active;
-    this.openId = item.event.id;
-    holdLink(EVENT_LINK, item.event.id, this);
     this.dialogStatus = '';
     if (this.index && this.selectedDay(this.index) !== item.day) this.day = item.day;
-    if (parseEventHash(location.hash) !== item.event.id) replaceHash(eventHash(item.event.id));
-  };
-
-  private readonly closeDialog = (): void => {
-    // Re-shown for another event before this (queued) close event arrived: not a close at all.
-    if (this.dialogRef.value?.open) return;
-    const id = this.shownId;
-    this.shownId = null;
-    // A deep link may have opened another event before this close event arrived: keep that one.
-    if (id === null || this.openId !== id) return;
-    this.openId = null;
-    releaseLink(EVENT_LINK, this);
-    if (parseEventHash(location.hash) === id) replaceHash('');
-    const opener = this.opener;
-    this.opener = null;
-    // The browser returns focus itself for most openers; a re-rendered card needs it done by hand.
-    if (opener?.isConnected) opener.focus();
+    this.details.show(item.event.id);
   };
 
   private readonly toggleStar = (item: ScheduleItem): void => {
@@ -522,7 +494,7 @@ export class ConfSchedule extends ConfElement {
 
   private readonly dialogActions = {
     dialog: this.dialogRef,
-    close: this.closeDialog,
+    close: this.details.onClose,
     downloadIcs: (item: ScheduleItem) =>
       downloadIcs(this.icsFor([item], item.event.title), icsFileName(item.event.title), this.renderRoot as ShadowRoot),
     copyLink: async (item: ScheduleItem) => {
@@ -596,7 +568,8 @@ export class ConfSchedule extends ConfElement {
   private renderReady(): TemplateResult {
     const index = this.index;
     if (!index) return html``;
-    const openItem = this.openId ? index.byId.get(this.openId) : undefined;
+    const openId = this.details.openId;
+    const openItem = openId ? index.byId.get(openId) : undefined;
     if (this.view === 'screen') {
       const ctx = this.context(index, new Set());
       return html`${renderScreen(ctx, nowNext(index, ctx.now, this.venue || null), this.venue || null, this.pager)}`;

@@ -21,6 +21,13 @@ export function parseEventHash(hashOrUrl: string): string | null {
   return parseRecordHash(EVENT_PREFIX, hashOrUrl);
 }
 
+/** `#workshop-ID`: the deep link that opens a workshop's enroll view in `<conf-workshops>` (the schedule links to it). */
+export const WORKSHOP_PREFIX = 'workshop-';
+
+export function workshopHash(id: string): string {
+  return recordHash(WORKSHOP_PREFIX, id);
+}
+
 /** The id in `#<prefix>ID` (a hash or a full URL); null when the fragment is not such a link. */
 export function parseRecordHash(prefix: string, hashOrUrl: string): string | null {
   const s = hashOrUrl.trim();

@@ -1,10 +1,12 @@
 /**
  * The event detail dialog: a native modal `<dialog>` (focus trapped and returned by the browser,
- * Escape closes it), holding description, speakers, venue and time, plus the event's actions.
+ * Escape closes it), holding description, speakers, venue and time, plus the event's actions (a
+ * workshop's links to its enroll view in `<conf-workshops>`, `#workshop-<id>`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ref, type Ref } from 'lit/directives/ref.js';
 import { msg } from '@lit/localize';
+import { workshopHash } from '../../core/deep-link.js';
 import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem } from './schedule.model.js';
 import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
@@ -84,6 +86,10 @@ function dialogBody(ctx: ViewContext, item: ScheduleItem, actions: DialogActions
     <footer class="dialog-actions">
       <button type="button" class="button" part="ics-button" @click=${() => actions.downloadIcs(item)}>${labels.icsEvent()}</button>
       <button type="button" class="button" part="copy-link-button" @click=${() => actions.copyLink(item)}>${labels.copyLink()}</button>
+      ${event.workshopId
+        ? html`<a class="button" part="workshop-link" href=${workshopHash(event.workshopId)} @click=${() => actions.close()}>
+            ${msg('Enroll in this workshop', { id: 'schedule.workshop-enroll' })}</a>`
+        : nothing}
       <span class="action-status" role="status">${actions.status}</span>
     </footer>
   </article>`;

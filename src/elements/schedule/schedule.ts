@@ -131,6 +131,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @csspart close-button - The dialog's close button.
  * @csspart ics-button - The dialog's button that downloads the event as an .ics file.
  * @csspart copy-link-button - The dialog's button that copies a link to the event.
+ * @csspart workshop-link - In a workshop's dialog: opens its enroll view in `<conf-workshops>` (`#workshop-<id>`).
  * @csspart share - The share link box.
  * @csspart import - The banner offering a shared agenda.
  * @csspart loading - The loading skeleton.

@@ -4,7 +4,7 @@
  */
 import type { Money, WorkshopRegistration } from '../../api/records.js';
 import type { ApiError } from '../../api/errors.js';
-import { parseRecordHash, recordHash } from '../../core/deep-link.js';
+import { WORKSHOP_PREFIX, parseRecordHash } from '../../core/deep-link.js';
 import { fold } from '../../core/text.js';
 import { parseInstant } from '../../core/time.js';
 
@@ -124,12 +124,7 @@ export function existingEnrollment(error: ApiError): WorkshopRegistration | null
   return readEnrollment(details?.workshopRegistration);
 }
 
-/** `#workshop-ID`: the deep link that opens a workshop's enroll view (the schedule links to it). */
-export const WORKSHOP_PREFIX = 'workshop-';
-
-export function workshopHash(id: string): string {
-  return recordHash(WORKSHOP_PREFIX, id);
-}
+export { workshopHash } from '../../core/deep-link.js';
 
 export function parseWorkshopHash(hashOrUrl: string): string | null {
   return parseRecordHash(WORKSHOP_PREFIX, hashOrUrl);

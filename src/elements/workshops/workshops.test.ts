@@ -8,6 +8,7 @@ import { runFormTests } from '../../../test/browser/form-suite.js';
 import { cleanup, fixture, waitFor } from '../../../test/browser/harness.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import './define.js';
+import '../schedule/define.js';
 import type { ConfWorkshops } from './workshops.js';
 
 /** Free, 40 seats: the form suite's enrollments never fill it. */
@@ -180,6 +181,20 @@ describe('<conf-workshops>', function () {
     await h.waitForPart('registrant');
     h.part<HTMLButtonElement>('forget-button')!.click();
     await waitFor(() => h.q('[name="registrationId"]'), 'the typed field after forgetting');
+  });
+
+  it('the schedule’s workshop event links to its enroll view', async () => {
+    const list = (await (await fetch('/api/public/v1/events/workshops?limit=50')).json()) as { data: { id: string; eventId: string }[] };
+    const paid = list.data.find((w) => w.id === PAID)!;
+    history.replaceState(null, '', `#event-${paid.eventId}`);
+    const wrapper = await fixture<HTMLElement>(`<div><conf-schedule></conf-schedule><conf-workshops draft-key="${DRAFT}"></conf-workshops></div>`);
+    const schedule = new FormHarness(wrapper.querySelector<HTMLElement>('conf-schedule')!);
+    const workshops = new FormHarness(wrapper.querySelector<ConfWorkshops>('conf-workshops')!);
+    const link = await schedule.waitForPart<HTMLAnchorElement>('workshop-link', 15_000);
+    expect(link.getAttribute('href')).to.equal(`#workshop-${PAID}`);
+    link.click();
+    await workshops.waitForPart('form', 15_000);
+    expect(workshops.q('#enroll-title')!.textContent).to.contain('SQLite');
   });
 
   it('opens a workshop from a #workshop- link and goes back to the list; German texts', async () => {

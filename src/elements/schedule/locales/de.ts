@@ -35,6 +35,7 @@ export const templates = {
   'schedule.ics-agenda': 'Meine Agenda (.ics)',
   'schedule.ics-event': 'In den Kalender (.ics)',
   'schedule.copy-link': 'Link kopieren',
+  'schedule.workshop-enroll': 'Zu diesem Workshop anmelden',
   'schedule.link-copied': 'Link kopiert.',
   'schedule.storage-failed': 'Ihre Agenda konnte in diesem Browser nicht gespeichert werden (Speicher blockiert).',
   'schedule.speakers': 'Vortragende',

@@ -134,6 +134,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * @csspart closed - The closed message.
  * @csspart success - The success view.
  * @csspart record-id - The accepted submission's id.
+ * @csspart summary - In the success view: title, type, presenter and the fee paid.
+ * @csspart summary-amount - The fee and payment method in the summary.
+ * @csspart next-step - What happens next (review, and the payment check when there is a fee).
  * @csspart again-button - Starts a new application after a success.
  *
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.

@@ -80,6 +80,10 @@ registerMessages('de', () => import('./locales/de.js'));
  * @csspart try-later - The try-later message.
  * @csspart success - The success view.
  * @csspart record-id - The created registration's id.
+ * @csspart summary - In the success view: name, ticket, amount and payment method registered.
+ * @csspart summary-amount - The ticket's price in the summary.
+ * @csspart payment-instructions - The chosen payment method's instructions in the summary.
+ * @csspart next-step - What happens next, by the registration's status.
  * @csspart again-button - Starts a new registration after a success.
  * @csspart loading - The skeleton shown while the configuration loads.
  * @csspart error - The error view when the configuration cannot be loaded.

@@ -154,16 +154,16 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
     this.dispatchEvent(new ConfRegisteredEvent({ id: registration.id, registration }));
   }
 
-  protected receivedText(): string {
-    return msg('Registration received.', { id: 'registration.received' });
-  }
-
   protected get accepted(): boolean {
     return this.registration !== null;
   }
 
   protected draftValue(): FormValues {
     return draftOf(this.values);
+  }
+
+  protected receivedText(): string {
+    return msg('Registration received.', { id: 'registration.received' });
   }
 
   protected resetForm(): void {

@@ -1,5 +1,5 @@
 /**
- * `npx vite build`: the element bundle alone, dist/conf-widgets.js with its translation chunks in
+ * `npx vite build`: the loader alone, dist/conf-widgets.js with its element, core and translation chunks in
  * dist/conf-widgets/, built with exactly the settings `npm run build` uses for it
  * (scripts/bundle-config.mjs). scripts/build.mjs is the full build: this bundle, the per-element
  * entries, dist/esm with type declarations, dist/node, the custom elements manifest and the size
@@ -15,5 +15,5 @@ const bundleConfig: BundleConfig = untypedBundleConfig;
 export default defineConfig(() =>
   // Storybook's Vite builder reads this file too and would take over its plugins; the stories are
   // built from the sources as they are, so Storybook gets nothing from here.
-  process.env.STORYBOOK === 'true' ? {} : bundleConfig({ entry: 'src/index.ts', file: 'conf-widgets.js', split: true }),
+  process.env.STORYBOOK === 'true' ? {} : bundleConfig({ entry: 'src/loader.ts', file: 'conf-widgets.js', split: true }),
 );

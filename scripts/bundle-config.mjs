@@ -5,18 +5,68 @@ import { bundlePlugins, CATALOG_MODULE } from './bundle-plugins.mjs';
 /** Where the bundle's lazily loaded chunks go, beside it; the proxy serves them under `/conf-widgets/`. */
 export const CHUNK_DIR = 'conf-widgets';
 
+/** An element's entry module; group 1 is the element's directory name (`schedule`). */
+const ELEMENT_ENTRY = /[\\/]src[\\/]elements[\\/]([^\\/]+)[\\/]define\.ts$/;
+/** The base class of the form elements: what a module imports (transitively) to be a form. */
+const FORM_BASE = /[\\/]src[\\/]core[\\/]conf-form-element\.ts$/;
+
 /**
- * The chunk a module belongs to: translations of one locale together (`de`), everything else in
- * the entry. Only translations are split off: a page with every element needs all the rest at once.
+ * The loader's chunking (`split`), decided per module from which elements import it statically:
+ * - translations: one chunk per locale (`de`), fetched when an element speaks it;
+ * - one element only: that element's chunk (`schedule`);
+ * - `<conf-provider>`, and anything two or more elements share: the `core` chunk, one for every
+ *   page, except what only form elements share: the `forms` chunk, so a page without a form
+ *   never downloads the form machinery (a third chunk for what only non-form elements share
+ *   was measured: half a kilobyte, not worth its request);
+ * - anything else (the loader, what is imported only on demand, like the barcode ponyfill): left
+ *   to rollup.
  */
-function localeChunk(id) {
-  return CATALOG_MODULE.exec(id)?.[1] ?? /^\0catalog-str-tag:([a-z]+):/.exec(id)?.[1];
+function loaderChunks() {
+  /** Module id → names of the elements that reach it through static imports; built on first call. */
+  let reach = null;
+  let forms = null;
+  function walk(getModuleInfo, getModuleIds) {
+    reach = new Map();
+    forms = new Set();
+    for (const id of getModuleIds()) {
+      const element = ELEMENT_ENTRY.exec(id)?.[1];
+      if (!element) continue;
+      const stack = [id];
+      const seen = new Set();
+      while (stack.length > 0) {
+        const m = stack.pop();
+        if (seen.has(m)) continue;
+        seen.add(m);
+        if (FORM_BASE.test(m)) forms.add(element);
+        if (!reach.has(m)) reach.set(m, new Set());
+        reach.get(m).add(element);
+        stack.push(...(getModuleInfo(m)?.importedIds ?? []));
+      }
+    }
+  }
+  return function manualChunk(id, { getModuleInfo, getModuleIds }) {
+    const locale = CATALOG_MODULE.exec(id)?.[1] ?? /^\0catalog-str-tag:([a-z]+):/.exec(id)?.[1];
+    if (locale) return locale;
+    if (reach === null) walk(getModuleInfo, getModuleIds);
+    const users = reach.get(id);
+    if (!users) return undefined;
+    if (users.has('provider')) return 'core';
+    if (users.size === 1) return [...users][0];
+    return [...users].every((e) => forms.has(e)) ? 'forms' : 'core';
+  };
+}
+
+/** `conf-widgets/<name>-<hash>.js`; rollup's name for a chunk nobody named is its first module's file name. */
+function chunkFileName(chunk) {
+  const element = chunk.facadeModuleId ? ELEMENT_ENTRY.exec(chunk.facadeModuleId)?.[1] : undefined;
+  const name = (element ?? chunk.name).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'chunk';
+  return `${CHUNK_DIR}/${/^[a-z]/.test(name) ? name : `c-${name}`}-[hash].js`;
 }
 
 /**
- * One ES module, minified, with its exports kept. `split`: translations in chunks of their own
- * (`conf-widgets/de-<hash>.js`, loaded relative to the bundle's own URL); otherwise everything in
- * the one file (the per-element entries).
+ * One ES module, minified, with its exports kept. `split`: the loader (`src/loader.ts`) with its
+ * chunks in `conf-widgets/` (see {@link loaderChunks}), loaded relative to the loader's own URL;
+ * otherwise everything in the one file (the per-element entries).
  */
 export function bundleConfig({ entry, file, outDir = 'dist', split = false, write = true }) {
   return {
@@ -53,7 +103,7 @@ export function bundleConfig({ entry, file, outDir = 'dist', split = false, writ
         // core/localize.ts installs msg() explicitly.
         treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@lit[\\/]localize[\\/]/.test(id) },
         output: split
-          ? { format: 'es', entryFileNames: file, chunkFileNames: `${CHUNK_DIR}/[name]-[hash].js`, manualChunks: localeChunk }
+          ? { format: 'es', entryFileNames: file, chunkFileNames: chunkFileName, manualChunks: loaderChunks() }
           : { format: 'es', entryFileNames: file, inlineDynamicImports: true },
       },
     },

@@ -1,10 +1,13 @@
 /**
- * `/conf-widgets.js`: the built element bundle, so one deployment serves both the script and the
- * API it calls. Versioned requests (`?v=...`) are immutable for a year; others are short-lived so
- * a new build shows up. Until a build exists, a placeholder module says how to make one.
+ * `/conf-widgets.js`: the built loader, so one deployment serves both the script and the API it
+ * calls. Versioned requests (`?v=...`) are immutable for a year; others are short-lived so a new
+ * build shows up. Until a build exists, a placeholder module says how to make one.
  *
- * `/conf-widgets/<name>-<hash>.js`: the chunks the bundle loads on demand (translations), from
- * the `conf-widgets/` directory beside the bundle file, where the build writes them.
+ * `/conf-widgets/<name>-<hash>.js`: the chunks the loader imports (elements, core, translations),
+ * from the `conf-widgets/` directory beside the loader file, where the build writes them; immutable.
+ *
+ * Both are sent as the build precompressed them (`.br`, `.gz` beside each file), chosen by the
+ * request's `Accept-Encoding`, each encoding with its own length and ETag; identity otherwise.
  */
 import type { Handler } from 'hono';
 import { etagOf, etagMatches } from '../cache/policy.js';
@@ -17,15 +20,110 @@ console.info('[conf-widgets] bundle not built; run npm run build');
 export {};
 `;
 
-interface Loaded {
-  body: string;
+/** One encoding of a file, as the build wrote it. */
+interface Representation {
+  encoding: Encoding;
+  body: Uint8Array<ArrayBuffer>;
+  /** Strong, of these very bytes: a cache must not answer a gzip request with br bytes. */
   etag: string;
+}
+type Encoding = 'br' | 'gzip' | 'identity';
+/** The file the build wrote beside the JavaScript for each encoding. */
+const SUFFIX: Record<Exclude<Encoding, 'identity'>, string> = { br: '.br', gzip: '.gz' };
+/** Preferred first when the client accepts several equally: br is the smallest. */
+const PREFERENCE: Encoding[] = ['br', 'gzip', 'identity'];
+
+interface Loaded {
+  representations: Representation[];
   mtimeMs: number;
+}
+
+/**
+ * Reads a built file and its precompressed copies. A copy that is missing or older than the file
+ * (a build interrupted, or one that wrote only the JavaScript) is left out: identity always works.
+ */
+async function readRepresentations(path: string): Promise<Loaded> {
+  const fs = await import('node:fs/promises');
+  const stat = await fs.stat(path);
+  const identity = new Uint8Array(await fs.readFile(path));
+  const representations: Representation[] = [{ encoding: 'identity', body: identity, etag: await etagOf(identity) }];
+  for (const encoding of ['br', 'gzip'] as const) {
+    try {
+      const copy = path + SUFFIX[encoding];
+      if ((await fs.stat(copy)).mtimeMs < stat.mtimeMs) continue;
+      const body = new Uint8Array(await fs.readFile(copy));
+      representations.push({ encoding, body, etag: await etagOf(body) });
+    } catch {
+      // Not precompressed: identity only.
+    }
+  }
+  return { representations, mtimeMs: stat.mtimeMs };
+}
+
+/**
+ * The q-value the client gives each encoding (RFC 9110 12.5.3): listed ones their own, the others
+ * `*`'s, identity acceptable unless refused. No header: identity only.
+ */
+export function acceptedEncodings(header: string | null | undefined): Map<Encoding, number> {
+  const q = new Map<Encoding, number>();
+  if (header === null || header === undefined) {
+    q.set('identity', 1);
+    return q;
+  }
+  const listed = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let value = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
+      if (m) value = Math.min(1, Math.max(0, Number(m[1]) || 0));
+    }
+    listed.set(name === 'x-gzip' ? 'gzip' : name, value);
+  }
+  const star = listed.get('*');
+  for (const e of PREFERENCE) {
+    const value = listed.get(e) ?? (e === 'identity' ? (star === 0 ? 0 : 1) : star ?? 0);
+    q.set(e, value);
+  }
+  return q;
+}
+
+/** The representation to send: the highest q among those built, br before gzip on a tie; identity when nothing else is acceptable. */
+export function chooseRepresentation(all: Representation[], acceptEncoding: string | null | undefined): Representation {
+  const q = acceptedEncodings(acceptEncoding);
+  let best: Representation | undefined;
+  for (const encoding of PREFERENCE) {
+    const r = all.find((x) => x.encoding === encoding);
+    if (!r || (q.get(encoding) ?? 0) <= 0) continue;
+    if (!best || (q.get(encoding) ?? 0) > (q.get(best.encoding) ?? 0)) best = r;
+  }
+  // A client that refuses even identity still gets it (RFC 9110 allows it), rather than a 406 a
+  // script tag cannot show anyone.
+  return best ?? all.find((x) => x.encoding === 'identity')!;
+}
+
+/** The answer for one representation, with the validators and caching that go with it. */
+function respond(method: string, ifNoneMatch: string | undefined, r: Representation, cacheControl: string, varies: boolean): Response {
+  const headers: Record<string, string> = {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control': cacheControl,
+    etag: r.etag,
+    // Module scripts are fetched with CORS; the code is public and carries no credentials.
+    'access-control-allow-origin': '*',
+    'x-content-type-options': 'nosniff',
+  };
+  // Every answer names the header it depends on, identity too, so a shared cache keeps them apart.
+  if (varies) headers.vary = 'Accept-Encoding';
+  if (r.encoding !== 'identity') headers['content-encoding'] = r.encoding;
+  if (etagMatches(ifNoneMatch, r.etag)) return new Response(null, { status: 304, headers });
+  headers['content-length'] = String(r.body.byteLength);
+  return new Response(method === 'HEAD' ? null : r.body, { status: 200, headers });
 }
 
 export function bundleHandler({ bundlePath }: { bundlePath: string | null }): Handler<ProxyEnv> {
   let loaded: Loaded | null = null;
-  let placeholderTag: string | null = null;
+  let placeholder: Representation | null = null;
 
   async function load(): Promise<Loaded | null> {
     if (bundlePath === null) return null;
@@ -33,8 +131,7 @@ export function bundleHandler({ bundlePath }: { bundlePath: string | null }): Ha
       const fs = await import('node:fs/promises');
       const stat = await fs.stat(bundlePath);
       if (loaded && loaded.mtimeMs === stat.mtimeMs) return loaded;
-      const body = await fs.readFile(bundlePath, 'utf8');
-      loaded = { body, etag: await etagOf(body), mtimeMs: stat.mtimeMs };
+      loaded = await readRepresentations(bundlePath);
       return loaded;
     } catch {
       // No build yet, or no file system (edge runtime): the placeholder.
@@ -44,19 +141,15 @@ export function bundleHandler({ bundlePath }: { bundlePath: string | null }): Ha
 
   return async function bundle(c) {
     const file = await load();
-    const body = file?.body ?? PLACEHOLDER_BUNDLE;
-    const etag = file?.etag ?? (placeholderTag ??= await etagOf(PLACEHOLDER_BUNDLE));
-    const versioned = c.req.query('v') !== undefined && file !== null;
-    const headers = {
-      'content-type': 'text/javascript; charset=utf-8',
-      'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      etag,
-      // Module scripts are fetched with CORS; the bundle is public code and carries no credentials.
-      'access-control-allow-origin': '*',
-      'x-content-type-options': 'nosniff',
-    };
-    if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-    return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+    if (file === null) {
+      const body = new TextEncoder().encode(PLACEHOLDER_BUNDLE);
+      placeholder ??= { encoding: 'identity', body, etag: await etagOf(body) };
+      return respond(c.req.method, c.req.header('if-none-match'), placeholder, 'public, max-age=300', false);
+    }
+    const versioned = c.req.query('v') !== undefined;
+    const r = chooseRepresentation(file.representations, c.req.header('accept-encoding'));
+    const cacheControl = versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+    return respond(c.req.method, c.req.header('if-none-match'), r, cacheControl, file.representations.length > 1);
   };
 }
 
@@ -67,33 +160,30 @@ export function bundleHandler({ bundlePath }: { bundlePath: string | null }): Ha
  */
 export const CHUNK_FILE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-[A-Za-z0-9_-]{8}\.js$/;
 
+/** Chunks kept in memory at most; a chunk's name changes with its content, so an entry never goes stale. */
+const MAX_CACHED_CHUNKS = 256;
+
 export function chunkHandler({ bundlePath }: { bundlePath: string | null }): Handler<ProxyEnv> {
-  // The chunks' directory, named as the bundle's relative import() calls expect.
+  // The chunks' directory, named as the loader's relative import() calls expect.
   const dir = bundlePath === null ? null : bundlePath.replace(/[^/\\]*$/, '') + 'conf-widgets/';
+  const cached = new Map<string, Loaded>();
 
   return async function bundleChunk(c) {
     const name = c.req.param('file') ?? '';
-    let body: string | null = null;
-    if (dir !== null && CHUNK_FILE.test(name)) {
+    let file = cached.get(name) ?? null;
+    if (file === null && dir !== null && CHUNK_FILE.test(name)) {
       try {
-        const fs = await import('node:fs/promises');
-        body = await fs.readFile(dir + name, 'utf8');
+        file = await readRepresentations(dir + name);
+        // Old builds' names pile up on a long-running proxy: start over rather than grow.
+        if (cached.size >= MAX_CACHED_CHUNKS) cached.clear();
+        cached.set(name, file);
       } catch {
         // Not built, or a chunk of an older build: 404 below.
       }
     }
-    if (body === null) throw new ProxyError('not_found', 'No such chunk of the element bundle.');
-    const etag = await etagOf(body);
-    const headers = {
-      'content-type': 'text/javascript; charset=utf-8',
-      // The name carries the content's hash: a new build writes a new name.
-      'cache-control': 'public, max-age=31536000, immutable',
-      etag,
-      // Loaded by the bundle with import(), a CORS request from the embedding page's origin.
-      'access-control-allow-origin': '*',
-      'x-content-type-options': 'nosniff',
-    };
-    if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-    return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers });
+    if (file === null) throw new ProxyError('not_found', 'No such chunk of the element bundle.');
+    const r = chooseRepresentation(file.representations, c.req.header('accept-encoding'));
+    // The name carries the content's hash: a new build writes a new name.
+    return respond(c.req.method, c.req.header('if-none-match'), r, 'public, max-age=31536000, immutable', file.representations.length > 1);
   };
 }

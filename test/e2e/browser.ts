@@ -91,7 +91,8 @@ export async function waitForElements(page: Page, timeoutMs = 20_000): Promise<E
     });
   const deadline = Date.now() + timeoutMs;
   let report = await check();
-  while (Date.now() < deadline && report.some((r) => r.defined && !r.ready)) {
+  // The loader defines an element when its chunk arrives, which can be after the load event.
+  while (Date.now() < deadline && report.some((r) => !r.ready)) {
     await page.waitForTimeout(200);
     report = await check();
   }

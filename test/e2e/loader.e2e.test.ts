@@ -1,0 +1,126 @@
+/**
+ * The loader (`/conf-widgets.js`) in headless Chromium, on a CMS page of another origin: it fetches
+ * only the chunks of the elements on the page (as the build's module graph lists them,
+ * `dist/conf-widgets.chunks.json`), upgrades a tag the page adds later, and loads every module once
+ * when two script tags carry different query strings. The proxy sends them precompressed.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
+
+const skip = chromiumPath() ? false : NO_CHROMIUM;
+if (skip) console.log(`# ${NO_CHROMIUM}`);
+
+describe('the loader in Chromium', { skip }, () => {
+  let demo: StartedDemo;
+  let browser: Browser;
+  let cms: Server;
+  let cmsOrigin: string;
+  /** Element directory → chunk files (under dist/) a page with only that element needs. */
+  let pulled: Record<string, string[]>;
+
+  before(async () => {
+    ensureBundle();
+    pulled = (JSON.parse(readFileSync('dist/conf-widgets.chunks.json', 'utf8')) as { elements: Record<string, string[]> }).elements;
+    const pages: Record<string, (proxy: string) => string> = {
+      '/schedule': (p) => `<script type="module" src="${p}/conf-widgets.js"></script><conf-schedule></conf-schedule>`,
+      '/empty': (p) => `<script type="module" src="${p}/conf-widgets.js"></script><main></main>`,
+      '/twice': (p) =>
+        `<script type="module" src="${p}/conf-widgets.js?v=1"></script>` +
+        `<script type="module" src="${p}/conf-widgets.js?v=2"></script>` +
+        `<conf-schedule></conf-schedule><conf-speakers></conf-speakers>`,
+    };
+    cms = createServer((req, res) => {
+      const page = pages[req.url ?? ''];
+      res.statusCode = page ? 200 : 404;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>CMS</title></head><body>${page?.(demo.url) ?? ''}</body></html>`);
+    });
+    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
+    cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
+    demo = await startDemo({ port: 0, allowedOrigins: [cmsOrigin], proxy: { logger: () => {} } });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+    cms?.close();
+  });
+
+  /** Opens a CMS page, recording every script the proxy sent (path with query, content-encoding). */
+  async function open(path: string): Promise<{ page: Page; scripts: { path: string; encoding: string | undefined }[]; problems: string[]; close: () => Promise<void> }> {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    const scripts: { path: string; encoding: string | undefined }[] = [];
+    page.on('response', (r) => {
+      const url = new URL(r.url());
+      if (url.origin === demo.url && url.pathname.endsWith('.js')) {
+        scripts.push({ path: url.pathname.slice(1) + url.search, encoding: r.headers()['content-encoding'] });
+      }
+    });
+    await page.goto(`${cmsOrigin}${path}`, { waitUntil: 'load' });
+    return { page, scripts, problems, close: () => context.close() };
+  }
+
+  test('a page with only <conf-schedule> loads the loader, the schedule chunk and the core chunk, brotli-compressed, and no form chunk', async () => {
+    const { page, scripts, problems, close } = await open('/schedule');
+    try {
+      const report = await waitForElements(page);
+      assert.deepEqual(report.map((r) => [r.tag, r.ready]), [['conf-schedule', true]], `the schedule shows its data (${problems.join('; ')})`);
+      await page.waitForLoadState('networkidle');
+      const files = scripts.map((s) => s.path).sort();
+      assert.deepEqual(files, ['conf-widgets.js', ...pulled.schedule!].sort());
+      assert.ok(files.some((f) => /^conf-widgets\/core-/.test(f)), `the core chunk: ${files.join(', ')}`);
+      assert.ok(!files.some((f) => /^conf-widgets\/(forms|registration-form|exhibit-form|abstract-form|workshops|checkin)-/.test(f)), files.join(', '));
+      assert.deepEqual(scripts.filter((s) => s.encoding !== 'br'), [], 'Chromium accepts br, so every script comes as br');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a tag the page adds after load is upgraded', async () => {
+    const { page, scripts, problems, close } = await open('/empty');
+    try {
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(scripts.map((s) => s.path), ['conf-widgets.js'], 'nothing but the loader until a tag appears');
+      // As a CMS renders late: a subtree, the element inside it.
+      await page.evaluate(() => {
+        const section = document.createElement('section');
+        section.innerHTML = '<div><conf-speakers></conf-speakers></div>';
+        document.querySelector('main')!.append(section);
+      });
+      const report = await waitForElements(page);
+      assert.deepEqual(report.map((r) => [r.tag, r.ready]), [['conf-speakers', true]], `the speakers show their data (${problems.join('; ')})`);
+      assert.ok(scripts.some((s) => /^conf-widgets\/speakers-/.test(s.path)));
+    } finally {
+      await close();
+    }
+  });
+
+  test('two script tags with different query strings: every chunk fetched and run once', async () => {
+    const { page, scripts, problems, close } = await open('/twice');
+    try {
+      const report = await waitForElements(page);
+      assert.deepEqual(report.map((r) => [r.tag, r.ready]), [['conf-schedule', true], ['conf-speakers', true]], problems.join('; '));
+      await page.waitForLoadState('networkidle');
+      const chunks = scripts.map((s) => s.path).filter((p) => p.startsWith('conf-widgets/'));
+      assert.deepEqual(chunks, [...new Set(chunks)], 'no chunk twice');
+      assert.deepEqual(chunks.sort(), [...new Set([...pulled.schedule!, ...pulled.speakers!])].sort());
+      // Each script module ran once: the page's one module map holds each chunk URL once.
+      const entries = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/conf-widgets/')),
+      );
+      assert.deepEqual(entries, [...new Set(entries)]);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -62,7 +62,7 @@ async function readRepresentations(path: string): Promise<Loaded> {
 
 /**
  * The q-value the client gives each encoding (RFC 9110 12.5.3): listed ones their own, the others
- * `*`'s, identity acceptable unless refused. No header: identity only.
+ * `*`'s, identity acceptable (below any listed encoding) unless refused. No header: identity only.
  */
 export function acceptedEncodings(header: string | null | undefined): Map<Encoding, number> {
   const q = new Map<Encoding, number>();
@@ -83,7 +83,8 @@ export function acceptedEncodings(header: string | null | undefined): Map<Encodi
   }
   const star = listed.get('*');
   for (const e of PREFERENCE) {
-    const value = listed.get(e) ?? (e === 'identity' ? (star === 0 ? 0 : 1) : star ?? 0);
+    // Identity not named is acceptable, but last: `gzip;q=0.8` still means gzip is wanted.
+    const value = listed.get(e) ?? (e === 'identity' ? (star === 0 ? 0 : 0.001) : star ?? 0);
     q.set(e, value);
   }
   return q;

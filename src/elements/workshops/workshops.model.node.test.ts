@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from '../../api/errors.js';
-import { availability, conferenceZone, existingEnrollment, formatPrice, parseWorkshopHash, readEnrollment, search, toCards, venueNames, workshopHash } from './workshops.model.js';
+import { afterPlace, availability, conferenceZone, existingEnrollment, formatPrice, parseWorkshopHash, readEnrollment, search, toCards, venueNames, workshopHash } from './workshops.model.js';
 
 const venues = venueNames([{ id: 'v1', name: 'Lab 1' }, { id: 2, name: 'Lab 2' }, { name: 'no id' }]);
 const raw = [
@@ -45,6 +45,15 @@ describe('workshops model', () => {
     assert.deepEqual(existingEnrollment(new ApiError(409, 'already_enrolled', 'm', { workshopRegistration: place })), place);
     assert.equal(existingEnrollment(new ApiError(422, 'unknown_reference', 'm', { workshopRegistration: place })), null);
     assert.equal(existingEnrollment(new ApiError(409, 'already_enrolled', 'm')), null);
+  });
+
+  it('a new place updates the card: one seat fewer, or full with the waiting list at least as long as the position', () => {
+    const [open, full] = toCards(raw, venues);
+    const place = { id: 'w', workshopId: 'x', registrationId: 'r', createdAt: '' };
+    assert.equal(afterPlace(open!, { ...place, status: 'enrolled', waitlistPosition: null }).seatsLeft, 3);
+    const waiting = afterPlace(open!, { ...place, status: 'waitlisted', waitlistPosition: 4 });
+    assert.deepEqual([waiting.seatsLeft, waiting.waitlistCount], [0, 4]);
+    assert.equal(afterPlace(full!, { ...place, status: 'waitlisted', waitlistPosition: 1 }).waitlistCount, 2);
   });
 
   it('conference zone from the events; deep links round-trip and refuse foreign fragments', () => {

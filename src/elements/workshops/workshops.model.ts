@@ -117,6 +117,17 @@ export function readEnrollment(value: unknown): WorkshopRegistration | null {
   };
 }
 
+/**
+ * The card as a new place leaves it. The proxy may answer the next read from its cache for a
+ * while (30 s by default), and "2 of 3 seats left" beside "you are on the waiting list" misleads.
+ */
+export function afterPlace(card: WorkshopCard, place: WorkshopRegistration): WorkshopCard {
+  if (place.status === 'enrolled') {
+    return card.seatsLeft === null ? card : { ...card, seatsLeft: Math.max(0, card.seatsLeft - 1) };
+  }
+  return { ...card, seatsLeft: 0, waitlistCount: Math.max(card.waitlistCount ?? 0, place.waitlistPosition ?? 0) };
+}
+
 /** The existing place a repeated enrollment names (409 `already_enrolled`), if any. */
 export function existingEnrollment(error: ApiError): WorkshopRegistration | null {
   if (error.status !== 409) return null;

@@ -14,6 +14,7 @@ import { replaceHash } from '../../core/deep-link.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfWorkshopEnrolledEvent } from '../../events/conf-workshop-enrolled.js';
 import {
+  afterPlace,
   availability,
   conferenceZone,
   existingEnrollment,
@@ -191,8 +192,13 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     const card = this.card;
     this.enrollment = record;
     this.existing = existing;
-    // Seats and the waiting list changed: show the new numbers behind the outcome.
-    void this.data.reload();
+    // Seats and the waiting list changed: show the new numbers behind the outcome at once. Not by
+    // reading again now: the proxy may answer from its cache for a while (30 s by default); the
+    // next poll brings the server's numbers once they differ from that copy.
+    const data = this.data.value;
+    if (card && data && !existing) {
+      this.data.value = { ...data, cards: data.cards.map((c) => (c.id === card.id ? afterPlace(c, record) : c)) };
+    }
     if (card) {
       this.dispatchEvent(new ConfWorkshopEnrolledEvent({
         id: record.id,

@@ -137,7 +137,7 @@ export function readControl(e: Event): { name: string; value: string; control: H
 const ACCEPT = UPLOAD_CONTENT_TYPES.join(',');
 
 /** Why the chosen file was not sent, in words. */
-export function uploadProblemText(problem: 'type' | 'size' | 'empty'): string {
+export function uploadProblemText(problem: 'type' | 'size' | 'empty' | 'content'): string {
   switch (problem) {
     case 'type':
       return msg('This file type is not accepted. Choose a PDF, PNG, JPEG or WebP file.', { id: 'form.upload.type' });
@@ -145,6 +145,10 @@ export function uploadProblemText(problem: 'type' | 'size' | 'empty'): string {
       return msg(str`The file is larger than ${Math.round(UPLOAD_MAX_BYTES / 1024 / 1024)} MB.`, { id: 'form.upload.size' });
     case 'empty':
       return msg('The file is empty.', { id: 'form.upload.empty' });
+    case 'content':
+      return msg('The file is not what its type says: its content is not a PDF, PNG, JPEG or WebP file. Choose the original file.', {
+        id: 'form.upload.content',
+      });
   }
 }
 

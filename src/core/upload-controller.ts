@@ -1,11 +1,13 @@
 /**
- * One payment-proof file of a form: checked before sending (type, size), uploaded through the
+ * One payment-proof file of a form: checked before sending (type, size, and whether its first
+ * bytes are of its type, as the proxy and the sandbox check them), uploaded through the
  * proxy with progress as soon as it is chosen, retried on demand. The form waits for
  * {@link UploadController.settled} before it submits, so the `storage://` URI is always the one
  * of the file the person sees.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError } from '../api/errors.js';
+import { SIGNATURE_HEAD_BYTES, checkFileSignature } from '../api/file-signature.js';
 import { proofFileProblem, uploadFile, type UploadKind } from '../api/upload.js';
 import { asApiError } from './resource-controller.js';
 import { isRetryable } from './submission-controller.js';
@@ -22,8 +24,8 @@ export class UploadController implements ReactiveController {
   progress = 0;
   /** The `storage://` URI once uploaded. */
   uri: string | null = null;
-  /** Why the file was not sent (checked locally). */
-  problem: 'type' | 'size' | 'empty' | null = null;
+  /** Why the file was not sent (checked locally; `content`: its bytes are not of its type). */
+  problem: 'type' | 'size' | 'empty' | 'content' | null = null;
   /** The server's (or the network's) error of the last upload. */
   error: ApiError | null = null;
 
@@ -85,6 +87,14 @@ export class UploadController implements ReactiveController {
 
   /** Uploads, repeating after an outage a few times: a new upload never harms, a lost one does. */
   private async send(file: File, signal: AbortSignal): Promise<string | null> {
+    // A file renamed to .pdf (or saved as HTML) is refused by the proxy; say so before sending it.
+    const head = new Uint8Array(await file.slice(0, SIGNATURE_HEAD_BYTES).arrayBuffer());
+    if (signal.aborted) return null;
+    if (!checkFileSignature(file.type, head).ok) {
+      this.problem = 'content';
+      this.set('invalid');
+      return null;
+    }
     for (let attempt = 0; ; attempt++) {
       try {
         const uri = await uploadFile(this.endpoint(), this.kind, file, {

@@ -17,6 +17,7 @@ export const templates = {
   'form.upload.type': 'Dieser Dateityp wird nicht angenommen. Bitte eine PDF-, PNG-, JPEG- oder WebP-Datei wählen.',
   'form.upload.size': str`Die Datei ist größer als ${0} MB.`,
   'form.upload.empty': 'Die Datei ist leer.',
+  'form.upload.content': 'Die Datei ist nicht, was ihr Typ angibt: Ihr Inhalt ist keine PDF-, PNG-, JPEG- oder WebP-Datei. Bitte die Originaldatei wählen.',
   'form.upload.help': str`PDF, PNG, JPEG oder WebP, bis ${0} MB.`,
   'form.upload.progress-label': str`${0} wird hochgeladen`,
   'form.upload.progress': str`Wird hochgeladen: ${0} %`,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { EndpointId } from '../../src/api/contract.js';
+import { CHECKIN_RATE_LIMIT } from '../rate-limit.js';
 import { assertError, assertFields, CONTRACT, FX, start, type TestSandbox } from './helpers.js';
 
 describe('badge and attendance check-ins', () => {
@@ -58,16 +59,20 @@ const BURST_BODIES: Partial<Record<EndpointId, (i: number) => unknown>> = {
 
 describe('check-in rate limit', () => {
   for (const e of CONTRACT.filter((x) => x.spec.audience === 'kiosk')) {
-    it(`${e.path}: a burst of 300 in one second from one key meets 429 with an integer Retry-After; other keys are unaffected`, async () => {
+    it(`${e.path}: a burst of 300 at once from one key meets 429 with an integer Retry-After; other keys are unaffected`, async () => {
       const body = BURST_BODIES[e.id];
       assert.ok(body, `no burst body for ${e.id}`);
       const s = await start();
       try {
         const t0 = Date.now();
         const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => s.call('POST', e.path, { body: body(i) })));
-        assert.ok(Date.now() - t0 < 5000);
+        // The bucket refills while the burst is sent, and a loaded machine sends it slowly: at most
+        // burst + perSecond × elapsed (rounded up) get through, however long it took.
+        const elapsedSeconds = Math.ceil((Date.now() - t0) / 1000);
+        const mayPass = CHECKIN_RATE_LIMIT.burst + CHECKIN_RATE_LIMIT.perSecond * elapsedSeconds;
         const limited = answers.filter((a) => a.status === 429);
-        assert.ok(limited.length >= 200, `only ${limited.length} limited`);
+        assert.ok(limited.length >= 300 - mayPass, `only ${limited.length} limited in ${elapsedSeconds} s`);
+        assert.ok(limited.length > 0, 'nothing limited');
         for (const a of limited) {
           const err = assertError(a, 429, 'rate_limited', e.path);
           assert.match(a.headers.get('retry-after') ?? '', /^[1-9]\d*$/);

@@ -1,5 +1,5 @@
 /**
- * The proxy for `soak.bench.ts`, in its own process, served as the CLI serves it (`nodeListener`,
+ * The proxy for `memory-soak.bench.ts`, in its own process, served as the CLI serves it (`nodeListener`,
  * `NODE_SERVER_OPTIONS`, log lines batched to stdout, which the bench discards), with a memory
  * sampler that only this bench process can reach: over the IPC channel, never over HTTP.
  *
@@ -84,7 +84,7 @@ async function main(config: SoakProxyConfig, send: (m: object) => void): Promise
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (!process.send) throw new Error('soak-proxy-child.ts is started by soak.bench.ts (it needs an IPC channel)');
+  if (!process.send) throw new Error('soak-proxy-child.ts is started by memory-soak.bench.ts (it needs an IPC channel)');
   const send = process.send.bind(process);
   await main(JSON.parse(process.argv[2]!) as SoakProxyConfig, (m) => void send(m));
 }

@@ -15,6 +15,10 @@ export const workshopsStyles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
   }
+  .card-skeleton {
+    min-height: 16em;
+    border-radius: var(--_radius);
+  }
   .card h3 {
     margin: 0;
     font-size: 1.1em;

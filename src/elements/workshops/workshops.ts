@@ -285,8 +285,16 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     this.setState('enrolled', this.enrollment !== null);
   }
 
+  /** Four cards' worth of placeholder, in the columns the list will have. */
+  protected override renderSkeleton(): unknown {
+    return html`<ul class="grid cols-${columnsFor(this.width, 280)}">
+      ${[0, 1, 2, 3].map(() => html`<li class="skeleton card-skeleton"></li>`)}
+    </ul>`;
+  }
+
   protected override renderContent(): unknown {
     return this.renderResource(this.data, {
+      skeleton: () => this.renderSkeleton(),
       ready: (d) => {
         const card = this.card;
         return card ? this.renderEnroll(card, d.zone) : this.renderList(d);

@@ -12,7 +12,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BUNDLE_PATH } from '../../scripts/demo-server.js';
 
 export const ZONE = 'Europe/Berlin';
@@ -76,9 +77,17 @@ export function startScheduleFixture(options: FixtureOptions = {}): Promise<Sche
   const lists = scheduleData(options);
   let version = 0;
   let requests = 0;
-  const bundle = readFileSync(options.bundlePath ?? BUNDLE_PATH);
+  const bundlePath = options.bundlePath ?? BUNDLE_PATH;
+  const bundle = readFileSync(bundlePath);
+  // The loader imports an element's chunks when its tag appears; the benchmarks wait for the
+  // definition before they create the element, so the page imports the schedule's chunk itself,
+  // as the loader would (the build's manifest names it). An older all-in-one bundle has none.
+  const manifest = join(dirname(bundlePath), 'conf-widgets.chunks.json');
+  const scheduleChunk = existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, 'utf8')) as { elements: Record<string, string[]> }).elements.schedule?.[0]
+    : undefined;
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
-<script type="module" src="/conf-widgets.js"></script></head><body><main id="stage"></main></body></html>`;
+<script type="module" src="/conf-widgets.js"></script>${scheduleChunk ? `<script type="module">import('/${scheduleChunk}');</script>` : ''}</head><body><main id="stage"></main></body></html>`;
   const fixture = {
     url: '',
     failing: false,
@@ -128,6 +137,16 @@ export function startScheduleFixture(options: FixtureOptions = {}): Promise<Sche
     } else if (url.pathname === '/conf-widgets.js') {
       res.setHeader('content-type', 'text/javascript');
       res.end(bundle);
+    } else if (/^\/conf-widgets\/[\w-]+\.js$/.test(url.pathname)) {
+      // The loader's chunks, beside it (the pattern lets no path out of that directory).
+      try {
+        const chunk = readFileSync(join(dirname(bundlePath), url.pathname.slice(1)));
+        res.setHeader('content-type', 'text/javascript');
+        res.end(chunk);
+      } catch {
+        res.statusCode = 404;
+        res.end();
+      }
     } else if (url.pathname === '/') {
       res.setHeader('content-type', 'text/html');
       res.end(page);

@@ -1,0 +1,90 @@
+/**
+ * What a page downloads in JavaScript, against the budgets, as met/not-met lines. Which files: the
+ * network log of headless Chromium opening a page of another origin that embeds the proxy's
+ * `/conf-widgets.js` (the demo app, real sockets), with only the named elements on it, once every
+ * element is defined. How many bytes: those files as the proxy sends them, br and gzip (the
+ * build's precompressed copies; Chromium asks for br, and its own count of the br bytes received
+ * is printed beside, a check that the proxy sent those files). kB = 1000 bytes.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startDemo } from '../../scripts/demo-server.js';
+import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from '../e2e/browser.js';
+
+const ALL = [
+  'conf-provider',
+  'conf-speakers',
+  'conf-schedule',
+  'conf-abstracts',
+  'conf-exhibits',
+  'conf-registration-form',
+  'conf-exhibit-form',
+  'conf-checkin',
+  'conf-workshops',
+  'conf-abstract-form',
+];
+/** Pages and their budget in br bytes (issue 12); `null`: printed for reference only. */
+const PAGES: { label: string; tags: string[]; budgetBr: number | null }[] = [
+  { label: 'the loader alone (no element on the page)', tags: [], budgetBr: 3_000 },
+  { label: 'a page with only <conf-schedule>', tags: ['conf-schedule'], budgetBr: 30_000 },
+  { label: 'a page with only <conf-registration-form>', tags: ['conf-registration-form'], budgetBr: 25_000 },
+  { label: 'a page with every element', tags: ALL, budgetBr: 70_000 },
+];
+/** pretalx's schedule widget, for reference (the issue's figure, gzip). */
+const PRETALX_GZIP = 166_000;
+
+const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+
+if (!chromiumPath()) {
+  console.log(`delivery sizes: ${NO_CHROMIUM}`);
+  process.exit(0);
+}
+ensureBundle();
+
+const pages = new Map<string, string[]>(PAGES.map((p, i) => [`/p${i}`, p.tags]));
+const cms = createServer((req, res) => {
+  const tags = pages.get(req.url ?? '');
+  res.statusCode = tags ? 200 : 404;
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>CMS</title>` +
+      `<script type="module" src="${demo.url}/conf-widgets.js"></script></head>` +
+      `<body>${(tags ?? []).map((t) => `<${t}></${t}>`).join('')}</body></html>`,
+  );
+});
+await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
+const cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
+const demo = await startDemo({ port: 0, allowedOrigins: [cmsOrigin], proxy: { logger: () => {} } });
+const browser = await launchChromium();
+
+console.log('JavaScript a page downloads (files from Chromium\'s network log; bytes as the proxy sends them):');
+try {
+  for (const [i, p] of PAGES.entries()) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const files: { path: string; received: Promise<number> }[] = [];
+    page.on('requestfinished', (r) => {
+      const url = new URL(r.url());
+      if (url.origin === demo.url && url.pathname.endsWith('.js')) {
+        files.push({ path: url.pathname.slice(1), received: r.sizes().then((s) => s.responseBodySize) });
+      }
+    });
+    await page.goto(`${cmsOrigin}/p${i}`, { waitUntil: 'load' });
+    await page.waitForFunction((tags) => tags.every((t) => customElements.get(t) !== undefined), p.tags, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await context.close();
+    const size = (suffix: string) => files.reduce((n, f) => n + readFileSync(`dist/${f.path}${suffix}`).length, 0);
+    const br = size('.br');
+    const gzip = size('.gz');
+    const received = (await Promise.all(files.map((f) => f.received))).reduce((a, b) => a + b, 0);
+    const verdict = p.budgetBr === null ? '' : `   goal <= ${kb(p.budgetBr)} br: ${br <= p.budgetBr ? 'met' : 'NOT met'}`;
+    console.log(`  ${p.label.padEnd(44)} ${kb(br).padStart(9)} br ${kb(gzip).padStart(9)} gzip  (${files.length} files, ${kb(received)} received)${verdict}`);
+    console.log(`    ${files.map((f) => f.path).sort().join(', ')}`);
+  }
+  console.log(`  ${"pretalx's schedule widget, for reference".padEnd(44)} ${''.padStart(12)} ${kb(PRETALX_GZIP).padStart(9)} gzip`);
+} finally {
+  await browser.close();
+  await demo.close();
+  cms.close();
+}

@@ -2,15 +2,54 @@
 // connection still opens it. Network first, so a new bundle shows up whenever the server is
 // reachable; the cache answers when it is not. API calls are never cached or answered here: the
 // kiosk keeps its scans itself and must see a dead connection as one.
-const CACHE = 'conf-kiosk-v1';
+const CACHE = 'conf-kiosk-v2';
 const SHELL = ['/kiosk.html', '/kiosk.css', '/kiosk.js', '/kiosk.webmanifest', '/favicon.svg', '/conf-widgets.js'];
 /** Files fetched later that the kiosk needs offline too: translation and decoder chunks, the decoder. */
 const RUNTIME = /^\/(conf-widgets\/[^/]+\.js|zxing_reader\.wasm)$/;
 /** How long the network may take before the cached copy answers. */
 const NETWORK_TIMEOUT_MS = 3000;
 
+/** Most chunk files followed from the bundle (a bound, not an expected number). */
+const MAX_CHUNKS = 200;
+const CHUNK_REF = /["'`](\.{1,2}\/[\w./-]+?\.js)["'`]/g;
+
+/**
+ * The bundle loads its code by relative URL from /conf-widgets/ (each element, the shared core,
+ * translations, the camera decoder's JavaScript): keep every chunk it names, and the chunks those
+ * name, so the kiosk opens offline even if its first visit's chunks never went through this
+ * worker. A chunk that cannot be fetched now is skipped, not fatal.
+ */
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(SHELL);
+  const start = new URL('/conf-widgets.js', self.location.origin).href;
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const url = queue.shift();
+    let res = await cache.match(url);
+    if (!res) {
+      try {
+        const fetched = await fetch(url);
+        if (!fetched.ok) continue;
+        await cache.put(url, fetched.clone());
+        res = fetched;
+      } catch {
+        continue;
+      }
+    }
+    const text = await res.text();
+    for (const m of text.matchAll(CHUNK_REF)) {
+      const next = new URL(m[1], url).href;
+      if (seen.size >= MAX_CHUNKS || seen.has(next) || !new URL(next).pathname.startsWith('/conf-widgets/')) continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {

@@ -70,6 +70,14 @@ describe('kiosk: offline scans survive a reload and reach the sandbox exactly on
     await page.locator('conf-checkin [part~="input"]').waitFor();
     // The service worker has the shell once it controls the page.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    // Every script the kiosk loaded is in the worker's cache, not only in the HTTP cache.
+    const uncached = await page.evaluate(async () => {
+      const scripts = performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.js'));
+      const missing: string[] = [];
+      for (const u of scripts) if (!(await caches.match(u, { ignoreSearch: true }))) missing.push(u);
+      return missing;
+    });
+    assert.deepEqual(uncached, [], 'scripts the service worker does not keep');
 
     await demo!.close();
     demo = null;

@@ -27,23 +27,19 @@ export interface ExhibitContext extends FieldState {
   maxTeam: number;
 }
 
+/** Labels of the known exhibit types, each read in the element's language when it is shown. */
+const TYPE_LABELS: Record<string, () => string> = {
+  sponsor: () => msg('Sponsor', { id: 'exhibit.type.sponsor' }),
+  startup: () => msg('Start-up', { id: 'exhibit.type.startup' }),
+  research: () => msg('Research', { id: 'exhibit.type.research' }),
+  nonprofit: () => msg('Non-profit', { id: 'exhibit.type.nonprofit' }),
+  community: () => msg('Community', { id: 'exhibit.type.community' }),
+  commercial: () => msg('Commercial', { id: 'exhibit.type.commercial' }),
+};
+
 function typeLabel(type: string): string {
-  switch (type) {
-    case 'sponsor':
-      return msg('Sponsor', { id: 'exhibit.type.sponsor' });
-    case 'startup':
-      return msg('Start-up', { id: 'exhibit.type.startup' });
-    case 'research':
-      return msg('Research', { id: 'exhibit.type.research' });
-    case 'nonprofit':
-      return msg('Non-profit', { id: 'exhibit.type.nonprofit' });
-    case 'community':
-      return msg('Community', { id: 'exhibit.type.community' });
-    case 'commercial':
-      return msg('Commercial', { id: 'exhibit.type.commercial' });
-    default:
-      return type;
-  }
+  const label = Object.hasOwn(TYPE_LABELS, type) ? TYPE_LABELS[type] : undefined;
+  return label ? label() : type;
 }
 
 export function renderExhibit(ctx: ExhibitContext): TemplateResult {

@@ -10,7 +10,7 @@ export interface ConfCheckedInDetail {
   attendee: { name: string | null; ticket: string | null } | null;
   /** When the scan was made (ISO 8601). */
   time: string;
-  /** For `refused`: the reason in the server's words. */
+  /** For `refused`: the server's message, or `no-dates` / `not-a-conference-day` when the kiosk refused an attendance scan itself. */
   reason?: string;
 }
 

@@ -243,9 +243,14 @@ describe('conf-checkin', () => {
     const h = await mount('lang="de"');
     await waitFor(() => word(h) === 'Bereit zum Scannen', 'German ready word');
     await expectNoAxeViolations(h.el);
-    await scan(h, badge());
+    const code = badge();
+    await scan(h, code);
     await waitResult(h, 'checked-in');
     expect(word(h)).to.equal('Eingecheckt');
     await expectNoAxeViolations(h.el);
+    h.el.repeatWindow = 0;
+    await scan(h, code);
+    await waitResult(h, 'already');
+    expect(h.part('result')!.textContent, 'the first scan line in German too').to.match(/Erster Scan \d\d:\d\d/);
   });
 });

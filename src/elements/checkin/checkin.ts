@@ -33,8 +33,9 @@ interface ResultView {
   kind: ResultKind;
   code: string;
   attendee: Attendee | null;
-  /** Second line under the name: first scan's time and place, or the reason. */
-  detail: string | null;
+  /** Second line under the name: first scan's time and place, or the reason. Made at render
+   * time, inside the element's language (results arrive outside any render). */
+  detail: (() => string) | null;
 }
 
 type Screen = 'main' | 'setup' | 'locked';
@@ -299,16 +300,16 @@ export class ConfCheckin extends ConfElement {
     const qr = qrFor(this.activeMode, code, at, this.settings.dates);
     if (!qr.ok) {
       const detail = qr.reason === 'no-dates'
-        ? msg('The conference dates are not known yet: connect this kiosk once.', { id: 'checkin.no-dates' })
-        : msg('Today is not a day of the conference.', { id: 'checkin.not-a-day' });
-      this.finish(code, scannedAt, 'refused', null, detail, null);
+        ? () => msg('The conference dates are not known yet: connect this kiosk once.', { id: 'checkin.no-dates' })
+        : () => msg('Today is not a day of the conference.', { id: 'checkin.not-a-day' });
+      this.finish(code, scannedAt, 'refused', null, detail, null, qr.reason);
       return;
     }
     const queue = await this.openQueue();
     if (await queue.store.hasCode(code)) {
       this.count({ ...this.counters, already: this.counters.already + 1 });
       this.addHistory({ code, status: 'already', name: null, at: Date.now() });
-      this.show({ kind: 'already-here', code, attendee: null, detail: msg('Its first scan is waiting to be sent.', { id: 'checkin.waiting-first' }) }, 'already');
+      this.show({ kind: 'already-here', code, attendee: null, detail: () => msg('Its first scan is waiting to be sent.', { id: 'checkin.waiting-first' }) }, 'already');
       this.dispatchEvent(new ConfCheckedInEvent({ code, status: 'already', attendee: null, time: scannedAt }));
       return;
     }
@@ -333,13 +334,16 @@ export class ConfCheckin extends ConfElement {
     if (outcome.kind === 'checked-in') {
       this.finish(scan.code, scan.scannedAt, 'checked-in', outcome.attendee, null, live ? null : scan.seq);
     } else if (outcome.kind === 'already') {
-      const when = outcome.firstAt ? this.formatTime(outcome.firstAt) : null;
-      const detail = when && outcome.firstLocation
-        ? msg(str`First scan ${when} at ${outcome.firstLocation}`, { id: 'checkin.first-scan-at' })
-        : when ? msg(str`First scan ${when}`, { id: 'checkin.first-scan' }) : null;
+      const { firstAt, firstLocation } = outcome;
+      const detail = firstAt === null ? null : () => {
+        const when = this.formatTime(firstAt);
+        return firstLocation
+          ? msg(str`First scan ${when} at ${firstLocation}`, { id: 'checkin.first-scan-at' })
+          : msg(str`First scan ${when}`, { id: 'checkin.first-scan' });
+      };
       this.finish(scan.code, scan.scannedAt, 'already', outcome.attendee, detail, live ? null : scan.seq);
     } else {
-      this.finish(scan.code, scan.scannedAt, 'refused', null, this.refusalText(outcome), live ? null : scan.seq);
+      this.finish(scan.code, scan.scannedAt, 'refused', null, () => this.refusalText(outcome), live ? null : scan.seq, outcome.message);
     }
   }
 
@@ -350,7 +354,15 @@ export class ConfCheckin extends ConfElement {
   }
 
   /** Counts a final outcome, records it, shows it (unless it arrived later for a scan no longer on screen). */
-  private finish(code: string, scannedAt: string, status: Exclude<CheckinStatus, 'queued'>, attendee: Attendee | null, detail: string | null, deferredSeq: number | null): void {
+  private finish(
+    code: string,
+    scannedAt: string,
+    status: Exclude<CheckinStatus, 'queued'>,
+    attendee: Attendee | null,
+    detail: (() => string) | null,
+    deferredSeq: number | null,
+    reason?: string,
+  ): void {
     this.count(countOutcome(this.counters, status));
     const entry: HistoryEntry = { code, status, name: attendee?.name ?? null, at: Date.parse(scannedAt) || Date.now() };
     if (deferredSeq === null) {
@@ -365,7 +377,7 @@ export class ConfCheckin extends ConfElement {
       }
     }
     this.dispatchEvent(new ConfCheckedInEvent({
-      code, status, attendee, time: scannedAt, ...(status === 'refused' && detail ? { reason: detail } : {}),
+      code, status, attendee, time: scannedAt, ...(reason !== undefined ? { reason } : {}),
     } satisfies ConfCheckedInDetail));
   }
 
@@ -526,9 +538,9 @@ export class ConfCheckin extends ConfElement {
     const who = r.attendee?.name ? [r.attendee.name, r.attendee.ticket].filter(Boolean).join(' · ') : r.code || null;
     switch (r.kind) {
       case 'checked-in': return { word: msg('Checked in', { id: 'checkin.checked-in' }), who, more: null };
-      case 'already': return { word: msg('Already checked in', { id: 'checkin.already' }), who, more: r.detail };
-      case 'already-here': return { word: msg('Already scanned here', { id: 'checkin.already-here' }), who, more: r.detail };
-      case 'refused': return { word: msg('Not checked in', { id: 'checkin.refused' }), who, more: r.detail };
+      case 'already': return { word: msg('Already checked in', { id: 'checkin.already' }), who, more: r.detail?.() ?? null };
+      case 'already-here': return { word: msg('Already scanned here', { id: 'checkin.already-here' }), who, more: r.detail?.() ?? null };
+      case 'refused': return { word: msg('Not checked in', { id: 'checkin.refused' }), who, more: r.detail?.() ?? null };
       case 'queued': return { word: msg('Saved, will be sent', { id: 'checkin.queued' }), who, more: msg('No connection to the server right now.', { id: 'checkin.queued-detail' }) };
       case 'setup': return { word: msg('Kiosk not set up', { id: 'checkin.setup-word' }), who: null, more: this.tokenRefusedText() };
     }

@@ -320,9 +320,9 @@ export class ConfCheckin extends ConfElement {
     if (this.liveSeq === stored.seq && (await queue.store.has(stored.seq))) {
       this.liveSeq = null;
       this.addHistory({ code, status: 'queued', name: null, at: Date.now() });
-      if (this.tokenRefused === null) {
-        this.show({ kind: 'queued', code, attendee: null, detail: null }, 'queued');
-      }
+      // Kept either way; with a refused token the kiosk says what keeps it from being sent.
+      if (this.tokenRefused === null) this.show({ kind: 'queued', code, attendee: null, detail: null }, 'queued');
+      else this.show({ kind: 'setup', code, attendee: null, detail: null }, 'setup');
       this.dispatchEvent(new ConfCheckedInEvent({ code, status: 'queued', attendee: null, time: scannedAt }));
     }
   }

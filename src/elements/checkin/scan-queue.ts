@@ -270,6 +270,9 @@ export class ScanQueue {
           this.again = false;
           await this.exclusive(() => this.runOnce());
         } while (this.again && !this.paused);
+      } catch {
+        // The store failed or was closed (the element left the page): nothing was lost, since a
+        // scan leaves the store only after its answer; the next run starts over from the store.
       } finally {
         this.running = null;
       }

@@ -86,8 +86,9 @@ export type SignatureCheck =
  * declared upload type requires. The message names the declared and the detected type.
  * An empty `head` is not checked here: callers refuse empty files with their own error first.
  */
-export function checkFileSignature(declared: UploadContentType, head: Uint8Array): SignatureCheck {
-  if (UPLOAD_SIGNATURES[declared].some((s) => matches(head, s))) return { ok: true };
+export function checkFileSignature(declared: string, head: Uint8Array): SignatureCheck {
+  const signatures = Object.hasOwn(UPLOAD_SIGNATURES, declared) ? UPLOAD_SIGNATURES[declared as UploadContentType] : null;
+  if (signatures?.some((s) => matches(head, s))) return { ok: true };
   const found = detectFileType(head);
   const detected = found?.type ?? 'unknown';
   const what = found ? `${found.label} (${found.type})` : 'not a format this upload accepts';
@@ -95,7 +96,8 @@ export function checkFileSignature(declared: UploadContentType, head: Uint8Array
     ok: false,
     declared,
     detected,
-    message: `The file was sent as ${declared} but its content is ${what}; nothing was stored. Upload ${LABELS[declared]}.`,
+    message: `The file was sent as ${declared} but its content is ${what}; nothing was stored.` +
+      (signatures ? ` Upload ${LABELS[declared as UploadContentType]}.` : ''),
   };
 }
 

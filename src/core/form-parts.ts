@@ -19,6 +19,11 @@ export interface FormError {
   summary?: 'browser' | 'server';
 }
 
+/** One titled group of fields (`part="section"`, plus `extraPart` when given). */
+export function renderSection(legend: string, content: unknown, extraPart?: string): TemplateResult {
+  return html`<fieldset part=${extraPart ? `section ${extraPart}` : 'section'}><legend>${legend}</legend>${content}</fieldset>`;
+}
+
 /** The form-level message: the server's own words, and field messages that fit no field. */
 export function renderFormError(error: FormError | null): TemplateResult | typeof nothing {
   if (!error) return nothing;

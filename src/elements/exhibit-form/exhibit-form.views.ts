@@ -4,6 +4,7 @@ import { msg, str } from '@lit/localize';
 import type { Submission } from '../../api/records.js';
 import { controlId, fieldError, renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
 import type { UploadController } from '../../core/upload-controller.js';
+import { renderSection } from '../../core/form-parts.js';
 import { formatFee, type ExhibitionRules, type ExhibitTypeChoice } from './exhibit-form.model.js';
 
 export interface ExhibitContext extends FieldState {
@@ -43,8 +44,9 @@ function typeLabel(type: string): string {
 }
 
 export function renderExhibit(ctx: ExhibitContext): TemplateResult {
-  return html`<fieldset part="section">
-    <legend>${msg('Your exhibit', { id: 'exhibit.section' })}</legend>
+  return renderSection(
+    msg('Your exhibit', { id: 'exhibit.section' }),
+    html`
     ${renderField(ctx, { name: 'title', label: msg('Title', { id: 'exhibit.title' }), kind: 'text', required: true, maxlength: 200 })}
     ${renderField(ctx, {
       name: 'exhibitType',
@@ -61,17 +63,20 @@ export function renderExhibit(ctx: ExhibitContext): TemplateResult {
       placeholder: 'https://',
       help: msg('Logos, booth plan, brochures: a folder the organizers can open.', { id: 'exhibit.drive-help' }),
     })}
-  </fieldset>`;
+    `,
+  );
 }
 
 export function renderPresenter(ctx: ExhibitContext): TemplateResult {
-  return html`<fieldset part="section">
-    <legend>${msg('Presenter', { id: 'exhibit.presenter' })}</legend>
+  return renderSection(
+    msg('Presenter', { id: 'exhibit.presenter' }),
+    html`
     <div class="row">
       ${renderField(ctx, { name: 'presenter.fullName', label: msg('Full name', { id: 'exhibit.full-name' }), kind: 'text', required: true, autocomplete: 'name', maxlength: 200 })}
       ${renderField(ctx, { name: 'presenter.email', label: msg('E-mail', { id: 'exhibit.email' }), kind: 'email', required: true, autocomplete: 'email', maxlength: 254 })}
     </div>
-  </fieldset>`;
+    `,
+  );
 }
 
 /** Team rows: each with its own label and a remove button that names the row it removes. */

@@ -7,6 +7,7 @@ import { msg } from '@lit/localize';
 import type { Registration } from '../../api/records.js';
 import { renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
 import type { UploadController } from '../../core/upload-controller.js';
+import { renderSection } from '../../core/form-parts.js';
 import { customControlName, type ConfigView, type CustomFieldView, type TicketChoice } from './registration-form.model.js';
 
 export interface FormContext extends FieldState {
@@ -25,14 +26,16 @@ export function price(t: { amount: number | null; currency: string | null }, loc
 }
 
 export function renderPerson(ctx: FormContext): TemplateResult {
-  return html`<fieldset part="section">
-    <legend>${msg('About you', { id: 'registration.about-you' })}</legend>
+  return renderSection(
+    msg('About you', { id: 'registration.about-you' }),
+    html`
     <div class="row">
       ${renderField(ctx, { name: 'firstName', label: msg('First name', { id: 'registration.first-name' }), kind: 'text', required: true, autocomplete: 'given-name', maxlength: 100 })}
       ${renderField(ctx, { name: 'lastName', label: msg('Last name', { id: 'registration.last-name' }), kind: 'text', required: true, autocomplete: 'family-name', maxlength: 100 })}
     </div>
     ${renderField(ctx, { name: 'email', label: msg('E-mail', { id: 'registration.email' }), kind: 'email', required: true, autocomplete: 'email', maxlength: 254 })}
-  </fieldset>`;
+    `,
+  );
 }
 
 export function renderTicket(ctx: FormContext): TemplateResult {
@@ -113,10 +116,12 @@ const customSpec = (f: CustomFieldView) => ({
 
 export function renderCustom(ctx: FormContext): TemplateResult | typeof nothing {
   if (ctx.view.fields.length === 0) return nothing;
-  return html`<fieldset part="section">
-    <legend>${msg('More about you', { id: 'registration.more' })}</legend>
+  return renderSection(
+    msg('More about you', { id: 'registration.more' }),
+    html`
     ${ctx.view.fields.map((f) => renderField(ctx, customSpec(f)))}
-  </fieldset>`;
+    `,
+  );
 }
 
 /** What happens after registering depends on the record's status; unknown ones get no promise. */

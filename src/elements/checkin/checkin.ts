@@ -23,6 +23,7 @@ import { CameraScanner } from './camera-scanner.js';
 import { KioskSound, type SoundKind } from './kiosk-sound.js';
 import { HISTORY_LENGTH, KioskStorage, pinDigest, type HistoryEntry, type KioskSettings } from './kiosk-settings.js';
 import { openScanStore, ScanQueue, sendCheckin, type StoredScan } from './scan-queue.js';
+import { readSetupForm, renderLocked, renderSetup } from './checkin-setup.views.js';
 
 registerMessages('de', () => import('./locales/de.js'));
 
@@ -479,24 +480,15 @@ export class ConfCheckin extends ConfElement {
 
   private async saveSetup(e: SubmitEvent): Promise<void> {
     e.preventDefault();
-    const data = new FormData(e.currentTarget as HTMLFormElement);
-    const get = (k: string) => (data.get(k) ?? '').toString().trim();
-    const token = get('token') || this.settings.token;
-    if (!token) {
+    const { pin, clearPin, ...answers } = readSetupForm(new FormData(e.currentTarget as HTMLFormElement), this.settings);
+    if (!answers.token) {
       this.setupError = msg('Enter this kiosk\'s token.', { id: 'checkin.token-needed' });
       return;
     }
-    const pin = get('pin');
-    const mode = get('mode');
-    const tokenChanged = token !== this.settings.token;
+    const tokenChanged = answers.token !== this.settings.token;
     this.saveSettings({
-      token,
-      location: get('location') || null,
-      mode: (MODES as readonly string[]).includes(mode) ? (mode as Mode) : null,
-      sounds: data.get('sounds') === 'on',
-      camera: data.get('camera') === 'on',
-      facing: data.get('facing') === 'user' ? 'user' : 'environment',
-      pinDigest: pin ? await pinDigest(pin) : data.get('clear-pin') === 'on' ? null : this.settings.pinDigest,
+      ...answers,
+      pinDigest: pin ? await pinDigest(pin) : clearPin ? null : this.settings.pinDigest,
     });
     this.setupError = null;
     this.screen = 'main';
@@ -528,8 +520,18 @@ export class ConfCheckin extends ConfElement {
   // ——— rendering ———
 
   protected override renderContent(): unknown {
-    if (this.screen === 'locked') return this.renderLocked();
-    if (this.screen === 'setup') return this.renderSetup();
+    if (this.screen === 'locked') return renderLocked({ error: this.setupError, onUnlock: this.unlock, onBack: this.closeSetup });
+    if (this.screen === 'setup') {
+      return renderSetup({
+        settings: this.settings,
+        mode: this.activeMode,
+        location: this.activeLocation,
+        banner: this.tokenRefused !== null ? this.tokenRefusedText() : null,
+        error: this.setupError,
+        onSave: this.saveSetup,
+        onBack: this.closeSetup,
+      });
+    }
     return this.renderMain();
   }
 
@@ -639,55 +641,5 @@ export class ConfCheckin extends ConfElement {
     const value = input.value;
     input.value = '';
     void this.submitCode(value);
-  }
-
-  private renderLocked(): unknown {
-    return html`<form class="setup" part="setup" @submit=${this.unlock}>
-      <h2>${msg('Setup is locked', { id: 'checkin.locked' })}</h2>
-      <label>${msg('PIN', { id: 'checkin.pin' })}
-        <input name="pin" type="password" inputmode="numeric" autocomplete="off" required></label>
-      ${this.setupError ? html`<p class="error" role="alert">${this.setupError}</p>` : nothing}
-      <div class="actions">
-        <button class="button primary" type="submit">${msg('Unlock', { id: 'checkin.unlock' })}</button>
-        <button class="button" type="button" @click=${this.closeSetup}>${msg('Back', { id: 'checkin.back' })}</button>
-      </div>
-    </form>`;
-  }
-
-  private renderSetup(): unknown {
-    const s = this.settings;
-    const mode = this.activeMode;
-    return html`<form class="setup" part="setup" @submit=${this.saveSetup}>
-      <h2>${msg('Kiosk setup', { id: 'checkin.setup-title' })}</h2>
-      ${!s.token
-        ? html`<p class="banner" part="banner" role="alert">${msg('Enter this kiosk\'s token to start checking people in. It is kept on this device only.', { id: 'checkin.token-missing' })}</p>`
-        : this.tokenRefused !== null ? html`<p class="banner" part="banner" role="alert">${this.tokenRefusedText()}</p>` : nothing}
-      <label>${msg('Kiosk token', { id: 'checkin.token' })}
-        <input name="token" type="password" autocomplete="off" spellcheck="false"
-          placeholder=${s.token ? msg('(kept; type to replace)', { id: 'checkin.token-kept' }) : ''}></label>
-      <p class="hint">${msg('Type the token, or focus this field and scan the token\'s QR code.', { id: 'checkin.token-hint' })}</p>
-      <label>${msg('Location', { id: 'checkin.location' })}
-        <input name="location" autocomplete="off" .value=${this.activeLocation}></label>
-      <label>${msg('Mode', { id: 'checkin.mode' })}
-        <select name="mode">
-          <option value="badge" ?selected=${mode === 'badge'}>${msg('Badge check-in', { id: 'checkin.mode-badge' })}</option>
-          <option value="attendance" ?selected=${mode === 'attendance'}>${msg('Daily attendance', { id: 'checkin.mode-attendance' })}</option>
-        </select></label>
-      <label class="check"><input type="checkbox" name="sounds" ?checked=${s.sounds}> ${msg('Sounds', { id: 'checkin.sounds' })}</label>
-      <label class="check"><input type="checkbox" name="camera" ?checked=${s.camera}> ${msg('Camera', { id: 'checkin.camera' })}</label>
-      <label>${msg('Camera side', { id: 'checkin.facing' })}
-        <select name="facing">
-          <option value="environment" ?selected=${s.facing === 'environment'}>${msg('Back', { id: 'checkin.facing-back' })}</option>
-          <option value="user" ?selected=${s.facing === 'user'}>${msg('Front', { id: 'checkin.facing-front' })}</option>
-        </select></label>
-      <label>${s.pinDigest ? msg('New PIN (empty: keep)', { id: 'checkin.pin-new' }) : msg('PIN to lock this setup (optional)', { id: 'checkin.pin-set' })}
-        <input name="pin" type="password" inputmode="numeric" autocomplete="new-password"></label>
-      ${s.pinDigest ? html`<label class="check"><input type="checkbox" name="clear-pin"> ${msg('Remove the PIN', { id: 'checkin.pin-clear' })}</label>` : nothing}
-      ${this.setupError ? html`<p class="error" role="alert">${this.setupError}</p>` : nothing}
-      <div class="actions">
-        <button class="button primary" type="submit">${msg('Save', { id: 'checkin.save' })}</button>
-        ${s.token ? html`<button class="button" type="button" @click=${this.closeSetup}>${msg('Back', { id: 'checkin.back' })}</button>` : nothing}
-      </div>
-    </form>`;
   }
 }

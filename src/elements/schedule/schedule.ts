@@ -47,6 +47,8 @@ import { scheduleStyles } from './schedule.styles.js';
 import type { ViewContext } from './view-context.js';
 
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 export const VIEWS = ['list', 'grid', 'screen'] as const;
 export type ScheduleView = (typeof VIEWS)[number];

@@ -99,6 +99,8 @@ try {
 }
 
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 /** Best supported locale for a BCP 47 tag: `de-AT` → `de`, unknown → English. */
 export function matchLocale(tag: string | null | undefined): Locale {

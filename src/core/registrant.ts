@@ -12,6 +12,8 @@ import { renderField, type FieldState } from './form-fields.js';
 import { registerMessages } from './localize.js';
 
 registerMessages('de', () => import('./locales/registrant.de.js'));
+registerMessages('fr', () => import('./locales/registrant.fr.js'));
+registerMessages('es', () => import('./locales/registrant.es.js'));
 
 export interface Registrant {
   id: string;

@@ -18,5 +18,4 @@ export const templates = {
   'core.clear-search': 'Suche zurücksetzen',
   'core.your-time': 'Ihre Zeit',
   'core.close': 'Schließen',
-  'core.notice': 'Hinweis für die Einbindung',
 };

@@ -28,6 +28,8 @@ import {
 
 // The element's own German texts, fetched only by a page that shows it in German.
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 const WITH_AUTHORS = { include: 'authors' } as const;
 

@@ -14,6 +14,8 @@ import { EXHIBIT_HASH_PREFIX, exhibitHash, filterExhibits, toExhibitCards, types
 
 // The element's own German texts, fetched only by a page that shows it in German.
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 /** Names of the types the sandbox and most platforms use; any other type shows as served. */
 function typeLabel(type: string): string {

@@ -14,6 +14,8 @@ import { search, sessionsOf, toCards, type SpeakerCard, type SpeakerSession } fr
 
 // The element's own German texts, fetched only by a page that shows it in German.
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 /** `#speaker-ID` opens that speaker's details. */
 const SPEAKER_HASH_PREFIX = 'speaker-';

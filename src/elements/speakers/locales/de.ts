@@ -10,7 +10,5 @@ export const templates = {
   'speakers.empty': 'Noch keine Sprecher veröffentlicht.',
   'speakers.sessions': 'Beiträge',
   'speakers.no-sessions': 'Noch keine Beiträge im Programm.',
-  'speakers.sessions-loading': 'Beiträge werden geladen …',
-  'speakers.open': str`Details zu ${0}`,
   'speakers.links': 'Links',
 };

@@ -1,0 +1,27 @@
+<?php
+/**
+ * Plugin Name:       Conference widgets
+ * Description:       The conf-widgets elements (schedule, speakers, abstracts, exhibitors, workshops and the registration, exhibit and abstract forms) as blocks and shortcodes, loaded from your conf-widgets proxy. Lets every role that may write posts keep conf-* tags in its content.
+ * Version:           0.1.0
+ * Requires at least: 6.1
+ * Requires PHP:      7.4
+ * License:           MIT
+ * License URI:       https://opensource.org/licenses/MIT
+ * Text Domain:       conf-widgets
+ *
+ * @package ConfWidgets
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+define( 'CONF_WIDGETS_VERSION', '0.1.0' );
+define( 'CONF_WIDGETS_FILE', __FILE__ );
+/** The option holding the proxy's base URL (no trailing slash). */
+define( 'CONF_WIDGETS_OPTION', 'conf_widgets_proxy_url' );
+
+require_once __DIR__ . '/includes/elements.php';
+require_once __DIR__ . '/includes/loader.php';
+require_once __DIR__ . '/includes/kses.php';
+require_once __DIR__ . '/includes/shortcodes.php';
+require_once __DIR__ . '/includes/block.php';
+require_once __DIR__ . '/includes/settings.php';

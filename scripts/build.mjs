@@ -13,11 +13,13 @@
 //   dist/custom-elements.json      the manifest, from the elements' JSDoc
 //   dist/node/{proxy,sandbox}/**   the proxy and the sandbox as JavaScript with .d.ts, so npm users
 //                                  import `conf-widgets/proxy` without a TypeScript loader
+//   dist/conf-widgets-wordpress.zip  the WordPress plugin (integrations/wordpress/conf-widgets)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { bundleConfig } from './bundle-config.mjs';
+import { zipDirectory } from './zip.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 
@@ -84,6 +86,8 @@ function step(label, cmd, args) {
 step('type declarations', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
 step('proxy and sandbox', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
 step('custom elements manifest', 'npx', ['cem', 'analyze', '--config', 'custom-elements-manifest.config.mjs']);
+// The WordPress plugin, as the archive Plugins → Add New → Upload Plugin takes.
+writeFileSync('dist/conf-widgets-wordpress.zip', zipDirectory('integrations/wordpress/conf-widgets', 'conf-widgets'));
 /** Sizes of the loader and its chunks as sent (kB = 1000 bytes); `npm run bench` checks the budgets. */
 const kb = (n) => (n / 1000).toFixed(1).padStart(6) + ' kB';
 const width = Math.max(...served.map((f) => f.length));
@@ -93,4 +97,4 @@ for (const f of served) {
   console.log(`${f.padEnd(width)}  ${kb(raw)}  ${kb(gz)}  ${kb(br)}`);
 }
 
-console.log(`build: dist/conf-widgets.js (loader), dist/conf-widgets/ (chunks, .br, .gz), ${elements.map((n) => `dist/elements/conf-${n}.js`).join(', ')}, dist/esm, dist/node, dist/custom-elements.json`);
+console.log(`build: dist/conf-widgets.js (loader), dist/conf-widgets/ (chunks, .br, .gz), ${elements.map((n) => `dist/elements/conf-${n}.js`).join(', ')}, dist/esm, dist/node, dist/custom-elements.json, dist/conf-widgets-wordpress.zip`);

@@ -16,6 +16,8 @@ import { registerMessages, withLocale } from './localize.js';
 import { fieldMessageText, serverErrorText } from './server-messages.js';
 
 registerMessages('de', () => import('./locales/form.de.js'));
+registerMessages('fr', () => import('./locales/form.fr.js'));
+registerMessages('es', () => import('./locales/form.es.js'));
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

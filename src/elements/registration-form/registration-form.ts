@@ -36,6 +36,8 @@ type Body = ReturnType<typeof buildRegistrationBody>;
 
 // The shared form texts come with the base class; only this element's own are added here.
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 /**
  * @summary A registration form built from the conference's registration configuration: name,

@@ -29,6 +29,8 @@ import {
 import { workshopsStyles } from './workshops.styles.js';
 
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 type EnrollBody = { registrationId: string; workshopId: string };
 

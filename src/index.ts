@@ -12,6 +12,8 @@ import './elements/exhibit-form/define.js';
 import './elements/checkin/define.js';
 import './elements/workshops/define.js';
 import './elements/abstract-form/define.js';
+import './elements/page/define.js';
+import './elements/site-nav/define.js';
 
 export { ConfProvider } from './elements/provider/provider.js';
 export { ConfSpeakers } from './elements/speakers/speakers.js';
@@ -33,6 +35,8 @@ export { ConfExhibitForm } from './elements/exhibit-form/exhibit-form.js';
 export { ConfCheckin } from './elements/checkin/checkin.js';
 export { ConfWorkshops } from './elements/workshops/workshops.js';
 export { ConfAbstractForm } from './elements/abstract-form/abstract-form.js';
+export { ConfPage } from './elements/page/page.js';
+export { ConfSiteNav } from './elements/site-nav/site-nav.js';
 export { ConfRegisteredEvent } from './events/conf-registered.js';
 export { ConfExhibitSubmittedEvent } from './events/conf-exhibit-submitted.js';
 export { ConfCheckedInEvent } from './events/conf-checked-in.js';

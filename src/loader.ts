@@ -23,6 +23,8 @@ const ELEMENTS: Record<string, Load> = {
   'conf-checkin': () => import('./elements/checkin/define.js'),
   'conf-workshops': () => import('./elements/workshops/define.js'),
   'conf-abstract-form': () => import('./elements/abstract-form/define.js'),
+  'conf-page': () => import('./elements/page/define.js'),
+  'conf-site-nav': () => import('./elements/site-nav/define.js'),
 };
 
 /** Tags whose chunk has not been asked for yet. */

@@ -25,6 +25,8 @@ import {
 import { abstractFormStyles } from './abstract-form.styles.js';
 
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 /** Controls a host page may prefill (authors and files are the person's). */
 const PREFILLABLE = ['title', 'registrationId'] as const;

@@ -43,6 +43,8 @@ import {
 
 // The shared form texts come with the base class; only this element's own are added here.
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 type Body = ReturnType<typeof buildExhibitionBody>;
 type Method = { value: string; label: string };

@@ -26,6 +26,8 @@ import { openScanStore, ScanQueue, sendCheckin, type StoredScan } from './scan-q
 import { readSetupForm, renderLocked, renderSetup } from './checkin-setup.views.js';
 
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 /** What the big panel shows. `already-here`: the code's first scan is still waiting on this kiosk. */
 type ResultKind = CheckinStatus | 'already-here' | 'setup';

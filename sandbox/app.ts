@@ -20,6 +20,7 @@ import { idempotencyClaim, idempotentDispatch } from './middleware/idempotency.j
 import { checkinRateLimit } from './middleware/rate-limit.js';
 import { jsonBody, query } from './middleware/request.js';
 import type { RateLimitOptions } from './rate-limit.js';
+import type { ReadCache } from './read-cache.js';
 import { BODY_TIMEOUT_MS } from './read-body.js';
 import { dispatch } from './routes/index.js';
 import type { Store } from './store/index.js';
@@ -39,6 +40,8 @@ export interface AppOptions {
   bodyTimeoutMs?: number;
   /** Where unexpected errors are reported (never with request bodies or keys). */
   logError?: (err: unknown) => void;
+  /** Kept read answers (`read-cache.ts`); `null` builds every read from the database. */
+  readCache?: ReadCache | null;
 }
 
 export function createApp(options: AppOptions): Hono<SandboxEnv> {
@@ -52,7 +55,7 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
   const idempotency = options.idempotency ?? true;
   if (idempotency) app.use(api, idempotencyClaim({ store }));
   app.use(api, jsonBody({ timeoutMs: bodyTimeoutMs }), query());
-  const handler = dispatch({ store, uploadSecret });
+  const handler = dispatch({ store, uploadSecret, readCache: options.readCache ?? null });
   app.all(api, idempotency ? idempotentDispatch(handler, { store }) : handler);
 
   app.route('/', uploadRoutes({ store, secret: uploadSecret, bodyTimeoutMs }));

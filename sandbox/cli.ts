@@ -18,7 +18,7 @@ const HELP = `Sandbox of the conference platform's Public API v1, on SQLite.
 Start the server:
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--fail-rate R]
                      [--lose-rate R] [--latency MS] [--admin-token T] [--starts-on YYYY-MM-DD]
-                     [--no-idempotency]
+                     [--no-idempotency] [--no-read-cache]
 
     --port         port to listen on (default 4010; 0 picks a free one)
     --host         interface to bind (default 127.0.0.1)
@@ -30,6 +30,8 @@ Start the server:
     --starts-on    first day of the demo conference when seeding (default: today in its zone)
     --no-idempotency  ignore Idempotency-Key on POSTs (by default the answer to a key is kept
                    24 h and replayed to repeats), as an upstream that does not honour it
+    --no-read-cache  build every read from the database (by default a read's answer is kept
+                   until the data it was built from changes)
 
 Change the data (all take --db PATH and --conference ID; default: the demo conference):
   keys create --scopes a,b [--label L] [--expires ISO]   prints the new secret once
@@ -77,6 +79,7 @@ function parse(argv: string[]) {
         'admin-token': { type: 'string' },
         'starts-on': { type: 'string' },
         'no-idempotency': { type: 'boolean' },
+        'no-read-cache': { type: 'boolean' },
         conference: { type: 'string' },
         scopes: { type: 'string' },
         label: { type: 'string' },
@@ -210,12 +213,14 @@ async function serve(values: ReturnType<typeof parse>['values']): Promise<void> 
     ...startsOn, ...(failRate !== undefined ? { failRate } : {}), ...(loseRate !== undefined ? { loseRate } : {}),
     ...(latencyMs !== undefined ? { latencyMs } : {}), ...(token ? { adminToken: token } : {}),
     ...(values['no-idempotency'] ? { idempotency: false } : {}),
+    ...(values['no-read-cache'] ? { readCache: false } : {}),
   });
   const notes = [`  Database: ${db}`];
   if (failRate) notes.push(`  Fault injection: ${failRate * 100}% of API requests answer 503`);
   if (loseRate) notes.push(`  Lost answers: ${loseRate * 100}% of writes are recorded, then answered 500`);
   if (latencyMs) notes.push(`  Latency: +${latencyMs} ms per answer`);
   if (values['no-idempotency']) notes.push('  Idempotency-Key: ignored (--no-idempotency)');
+  if (values['no-read-cache']) notes.push('  Read cache: off (--no-read-cache)');
   if (token) notes.push(`  Admin routes: ${started.url}/__admin (Authorization: Bearer <your token>)`);
   out.log(banner(started.url, notes));
   const stop = () => void started.close().then(() => process.exit(0));

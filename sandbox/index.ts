@@ -10,6 +10,7 @@ import { API_PREFIX } from '../src/api/contract.js';
 import { createApp } from './app.js';
 import { openDatabase } from './db/open.js';
 import type { SandboxEnv } from './env.js';
+import { DEFAULT_READ_CACHE_LIMITS, ReadCache, type ReadCacheLimits } from './read-cache.js';
 import { CHECKIN_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
 import { buildSeed, defaultSeed, type SeedFactory } from './seed/default.js';
 import { loadSeed } from './seed/load.js';
@@ -44,12 +45,19 @@ export interface SandboxOptions {
   seedData?: SeedFactory;
   /** Time for a whole request body to arrive before a 408 (default 30 s). */
   bodyTimeoutMs?: number;
+  /**
+   * Keep read answers until the data they were built from changes (default true; `false` builds
+   * every read from the database), or the cache's bounds.
+   */
+  readCache?: boolean | Partial<ReadCacheLimits>;
 }
 
 export interface Sandbox {
   app: Hono<SandboxEnv>;
   fetch(req: Request): Promise<Response>;
   store: Store;
+  /** The read cache, or null when switched off. */
+  readCache: ReadCache | null;
   close(): void;
 }
 
@@ -59,8 +67,11 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
   if ((opts.seed ?? true) && store.conferences.count() === 0) {
     for (const seed of buildSeed(opts.seedData ?? defaultSeed, opts.startsOn, now())) loadSeed(store, seed);
   }
+  const readCache =
+    opts.readCache === false ? null : new ReadCache(store.db, { ...DEFAULT_READ_CACHE_LIMITS, ...(opts.readCache === true ? {} : opts.readCache) });
   const app = createApp({
     store,
+    readCache,
     uploadSecret: opts.signingSecret ?? randomBytes(32).toString('hex'),
     failRate: opts.failRate ?? 0,
     loseRate: opts.loseRate ?? 0,
@@ -74,6 +85,7 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     app,
     fetch: async (req) => app.fetch(req),
     store,
+    readCache,
     close: () => store.close(),
   };
 }

@@ -4,7 +4,8 @@
  */
 import type { Context } from 'hono';
 import type { SandboxEnv } from '../env.js';
-import type { Store } from '../store/index.js';
+import { answerOf, etagMatches, READ_DEPENDENCIES, type ReadAnswer, type ReadCache } from '../read-cache.js';
+import type { Conference, Store } from '../store/index.js';
 import { abstractHandlers } from './abstracts.js';
 import { checkinHandlers } from './checkins.js';
 import { exhibitionHandlers } from './exhibition.js';
@@ -24,23 +25,53 @@ export const HANDLERS: Handlers = {
   ...registrationHandlers,
 };
 
-export function dispatch({ store, uploadSecret }: { store: Store; uploadSecret: string }) {
-  return function handleEndpoint(c: Context<SandboxEnv>): Response {
-    const { id, spec, params } = c.var.endpoint;
+export interface DispatchOptions {
+  store: Store;
+  uploadSecret: string;
+  /** Kept read answers; `null` builds every read from the database. */
+  readCache: ReadCache | null;
+}
+
+export function dispatch({ store, uploadSecret, readCache }: DispatchOptions) {
+  function run(c: Context<SandboxEnv>, conference: Conference, header: (name: string, value: string) => void): unknown {
     const ctx: ApiContext<unknown> = {
       store,
-      conference: c.var.conference,
+      conference,
       key: c.var.key,
       body: c.var.body,
       files: c.var.files,
       query: c.var.query,
-      params,
+      params: c.var.endpoint.params,
       base: c.var.base,
       uploadSecret,
-      header: (name, value) => c.header(name, value),
+      header,
     };
     // The handler's body type is checked per endpoint in its group; here it is one of them.
-    const result = (HANDLERS[id] as (ctx: ApiContext<unknown>) => unknown)(ctx);
+    return (HANDLERS[c.var.endpoint.id] as (ctx: ApiContext<unknown>) => unknown)(ctx);
+  }
+
+  /** A GET: serialized once with its ETag, from the cache when the endpoint's answers are kept. */
+  function read(c: Context<SandboxEnv>): ReadAnswer {
+    const { id, spec } = c.var.endpoint;
+    const build = (conference: Conference): ReadAnswer => {
+      const headers: Record<string, string> = {};
+      const result = run(c, conference, (name, value) => void (headers[name.toLowerCase()] = value));
+      if (spec.deprecated) headers.deprecation = 'true';
+      return answerOf(200, spec.result === 'list' ? result : { data: result }, headers);
+    };
+    const dependsOn = READ_DEPENDENCIES[id as keyof typeof READ_DEPENDENCIES];
+    if (!readCache || !dependsOn) return build(c.var.conference);
+    const { conference, query } = c.var;
+    const key = `${conference.id}\n${id}\n${c.var.apiPath}\n${query.limit}\n${query.offset}\n${[...query.include].sort().join(',')}`;
+    // Built from the conference as it is inside the cache's read transaction, so a change committed
+    // since the checks (another process on the same file) cannot be kept under newer counters.
+    return readCache.answer(key, dependsOn, () => build(store.conferences.get(conference.id) ?? conference));
+  }
+
+  return function handleEndpoint(c: Context<SandboxEnv>): Response {
+    const { spec } = c.var.endpoint;
+    if (spec.method === 'GET') return sendRead(c.req.method, c.req.header('if-none-match'), read(c));
+    const result = run(c, c.var.conference, (name, value) => c.header(name, value));
     if (spec.deprecated) c.header('Deprecation', 'true');
     switch (spec.result) {
       case 'list':
@@ -51,4 +82,13 @@ export function dispatch({ store, uploadSecret }: { store: Store; uploadSecret: 
         return c.json({ data: result }, 201);
     }
   };
+}
+
+/** 304 when `If-None-Match` names the answer's ETag; HEAD gets the headers alone. */
+function sendRead(method: string, ifNoneMatch: string | undefined, answer: ReadAnswer): Response {
+  const headers: Record<string, string> = { ...answer.headers, etag: answer.etag };
+  if (etagMatches(ifNoneMatch, answer.etag)) return new Response(null, { status: 304, headers });
+  headers['content-type'] = 'application/json';
+  headers['content-length'] = String(answer.body.length);
+  return new Response(method === 'HEAD' ? null : (answer.body as Uint8Array<ArrayBuffer>), { status: answer.status, headers });
 }

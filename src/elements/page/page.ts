@@ -12,8 +12,10 @@ import { ConfErrorEvent } from '../../events/conf-error.js';
 import { paragraphs } from './page.model.js';
 import { pageStyles } from './page.styles.js';
 
-// The element's own German texts, fetched only by a page that shows it in German.
+// The element's own translations, each fetched only by a page that shows it in that language.
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 /** Code of the `conf-error` fired when the site has no page with the element's slug. */
 export const PAGE_NOT_FOUND = 'page_not_found';
@@ -29,7 +31,7 @@ export const PAGE_NOT_FOUND = 'page_not_found';
  * @attr slug - The page to show, e.g. `about` (the slugs are those of the site's navigation).
  * @attr show-conference - Shows the conference's name, dates and city above the page.
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
- * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`); default: the nearest `lang` on the page.
  * @attr theme - `auto` (default, follows the system), `light` or `dark`.
  * @attr refresh - Seconds between refreshes; 0 (default) for none.
  * @attr debug - Shows set-up hints in the element on any host (they always go to the console).

@@ -10,8 +10,10 @@ import { loadSite, type Site, type SiteNavItem } from '../../core/site.js';
 import { DEFAULT_HREF_PATTERN, isCurrentHref, pageHref, SLUG_PLACEHOLDER } from './site-nav.model.js';
 import { siteNavStyles } from './site-nav.styles.js';
 
-// The element's own German texts, fetched only by a page that shows it in German.
+// The element's own translations, each fetched only by a page that shows it in that language.
 registerMessages('de', () => import('./locales/de.js'));
+registerMessages('fr', () => import('./locales/fr.js'));
+registerMessages('es', () => import('./locales/es.js'));
 
 /** Below this width (px) the links fold behind a menu button. */
 export const COLLAPSE_BELOW = 480;
@@ -31,7 +33,7 @@ export const COLLAPSE_BELOW = 480;
  * @attr label - Accessible name of the navigation; default "Site".
  * @attr show-conference - Shows the conference's name, dates and city at the start of the navigation.
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
- * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`); default: the nearest `lang` on the page.
  * @attr theme - `auto` (default, follows the system), `light` or `dark`.
  * @attr refresh - Seconds between refreshes; 0 (default) for none.
  * @attr debug - Shows set-up hints in the element on any host (they always go to the console).

@@ -99,8 +99,9 @@ export class ConfPage extends ConfElement {
     return out;
   }
 
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
+  // Before rendering, so the notice is in this render (not a second one).
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
     const site = this.site.value;
     const missing = site !== undefined && site.pages.length > 0 && this.page === null;
     this.setState('not-found', missing);

@@ -75,7 +75,7 @@ export const siteNavStyles = css`
     top: 0.3em;
   }
   .nav-skeleton {
-    height: 2.5em;
+    height: 3em;
   }
   @media (forced-colors: active) {
     a[aria-current='page'] {

@@ -16,6 +16,7 @@ import { diagnoseRequestError, unknownValue, warnOnce, type Diagnostic } from '.
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
 import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
 import type { ResourceController } from './resource-controller.js';
+import { pageScheme, systemScheme, watchScheme, type Scheme } from './page-scheme.js';
 import { statusStyles, themeStyles } from './theme.styles.js';
 import { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, TimeFormatter, viewerTimeZone } from './time.js';
 import { VERSION } from './version.js';
@@ -46,8 +47,11 @@ export abstract class ConfElement extends LitElement {
 
   /** Address of the proxy; else the nearest `<conf-provider>`'s, else the script's origin. */
   @property({ reflect: true }) endpoint?: string;
-  /** `light`, `dark`, or `auto` (follows the viewer's system setting). */
-  @property({ reflect: true }) theme: Theme = 'auto';
+  /**
+   * `light`, `dark`, or `auto` (the viewer's system setting). Without it the element follows the
+   * host page's colour scheme (see core/page-scheme.ts), light when the page declares none.
+   */
+  @property({ reflect: true }) theme?: Theme;
   /** IANA zone to show times in; `local` for the viewer's; default: the conference's. */
   @property({ attribute: 'time-zone', reflect: true }) timeZone?: string;
   /** ISO instant that replaces the clock, for previews and tests. */
@@ -67,6 +71,7 @@ export abstract class ConfElement extends LitElement {
   private readonly runtimeNotices = new Map<string, Diagnostic>();
   private readonly resources = new Set<ResourceController<unknown>>();
   private resizeObserver?: ResizeObserver;
+  private unwatchScheme?: () => void;
 
   constructor() {
     super();
@@ -95,11 +100,25 @@ export abstract class ConfElement extends LitElement {
     // Known before the first render, so the first layout is already the right one (no jump from
     // one column to many when the observer first reports).
     this.width = Math.round(this.getBoundingClientRect().width);
+    this.unwatchScheme ??= watchScheme(() => this.syncScheme());
+    this.syncScheme();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.resizeObserver?.disconnect();
+    this.unwatchScheme?.();
+    this.unwatchScheme = undefined;
+  }
+
+  /** The scheme the element shows: its `theme`, else the page's. Also the `dark` custom state. */
+  get scheme(): Scheme {
+    if (this.theme === 'light' || this.theme === 'dark') return this.theme;
+    return this.theme === 'auto' ? systemScheme() : pageScheme();
+  }
+
+  private syncScheme(): void {
+    this.setState('dark', this.scheme === 'dark');
   }
 
   get resolvedEndpoint(): ResolvedEndpoint {
@@ -181,7 +200,7 @@ export abstract class ConfElement extends LitElement {
   protected attributeProblems(): Diagnostic[] {
     const out: Diagnostic[] = [];
     const tag = this.localName;
-    if (!(THEMES as readonly string[]).includes(this.theme)) out.push(unknownValue(tag, 'theme', this.theme, THEMES));
+    if (this.theme && !(THEMES as readonly string[]).includes(this.theme)) out.push(unknownValue(tag, 'theme', this.theme, THEMES));
     const tz = this.timeZone?.trim();
     if (tz && tz !== LOCAL_ZONE && !isTimeZone(tz)) {
       out.push({
@@ -222,6 +241,7 @@ export abstract class ConfElement extends LitElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     if (changed.has('refresh') && changed.get('refresh') !== undefined) this.onRefreshChanged();
+    if (changed.has('theme')) this.syncScheme();
   }
 
   /** A changed `refresh` takes effect now, not after the old countdown. */

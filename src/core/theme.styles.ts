@@ -6,6 +6,44 @@
  */
 import { css } from 'lit';
 
+/**
+ * The elements' own font stack, for views read from a distance (the venue screen, the check-in
+ * kiosk), which fill a page of their own and must not take a CMS theme's serif body text.
+ */
+export const OWN_FONT = css`system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+
+/** The dark palette; a `--conf-color-*` set by the page still wins. */
+const darkPalette = css`
+  color-scheme: dark;
+  --_text: var(--conf-color-text, #e7e9ee);
+  --_surface: var(--conf-color-surface, #14171d);
+  --_primary: var(--conf-color-primary, #8fb0ff);
+  --_on-primary: var(--conf-color-on-primary, #0b1020);
+  --_danger: var(--conf-color-danger, #ffb4ab);
+  --_warning: var(--conf-color-warning, #f3c56b);
+`;
+
+/**
+ * A dark element on a page is a panel: its own padding and corners, so its text is never flush
+ * with the edges of a dark slab. Important, as the host box's reset above is.
+ */
+const darkPanel = css`
+  padding: var(--conf-panel-padding, var(--_space)) !important;
+  border-radius: var(--_radius) !important;
+`;
+
+const printPalette = css`
+  color-scheme: light;
+  --_text: #000;
+  --_surface: #fff;
+  --_muted: #444;
+  --_border: #999;
+  --_subtle: #fff;
+  --_primary: #000;
+  --_accent-text: #000;
+  padding: 0 !important;
+`;
+
 export const themeStyles = css`
   :host {
     all: initial;
@@ -23,7 +61,6 @@ export const themeStyles = css`
     --_accent-text: color-mix(in srgb, var(--_primary) 78%, var(--_text));
     --_danger: var(--conf-color-danger, #b3261e);
     --_warning: var(--conf-color-warning, #8a5a00);
-    --_font: var(--conf-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     --_font-size: var(--conf-font-size, 16px);
     --_radius: var(--conf-radius, 8px);
     --_space: var(--conf-spacing, 16px);
@@ -34,8 +71,11 @@ export const themeStyles = css`
      * restyle the host box: inside a shadow tree, important declarations win over the page's.
      * Theme through the --conf-* properties instead. Sizes are px/em, never rem, because resets
      * often change the page's root font size.
+     *
+     * The page's font by default, so the elements read as part of the site; 'all: initial' above
+     * would otherwise reset it to the browser's default serif. --conf-font overrides.
      */
-    font-family: var(--_font) !important;
+    font-family: var(--conf-font, inherit) !important;
     font-size: var(--_font-size) !important;
     font-style: normal !important;
     font-weight: 400 !important;
@@ -55,25 +95,24 @@ export const themeStyles = css`
   :host([hidden]) {
     display: none;
   }
+  /*
+   * Dark: forced by theme="dark"; with theme="auto" when the system prefers it; without a theme,
+   * when the host page is dark (the dark state, set from core/page-scheme.ts). Separate rules, so
+   * a browser without :state() still honours the attributes.
+   */
   :host([theme='dark']) {
-    color-scheme: dark;
-    --_text: var(--conf-color-text, #e7e9ee);
-    --_surface: var(--conf-color-surface, #14171d);
-    --_primary: var(--conf-color-primary, #8fb0ff);
-    --_on-primary: var(--conf-color-on-primary, #0b1020);
-    --_danger: var(--conf-color-danger, #ffb4ab);
-    --_warning: var(--conf-color-warning, #f3c56b);
+    ${darkPalette}
+    ${darkPanel}
   }
   @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      color-scheme: dark;
-      --_text: var(--conf-color-text, #e7e9ee);
-      --_surface: var(--conf-color-surface, #14171d);
-      --_primary: var(--conf-color-primary, #8fb0ff);
-      --_on-primary: var(--conf-color-on-primary, #0b1020);
-      --_danger: var(--conf-color-danger, #ffb4ab);
-      --_warning: var(--conf-color-warning, #f3c56b);
+    :host([theme='auto']) {
+      ${darkPalette}
+      ${darkPanel}
     }
+  }
+  :host(:state(dark)) {
+    ${darkPalette}
+    ${darkPanel}
   }
 
   /* Our own reset, so the inside looks the same on every host page. */
@@ -153,16 +192,16 @@ export const themeStyles = css`
     width: 100%;
   }
 
+  /* Paper is white: black text in every theme (the dark rules above are more specific than :host). */
   @media print {
     :host {
-      color-scheme: light;
-      --_text: #000;
-      --_surface: #fff;
-      --_muted: #444;
-      --_border: #999;
-      --_subtle: #fff;
-      --_primary: #000;
-      --_accent-text: #000;
+      ${printPalette}
+    }
+    :host([theme]) {
+      ${printPalette}
+    }
+    :host(:state(dark)) {
+      ${printPalette}
     }
     /* Controls do nothing on paper; a card that is a button (a speaker) is content and stays. */
     .no-print,

@@ -5,6 +5,8 @@
  */
 import { expect } from '@esm-bundle/chai';
 import { emulateMedia } from '@web/test-runner-commands';
+import '../../src/elements/checkin/define.js';
+import '../../src/elements/schedule/define.js';
 import '../../src/elements/speakers/define.js';
 import type { ConfSpeakers } from '../../src/elements/speakers/speakers.js';
 import { cleanup, ElementHarness, fixture, waitFor } from './harness.js';
@@ -176,5 +178,15 @@ describe('theme: explicit choices', () => {
     const inside = await waitFor(() => new ElementHarness(el).root.firstElementChild, 'rendered content');
     expect(getComputedStyle(inside).fontFamily).to.equal('Georgia, serif');
     expect(getComputedStyle(own).fontFamily).to.equal('monospace');
+  });
+
+  it('keeps its own sans-serif on the venue screen and the kiosk, read from a distance', async () => {
+    pageStyle('body { font-family: Georgia, serif; }');
+    const screen = await fixture<HTMLElement>('<conf-schedule view="screen"></conf-schedule>');
+    const kiosk = await fixture<HTMLElement>('<conf-checkin></conf-checkin>');
+    const list = await fixture<HTMLElement>('<conf-schedule></conf-schedule>');
+    expect(getComputedStyle(screen).fontFamily).to.match(/^system-ui/);
+    expect(getComputedStyle(kiosk).fontFamily).to.match(/^system-ui/);
+    expect(getComputedStyle(list).fontFamily).to.equal('Georgia, serif');
   });
 });

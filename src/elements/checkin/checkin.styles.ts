@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { OWN_FONT } from '../../core/theme.styles.js';
 
 /**
  * A door kiosk: the result fills most of the screen in one colour with one large word, readable
@@ -7,6 +8,8 @@ import { css } from 'lit';
  */
 export const checkinStyles = css`
   :host {
+    /* Read from two metres at a door, on a page of its own: the elements' sans-serif stack, not the page's. */
+    font-family: var(--conf-font, ${OWN_FONT}) !important;
     --_ok: var(--conf-checkin-ok, #146c2e);
     --_already: var(--conf-checkin-already, #f0b400);
     --_on-already: #231a00;

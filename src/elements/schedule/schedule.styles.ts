@@ -4,12 +4,20 @@
  * sizes its type in container units so it fills whatever display it is given.
  */
 import { css } from 'lit';
+import { OWN_FONT } from '../../core/theme.styles.js';
 
 export const scheduleStyles = css`
   :host {
     --_col: var(--conf-schedule-column-width, 176px);
     --_live: var(--conf-color-live, #c62828);
     --_star: var(--conf-color-star, #c98a00);
+  }
+  /*
+   * The venue screen is read from across a room and fills a page of its own: it keeps the
+   * elements' sans-serif stack (open, even letterforms) rather than inheriting a page's serif.
+   */
+  :host([view='screen']) {
+    font-family: var(--conf-font, ${OWN_FONT}) !important;
   }
   .root {
     container-type: inline-size;

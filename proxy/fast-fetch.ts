@@ -13,6 +13,7 @@ export function fromNode(url: string | undefined, h: IncomingHttpHeaders): FastR
     origin: h.origin,
     ifNoneMatch: h['if-none-match'],
     prefer: h.prefer === undefined ? undefined : String(h.prefer),
+    acceptEncoding: h['accept-encoding'],
   };
 }
 
@@ -25,6 +26,7 @@ export function fromRequest(request: Request): FastRequest {
     origin: h.get('origin') ?? undefined,
     ifNoneMatch: h.get('if-none-match') ?? undefined,
     prefer: h.get('prefer') ?? undefined,
+    acceptEncoding: h.get('accept-encoding') ?? undefined,
   };
 }
 

@@ -5,7 +5,9 @@
  *
  * It applies every duty that applies to such a read, in the same words as the slow path: the
  * target guard and the allow-list decide (same functions), CORS for allowed origins with
- * `Vary: Origin`, `ETag`/304, `Cache-Control`, `X-Cache: hit`, the key never present (entries are
+ * `Vary: Origin`, the compressed copy the request accepts with its own `ETag` and
+ * `Vary: Accept-Encoding` (copies are made when entries are stored; one not made yet is left to
+ * the chain), `ETag`/304, `Cache-Control`, `X-Cache: hit`, the key never present (entries are
  * scrubbed when stored), one log line whose client-chosen parts passed the scrubber. Whatever it
  * is not sure about gets `null`, and the host passes the request to the fetch handler, which stays
  * the reference: other methods, stale or missing entries, `Prefer` towards the sandbox, origins
@@ -14,9 +16,10 @@
  * `Request` at all, and `fast-fetch.ts` before the Hono middleware chain for hosts that hand over
  * a `Request` (edge runtimes, `getRequestListener` mounts).
  */
+import { chooseCopy, isCompressible, type Coding } from './cache/compressed.js';
+import { bytesOf } from './cache/entry-bytes.js';
 import { cacheControl, etagMatches, type CachePolicy } from './cache/policy.js';
 import type { ReadCache } from './cache/read-cache.js';
-import { bytesOf } from './cache/entry-bytes.js';
 import { resolveRoute } from './middleware/allow-list.js';
 import { EXPOSE_HEADERS } from './middleware/cors.js';
 import { loggedQuery } from './middleware/request-log.js';
@@ -31,6 +34,8 @@ export interface FastRequest {
   origin: string | undefined;
   ifNoneMatch: string | undefined;
   prefer: string | undefined;
+  /** Absent: the answer as it is (identity). */
+  acceptEncoding?: string | undefined;
 }
 
 export interface FastAnswer {
@@ -58,10 +63,19 @@ export interface FastRoute {
 
 interface Prepared {
   body: Uint8Array;
+  etag: string;
   /** 200 headers; the slot at `ccAt` is filled per request (max-age counts down). */
   ok: string[];
   notModified: string[];
   ccAt: number;
+}
+
+/** An entry's answers: as it is, and per compressed copy (made when first asked for). */
+interface PreparedEntry {
+  compressible: boolean;
+  identity: Prepared;
+  br?: Prepared;
+  gzip?: Prepared;
 }
 
 /**
@@ -90,7 +104,7 @@ export function createFastLane({
   now: () => number;
 }): FastLane {
   const routes = new Map<string, FastRoute>();
-  const prepared = new WeakMap<CacheEntry, Prepared>();
+  const prepared = new WeakMap<CacheEntry, PreparedEntry>();
 
   function routeOf(target: string): FastRoute | null {
     const known = routes.get(target);
@@ -123,23 +137,38 @@ export function createFastLane({
     return fast;
   }
 
-  function prepare(entry: CacheEntry): Prepared {
-    let p = prepared.get(entry);
-    if (p) return p;
-    const body = bytesOf(entry);
-    // The headers `fromEntry` sets, in its order; Vary from the CORS layer.
+  /** The headers `fromEntry` sets, in its order; Vary as the CORS layer completes it. */
+  function build(entry: CacheEntry, body: Uint8Array, etag: string, coding: Coding | null, compressible: boolean): Prepared {
     const common: string[] = [];
     for (const [name, value] of Object.entries(entry.headers ?? {})) common.push(name, value);
-    common.push('etag', entry.etag, 'cache-control', '', 'x-cache', 'hit', 'vary', 'Origin');
+    common.push('etag', etag, 'cache-control', '', 'x-cache', 'hit', 'vary', compressible ? 'Accept-Encoding, Origin' : 'Origin');
+    if (coding) common.push('content-encoding', coding);
     const ccAt = common.indexOf('cache-control') + 1;
-    p = {
+    return {
       body,
+      etag,
       ok: ['content-type', entry.contentType, ...common, 'content-length', String(body.byteLength)],
       notModified: common,
       ccAt,
     };
+  }
+
+  function prepare(entry: CacheEntry): PreparedEntry {
+    let p = prepared.get(entry);
+    if (p) return p;
+    const compressible = isCompressible(entry);
+    p = { compressible, identity: build(entry, bytesOf(entry), entry.etag, null, compressible) };
     prepared.set(entry, p);
     return p;
+  }
+
+  /** The answer's parts for the request's `Accept-Encoding`; null when its copy is not made yet (the chain makes it). */
+  function representation(entry: CacheEntry, p: PreparedEntry, acceptEncoding: string | undefined): Prepared | null {
+    if (!p.compressible) return p.identity;
+    const copy = chooseCopy(entry, acceptEncoding);
+    if (copy === 'identity') return p.identity;
+    if (!('body' in copy)) return null;
+    return (p[copy.coding] ??= build(entry, copy.body, copy.etag, copy.coding, true));
   }
 
   return {
@@ -151,8 +180,9 @@ export function createFastLane({
       if (!route) return null;
       const entry = cache.fresh(route.key);
       if (!entry || entry.status !== 200) return null;
-      const p = prepare(entry);
-      const notModified = etagMatches(request.ifNoneMatch, entry.etag);
+      const p = representation(entry, prepare(entry), request.acceptEncoding);
+      if (!p) return null;
+      const notModified = etagMatches(request.ifNoneMatch, p.etag);
       const headers = notModified ? p.notModified.slice() : p.ok.slice();
       headers[notModified ? p.ccAt : p.ccAt + 2] = cacheControl(policy, entry, now());
       if (origin !== undefined) {

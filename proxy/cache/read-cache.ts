@@ -11,6 +11,7 @@ import { BoundedMap } from '../stores/memory.js';
 import { cacheEntryBytes } from '../stores/sizes.js';
 import type { CacheEntry, CacheStore } from '../stores/types.js';
 import type { UpstreamAnswer } from '../upstream/client.js';
+import { compressEntry } from './compressed.js';
 import { keepBytes } from './entry-bytes.js';
 import { etagOf, freshness, keepMs, type CachePolicy } from './policy.js';
 
@@ -84,6 +85,20 @@ export class ReadCache {
     this.recent.set(key, entry, Number.POSITIVE_INFINITY);
   }
 
+  /**
+   * The entry with its compressed copies. A memory store hands out the object it was given, whose
+   * copies were made when it was stored; a shared store hands out a new object per read, so the
+   * one this instance already holds for the same content is used instead, and a new one is
+   * compressed once.
+   */
+  private async withCopies(key: string, entry: CacheEntry): Promise<CacheEntry> {
+    const known = this.recent?.get(key);
+    if (known && known !== entry && known.etag === entry.etag && known.storedAt === entry.storedAt) return known;
+    const making = compressEntry(entry);
+    if (making) await making;
+    return entry;
+  }
+
   get enabled(): boolean {
     return this.o.policy.ttlMs > 0;
   }
@@ -100,6 +115,7 @@ export class ReadCache {
     } catch (error) {
       this.report('cache_get_failed', error);
     }
+    if (entry) entry = await this.withCopies(key, entry);
     const state = entry ? freshness(entry, this.o.policy, this.now()) : 'expired';
     if (entry && state === 'fresh') {
       this.remember(key, entry);
@@ -137,6 +153,8 @@ export class ReadCache {
       const answer = await load();
       if (answer.status !== 200) return { answer };
       const entry = await toEntry(answer, this.now());
+      // Before storing, so the store's byte bound counts the copies.
+      await compressEntry(entry);
       try {
         await this.o.store.set(key, entry, keepMs(this.o.policy));
       } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * Turns upstream answers and cache entries into browser responses, built from named headers only.
  */
+import { isCompressible, type CompressedCopy } from '../cache/compressed.js';
 import { bytesOf } from '../cache/entry-bytes.js';
 import { cacheControl, etagMatches, type CachePolicy } from '../cache/policy.js';
 import type { CacheState } from '../cache/read-cache.js';
@@ -46,7 +47,12 @@ export function fromAnswer(answer: UpstreamAnswer, extra: Record<string, string>
   });
 }
 
-/** A cached read: 304 when the browser already holds it, otherwise the stored body. */
+/**
+ * A cached read: 304 when the browser already holds it, otherwise the stored body, as `copy` (a
+ * compressed copy the request accepts, see `cache/compressed.ts`) or as it is. Every answer from a
+ * compressible entry says `Vary: Accept-Encoding`, identity and 304 too, so a shared cache keeps
+ * the representations apart.
+ */
 export function fromEntry(
   entry: CacheEntry,
   state: CacheState,
@@ -54,16 +60,21 @@ export function fromEntry(
   now: number,
   ifNoneMatch: string | undefined,
   head: boolean,
+  copy: CompressedCopy | 'identity' = 'identity',
 ): Response {
+  const coded = copy === 'identity' ? null : copy;
+  const etag = coded?.etag ?? entry.etag;
   const headers: Record<string, string> = {
     ...entry.headers,
-    etag: entry.etag,
+    etag,
     // A stale copy must not be kept downstream as if it were fresh.
     'cache-control': state === 'stale' || policy.ttlMs === 0 ? 'no-cache' : cacheControl(policy, entry, now),
     'x-cache': state,
   };
-  if (etagMatches(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers });
-  return new Response(head ? null : bytesOf(entry), {
+  if (isCompressible(entry)) headers.vary = 'Accept-Encoding';
+  if (coded) headers['content-encoding'] = coded.coding;
+  if (etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  return new Response(head ? null : (coded?.body ?? bytesOf(entry)), {
     status: entry.status,
     headers: { 'content-type': entry.contentType, ...headers },
   });

@@ -1,5 +1,6 @@
 /** GET (and HEAD) of a public endpoint: through the read cache, with retries towards the upstream. */
 import type { Handler } from 'hono';
+import { copyFor } from '../cache/compressed.js';
 import type { CachePolicy } from '../cache/policy.js';
 import type { ReadCache } from '../cache/read-cache.js';
 import type { ProxyEnv } from '../env.js';
@@ -42,6 +43,8 @@ export function readHandler({
       return fromAnswer(outcome.answer, { 'x-cache': outcome.state });
     }
     if (outcome.upstreamMs !== undefined) log.upstreamMs = outcome.upstreamMs;
-    return fromEntry(outcome.entry, outcome.state, policy, now(), c.req.header('if-none-match'), c.req.method === 'HEAD');
+    // Cached entries were compressed when stored; with the cache off, the one copy asked for is made now.
+    const copy = await copyFor(outcome.entry, c.req.header('accept-encoding'));
+    return fromEntry(outcome.entry, outcome.state, policy, now(), c.req.header('if-none-match'), c.req.method === 'HEAD', copy);
   };
 }

@@ -1,9 +1,11 @@
 /**
  * What a stored value keeps alive, in bytes, for the memory stores' byte bounds. An estimate that
  * errs high: V8 keeps a string of Latin-1 characters at one byte each and any other string at two;
- * a cache entry also keeps its encoded body (`cache/entry-bytes.ts`) and the fast lane's header
- * list; every entry costs a fixed allowance for its objects and its map slot.
+ * a cache entry also keeps its encoded body (`cache/entry-bytes.ts`), its compressed copies
+ * (`cache/compressed.ts`, made before it is stored) and the fast lane's header lists; every entry
+ * costs a fixed allowance for its objects and its map slot.
  */
+import { compressedBytesOf } from '../cache/compressed.js';
 import { encodedBytesOf } from '../cache/entry-bytes.js';
 import type { CacheEntry, IdempotencyRecord } from './types.js';
 
@@ -31,7 +33,16 @@ export function cacheEntryBytes(key: string, entry: CacheEntry): number {
   const text = encoded !== undefined && encoded.byteLength === entry.body.length ? entry.body.length : stringBytes(entry.body);
   // Without encoded bytes yet, the first hit encodes them: count them now.
   const bytes = encoded?.byteLength ?? entry.body.length * 3;
-  return ENTRY_OVERHEAD + stringBytes(key) + text + bytes + headerBytes(entry.headers) + entry.etag.length + entry.contentType.length;
+  return (
+    ENTRY_OVERHEAD +
+    stringBytes(key) +
+    text +
+    bytes +
+    compressedBytesOf(entry) +
+    headerBytes(entry.headers) +
+    entry.etag.length +
+    entry.contentType.length
+  );
 }
 
 export function idempotencyRecordBytes(key: string, record: IdempotencyRecord): number {

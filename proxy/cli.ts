@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HELP, parseCli } from './cli-args.js';
+import { NO_ORIGINS_NOTE } from './refused-origins.js';
 import { createProxy, type ProxyOptions } from './index.js';
 import { batchedLines } from './log-writer.js';
 import { NODE_SERVER_OPTIONS, nodeListener } from './node.js';
@@ -83,6 +84,8 @@ async function main(): Promise<number> {
       url: `http://${shown}:${info.port}`,
       upstream: new URL(options.upstream).origin,
       origins: options.allowedOrigins,
+      // Without an allowed origin, every element on the organizer's own site fails (CORS).
+      ...(options.allowedOrigins?.length ? {} : { note: NO_ORIGINS_NOTE }),
       kiosk: Boolean(options.kioskToken),
       redis: Boolean(redisUrl),
     }),

@@ -18,6 +18,7 @@ import { fetchThroughLane } from './fast-fetch.js';
 import { createFastLane, type FastLane } from './fast-lane.js';
 import { bundleHandler, chunkHandler } from './handlers/bundle.js';
 import { healthHandler, readyHandler } from './handlers/health.js';
+import { refusedOriginLog } from './refused-origins.js';
 import { readHandler } from './handlers/read.js';
 import { uploadHandler } from './handlers/upload.js';
 import { writeHandler } from './handlers/write.js';
@@ -89,8 +90,9 @@ export function createProxy(options: ProxyOptions): Proxy {
   app.get('/conf-widgets.js', bundleHandler({ bundlePath: o.bundlePath }));
   app.get('/conf-widgets/:file', chunkHandler({ bundlePath: o.bundlePath }));
 
-  app.use('/api/*', cors({ allowedOrigins: o.allowedOrigins }));
-  app.use('/uploads/*', cors({ allowedOrigins: o.allowedOrigins }));
+  const onRefused = refusedOriginLog({ allowedOrigins: o.allowedOrigins, log });
+  app.use('/api/*', cors({ allowedOrigins: o.allowedOrigins, onRefused }));
+  app.use('/uploads/*', cors({ allowedOrigins: o.allowedOrigins, onRefused }));
 
   const writeLimit: MiddlewareHandler<ProxyEnv> = o.rateLimit
     ? rateLimit({

@@ -17,9 +17,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function cors({
   allowedOrigins,
   maxAgeSeconds = 600,
+  onRefused = () => {},
 }: {
   allowedOrigins: ReadonlySet<string>;
   maxAgeSeconds?: number;
+  /** Called with each request's origin that gets no grant (see `refused-origins.ts`). */
+  onRefused?: (origin: string) => void;
 }): MiddlewareHandler<ProxyEnv> {
   for (const origin of allowedOrigins) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) throw new Error(`cors: "${origin}" is not an origin.`);
@@ -28,6 +31,7 @@ export function cors({
     const origin = c.req.header('origin');
     const sameOrigin = origin !== undefined && origin === splitUrl(c.req.url).origin;
     const allowed = origin !== undefined && (sameOrigin || allowedOrigins.has(origin));
+    if (origin !== undefined && !allowed) onRefused(origin);
 
     if (c.req.method === 'OPTIONS') {
       if (origin === undefined || !c.req.header('access-control-request-method')) {

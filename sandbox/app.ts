@@ -50,12 +50,19 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
   const api = `${API_PREFIX}/*`;
 
   app.use(api, faults({ failRate: options.failRate ?? 0, loseRate: options.loseRate ?? 0, latencyMs: options.latencyMs ?? 0 }));
-  app.use(api, apiPath(), apiKey({ store }), liveConference({ store }), endpoint(), access());
+  const cache = options.readCache ?? null;
+  if (cache) {
+    app.use(api, async function readCounters(c, next) {
+      c.set('counters', cache.counters());
+      await next();
+    });
+  }
+  app.use(api, apiPath(), apiKey({ store, cache }), liveConference({ store, cache }), endpoint(), access());
   app.use(api, checkinRateLimit({ limit: options.rateLimit, now: store.now }));
   const idempotency = options.idempotency ?? true;
   if (idempotency) app.use(api, idempotencyClaim({ store }));
   app.use(api, jsonBody({ timeoutMs: bodyTimeoutMs }), query());
-  const handler = dispatch({ store, uploadSecret, readCache: options.readCache ?? null });
+  const handler = dispatch({ store, uploadSecret, readCache: cache });
   app.all(api, idempotency ? idempotentDispatch(handler, { store }) : handler);
 
   app.route('/', uploadRoutes({ store, secret: uploadSecret, bodyTimeoutMs }));

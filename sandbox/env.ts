@@ -28,5 +28,7 @@ export interface SandboxEnv {
     /** File parts of a multipart body (empty for JSON). */
     files: readonly FilePart[];
     query: QueryValues;
+    /** The read cache's write counters, read once when the request begins (absent with the cache off). */
+    counters?: readonly number[];
   };
 }

@@ -16,9 +16,9 @@ import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { ENDPOINTS, EndpointId } from '../src/api/contract.js';
 
-/** The tables any cached answer is built from: writes to these are counted. */
+/** The tables any cached answer or object is built from: writes to these are counted (sorted). */
 export const TRACKED_TABLES = [
-  'abstracts', 'conferences', 'events', 'exhibits', 'payment_methods', 'registration_fields',
+  'abstracts', 'api_keys', 'conferences', 'events', 'exhibits', 'payment_methods', 'registration_fields',
   'speakers', 'ticket_types', 'venues', 'workshop_registrations', 'workshops',
 ] as const;
 export type TrackedTable = (typeof TRACKED_TABLES)[number];
@@ -81,13 +81,13 @@ export function answerOf(status: number, payload: unknown, headers: Record<strin
   return { status, headers, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
 
-interface Entry {
-  answer: ReadAnswer;
+interface Kept<T> {
+  value: T;
   /** Indexes into `TRACKED_TABLES` of the tables the answer was built from, and their counters then. */
   tables: readonly number[];
   stamp: number[];
-  size: number;
 }
+type Entry = Kept<ReadAnswer> & { size: number };
 
 export interface ReadCacheLimits {
   maxEntries: number;
@@ -95,6 +95,8 @@ export interface ReadCacheLimits {
 }
 
 export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024 };
+/** Keys and conferences kept (a sandbox has a handful; the bound only stops growth). */
+const MAX_OBJECTS = 1000;
 
 const INDEX = new Map<TrackedTable, number>(TRACKED_TABLES.map((t, i) => [t, i]));
 /** The counters in `TRACKED_TABLES` order (which is sorted by name, as the query returns them). */
@@ -102,8 +104,12 @@ const GENERATIONS_SQL = 'SELECT gen FROM data_generations WHERE name IN (' + TRA
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly objects = new Map<string, Kept<unknown>>();
   private bytes = 0;
   private readonly generations: Statement<[], number>;
+  /** Another connection's commit (`data_version`) and this connection's row changes, in one row. */
+  private readonly changeMarks: Statement<[], [number, number]>;
+  private seen: { version: number; changes: number; counters: readonly number[] } | null = null;
   hits = 0;
   misses = 0;
 
@@ -113,6 +119,7 @@ export class ReadCache {
   ) {
     installGenerationCounters(db);
     this.generations = db.prepare<[], number>(GENERATIONS_SQL).pluck();
+    this.changeMarks = db.prepare<[], [number, number]>('SELECT (SELECT data_version FROM pragma_data_version), total_changes()').raw() as unknown as Statement<[], [number, number]>;
   }
 
   get size(): { entries: number; bytes: number } {
@@ -120,32 +127,71 @@ export class ReadCache {
   }
 
   /**
-   * The kept answer for `key` while its tables are unchanged; otherwise `build` runs (inside a read
-   * transaction, after the counters are read) and its answer is kept when it is a 200.
+   * The write counters now, in `TRACKED_TABLES` order: read once per request, compared with each
+   * kept stamp. The counters table is read again only when a row changed since the last time:
+   * through this connection (`total_changes()`, which counts trigger writes too) or a commit by any
+   * other (`data_version`, e.g. the CLI on the same file); both cost far less than the table.
    */
-  answer(key: string, dependsOn: readonly TrackedTable[], build: () => ReadAnswer): ReadAnswer {
-    const now = this.generations.all();
+  counters(): readonly number[] {
+    const [version, changes] = this.changeMarks.get()!;
+    const seen = this.seen;
+    if (seen && seen.version === version && seen.changes === changes) return seen.counters;
+    // Marks first, then the counters: a commit in between only makes the next call read again.
+    const counters = this.generations.all();
+    this.seen = { version, changes, counters };
+    return counters;
+  }
+
+  /**
+   * The kept answer for `key` while its tables are unchanged since `counters` were read; otherwise
+   * `build` runs (inside a read transaction, after the counters are read again) and its answer is
+   * kept when it is a 200.
+   */
+  answer(key: string, dependsOn: readonly TrackedTable[], counters: readonly number[], build: () => ReadAnswer): ReadAnswer {
     const found = this.entries.get(key);
-    if (found && found.tables.every((t, i) => now[t] === found.stamp[i])) {
+    if (found && unchanged(found, counters)) {
       this.hits++;
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, found);
-      return found.answer;
+      return found.value;
     }
     this.misses++;
     if (found) this.remove(key, found);
+    const { value, tables, stamp } = this.build(dependsOn, build);
+    if (value.status === 200) this.keep(key, { value, tables, stamp, size: value.body.length + key.length * 2 + 256 });
+    return value;
+  }
+
+  /**
+   * An object built from rows (an API key, a conference), kept while the tables it came from are
+   * unchanged; `null` (not found) is not kept, so unknown ids cannot fill memory.
+   */
+  object<T>(key: string, dependsOn: readonly TrackedTable[], counters: readonly number[], build: () => T | null): T | null {
+    const found = this.objects.get(key) as Kept<T> | undefined;
+    if (found && unchanged(found, counters)) return found.value;
+    const kept = this.build(dependsOn, build);
+    if (kept.value === null) {
+      this.objects.delete(key);
+      return null;
+    }
+    this.objects.delete(key);
+    this.objects.set(key, kept);
+    if (this.objects.size > MAX_OBJECTS) this.objects.delete(this.objects.keys().next().value!);
+    return kept.value;
+  }
+
+  private build<T>(dependsOn: readonly TrackedTable[], build: () => T): Kept<T> {
     const tables = dependsOn.map((t) => INDEX.get(t)!);
-    const { answer, stamp } = this.db.transaction(() => {
+    return this.db.transaction(() => {
       const gens = this.generations.all();
-      return { answer: build(), stamp: tables.map((t) => gens[t]!) };
+      return { value: build(), tables, stamp: tables.map((t) => gens[t]!) };
     })();
-    if (answer.status === 200) this.keep(key, { answer, tables, stamp, size: answer.body.length + key.length * 2 + 256 });
-    return answer;
   }
 
   clear(): void {
     this.entries.clear();
+    this.objects.clear();
     this.bytes = 0;
   }
 
@@ -163,6 +209,10 @@ export class ReadCache {
     this.entries.delete(key);
     this.bytes -= entry.size;
   }
+}
+
+function unchanged(kept: Kept<unknown>, counters: readonly number[]): boolean {
+  return kept.tables.every((t, i) => counters[t] === kept.stamp[i]);
 }
 
 /** `If-None-Match` against an ETag (weak comparison, RFC 9110 13.1.2; `*` matches any). */

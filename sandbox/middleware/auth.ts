@@ -5,7 +5,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { SandboxError } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
+import type { ReadCache } from '../read-cache.js';
 import type { Store } from '../store/index.js';
+
+/** The store, and the read cache that keeps keys and conferences between requests (absent: none). */
+interface Lookup {
+  store: Store;
+  cache?: ReadCache | null;
+}
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
@@ -17,7 +24,7 @@ export function readKey(headers: { header(name: string): string | undefined }): 
   return m ? m[1]! : null;
 }
 
-export function apiKey({ store }: { store: Store }): MiddlewareHandler<SandboxEnv> {
+export function apiKey({ store, cache }: Lookup): MiddlewareHandler<SandboxEnv> {
   return async function apiKeyAuth(c, next) {
     const secret = readKey(c.req);
     if (!secret) {
@@ -28,7 +35,9 @@ export function apiKey({ store }: { store: Store }): MiddlewareHandler<SandboxEn
         CHALLENGE,
       );
     }
-    const key = store.keys.findBySecret(secret);
+    const counters = c.get('counters');
+    // Kept by the secret itself: the map lives in this process only, like the request's headers.
+    const key = cache && counters ? cache.object(`key\n${secret}`, ['api_keys'], counters, () => store.keys.findBySecret(secret)) : store.keys.findBySecret(secret);
     if (!key) throw new SandboxError('invalid_api_key', 'The API key is not valid.', undefined, CHALLENGE);
     if (key.revokedAt !== null) throw new SandboxError('api_key_revoked', 'The API key has been revoked.', undefined, CHALLENGE);
     if (key.expiresAt !== null && key.expiresAt <= store.now()) {
@@ -39,9 +48,11 @@ export function apiKey({ store }: { store: Store }): MiddlewareHandler<SandboxEn
   };
 }
 
-export function liveConference({ store }: { store: Store }): MiddlewareHandler<SandboxEnv> {
+export function liveConference({ store, cache }: Lookup): MiddlewareHandler<SandboxEnv> {
   return async function conferenceIsLive(c, next) {
-    const conference = store.conferences.get(c.var.key.conferenceId);
+    const id = c.get('key').conferenceId;
+    const counters = c.get('counters');
+    const conference = cache && counters ? cache.object(`conference\n${id}`, ['conferences'], counters, () => store.conferences.get(id)) : store.conferences.get(id);
     if (!conference || conference.status !== 'live') {
       throw new SandboxError('conference_inactive', 'The conference of this key is not live.');
     }

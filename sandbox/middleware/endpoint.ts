@@ -22,7 +22,7 @@ export function apiPath(): MiddlewareHandler<SandboxEnv> {
 
 export function endpoint(): MiddlewareHandler<SandboxEnv> {
   return async function resolveEndpoint(c, next) {
-    const path = c.var.apiPath;
+    const path = c.get('apiPath');
     // HTTP servers must answer HEAD wherever they answer GET (RFC 9110 9.1); the body is dropped.
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     const found = findEndpoint(method, path);
@@ -45,13 +45,13 @@ export function endpoint(): MiddlewareHandler<SandboxEnv> {
 
 export function access(): MiddlewareHandler<SandboxEnv> {
   return async function moduleAndScope(c, next) {
-    const { spec } = c.var.endpoint;
-    if (spec.module && c.var.conference.disabledModules.includes(spec.module)) {
+    const { spec } = c.get('endpoint');
+    if (spec.module && c.get('conference').disabledModules.includes(spec.module)) {
       throw new SandboxError('module_disabled', `The ${spec.module} module is disabled for this conference.`, {
         module: spec.module,
       });
     }
-    if (spec.scope && !c.var.key.scopes.includes(spec.scope)) {
+    if (spec.scope && !c.get('key').scopes.includes(spec.scope)) {
       throw new SandboxError('insufficient_scope', `This key lacks the scope ${spec.scope}.`, {
         requiredScope: spec.scope,
       });

@@ -54,7 +54,7 @@ export function idempotencyClaim({ store }: { store: Store }): MiddlewareHandler
         fields: { 'Idempotency-Key': 'Must be 1 to 255 visible ASCII characters.' },
       });
     }
-    const scope: KeyScope = { apiKeyId: c.var.key.id, conferenceId: c.var.key.conferenceId, key };
+    const scope: KeyScope = { apiKeyId: c.get('key').id, conferenceId: c.get('key').conferenceId, key };
     const result = store.idempotency.claim(scope);
     if ('held' in result && result.held.state === 'pending') throw inProgress();
     const claim = 'claim' in result ? result.claim : null;
@@ -70,9 +70,9 @@ export function idempotencyClaim({ store }: { store: Store }): MiddlewareHandler
 }
 
 function fingerprintOf(c: Context<SandboxEnv>): string {
-  const hash = createHash('sha256').update(`${c.req.method}\n${c.var.apiPath}\n${JSON.stringify(c.var.body ?? null)}`);
+  const hash = createHash('sha256').update(`${c.req.method}\n${c.get('apiPath')}\n${JSON.stringify(c.get('body') ?? null)}`);
   // A multipart body's files are part of what was asked (not its boundary, which a retry redraws).
-  for (const f of c.var.files ?? []) hash.update(`\n${f.filename}\n${f.contentType}\n`).update(f.bytes);
+  for (const f of c.get('files') ?? []) hash.update(`\n${f.filename}\n${f.contentType}\n`).update(f.bytes);
   return hash.digest('hex');
 }
 

@@ -7,8 +7,8 @@ import { TokenBuckets, type RateLimitOptions } from '../rate-limit.js';
 export function checkinRateLimit({ limit, now }: { limit: RateLimitOptions | false; now?: () => number }): MiddlewareHandler<SandboxEnv> {
   const buckets = limit ? new TokenBuckets(limit, now) : null;
   return async function rateLimitCheckins(c, next) {
-    if (buckets && c.var.endpoint.spec.audience === 'kiosk') {
-      const taken = buckets.take(c.var.key.id);
+    if (buckets && c.get('endpoint').spec.audience === 'kiosk') {
+      const taken = buckets.take(c.get('key').id);
       if (!taken.ok) {
         throw new SandboxError(
           'rate_limited',

@@ -18,7 +18,7 @@ export const MAX_JSON_BYTES = 64 * 1024;
 
 export function jsonBody({ maxBytes = MAX_JSON_BYTES, timeoutMs = BODY_TIMEOUT_MS }: Partial<BodyLimits> = {}): MiddlewareHandler<SandboxEnv> {
   return async function parseJsonBody(c, next) {
-    const { body: schemaName, files } = c.var.endpoint.spec;
+    const { body: schemaName, files } = c.get('endpoint').spec;
     c.set('files', []);
     if (schemaName) {
       let parsed: unknown;
@@ -61,7 +61,7 @@ function count(params: URLSearchParams, name: string, max?: number): number {
 /** Only the parameters the contract lists for the endpoint are read; others are ignored. */
 export function query(): MiddlewareHandler<SandboxEnv> {
   return async function parseQuery(c, next) {
-    const accepted = c.var.endpoint.spec.query;
+    const accepted = c.get('endpoint').spec.query;
     const params = new URL(c.req.url).searchParams;
     const values: QueryValues = { limit: PAGING_DEFAULT_LIMIT, offset: 0, include: new Set() };
     if (accepted.includes('limit') && params.has('limit')) values.limit = count(params, 'limit', PAGING_MAX_LIMIT);

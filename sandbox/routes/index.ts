@@ -37,22 +37,22 @@ export function dispatch({ store, uploadSecret, readCache }: DispatchOptions) {
     const ctx: ApiContext<unknown> = {
       store,
       conference,
-      key: c.var.key,
-      body: c.var.body,
-      files: c.var.files,
-      query: c.var.query,
-      params: c.var.endpoint.params,
-      base: c.var.base,
+      key: c.get('key'),
+      body: c.get('body'),
+      files: c.get('files'),
+      query: c.get('query'),
+      params: c.get('endpoint').params,
+      base: c.get('base'),
       uploadSecret,
       header,
     };
     // The handler's body type is checked per endpoint in its group; here it is one of them.
-    return (HANDLERS[c.var.endpoint.id] as (ctx: ApiContext<unknown>) => unknown)(ctx);
+    return (HANDLERS[c.get('endpoint').id] as (ctx: ApiContext<unknown>) => unknown)(ctx);
   }
 
   /** A GET: serialized once with its ETag, from the cache when the endpoint's answers are kept. */
   function read(c: Context<SandboxEnv>): ReadAnswer {
-    const { id, spec } = c.var.endpoint;
+    const { id, spec } = c.get('endpoint');
     const build = (conference: Conference): ReadAnswer => {
       const headers: Record<string, string> = {};
       const result = run(c, conference, (name, value) => void (headers[name.toLowerCase()] = value));
@@ -60,18 +60,20 @@ export function dispatch({ store, uploadSecret, readCache }: DispatchOptions) {
       return answerOf(200, spec.result === 'list' ? result : { data: result }, headers);
     };
     const dependsOn = READ_DEPENDENCIES[id as keyof typeof READ_DEPENDENCIES];
-    if (!readCache || !dependsOn) return build(c.var.conference);
-    const { conference, query } = c.var;
-    const key = `${conference.id}\n${id}\n${c.var.apiPath}\n${query.limit}\n${query.offset}\n${[...query.include].sort().join(',')}`;
+    const conference = c.get('conference');
+    const query = c.get('query');
+    const counters = c.get('counters');
+    if (!readCache || !dependsOn || !counters) return build(conference);
+    const key = `${conference.id}\n${id}\n${c.get('apiPath')}\n${query.limit}\n${query.offset}\n${[...query.include].sort().join(',')}`;
     // Built from the conference as it is inside the cache's read transaction, so a change committed
     // since the checks (another process on the same file) cannot be kept under newer counters.
-    return readCache.answer(key, dependsOn, () => build(store.conferences.get(conference.id) ?? conference));
+    return readCache.answer(key, dependsOn, counters, () => build(store.conferences.get(conference.id) ?? conference));
   }
 
   return function handleEndpoint(c: Context<SandboxEnv>): Response {
-    const { spec } = c.var.endpoint;
+    const { spec } = c.get('endpoint');
     if (spec.method === 'GET') return sendRead(c.req.method, c.req.header('if-none-match'), read(c));
-    const result = run(c, c.var.conference, (name, value) => c.header(name, value));
+    const result = run(c, c.get('conference'), (name, value) => c.header(name, value));
     if (spec.deprecated) c.header('Deprecation', 'true');
     switch (spec.result) {
       case 'list':

@@ -47,8 +47,8 @@ const MB = Math.round(ATTACHMENTS.maxBytesEach / 1024 / 1024);
  * cannot keep them), and are asked for again.
  *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
- * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
- * @attr theme - `auto` (default), `light` or `dark`.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
+ * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr registration-id - The person's registration id, when the host page knows it.
  * @attr data-prefill-<field> - Prefills `title` or `registration-id`, e.g. `data-prefill-title="…"`.
  * @attr success-message - Heading of the success view (or use the `success` slot).
@@ -81,7 +81,7 @@ const MB = Math.round(ATTACHMENTS.maxBytesEach / 1024 / 1024);
  * @csspart again-button - Starts another submission.
  *
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
- * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-font=inherit] - Font family; by default the page's.
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-form-max-width=40em] - Widest the form grows.

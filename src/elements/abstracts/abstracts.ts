@@ -43,8 +43,8 @@ const WITH_AUTHORS = { include: 'authors' } as const;
  * `#abstract-ID` in the page address opens that abstract's details.
  *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
- * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
- * @attr theme - `auto` (default, follows the system), `light` or `dark`.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
+ * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr refresh - Seconds between refreshes; 0 (default) for none. A refresh keeps the pages loaded.
  * @attr query - Initial search text.
  * @attr track - Initial track filter (a track's name); empty for all tracks.
@@ -74,7 +74,7 @@ const WITH_AUTHORS = { include: 'authors' } as const;
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
  * @cssproperty [--conf-color-surface=#fff] - Background.
- * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-font=inherit] - Font family; by default the page's.
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-abstracts-excerpt-lines=3] - Lines of text shown on a card.

@@ -55,8 +55,8 @@ export const RESULT_HOLD_MS = 4000;
  *
  * @customElement conf-checkin
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
- * @attr lang - Language of the texts (`en`, `de`).
- * @attr theme - `auto` (default), `light` or `dark`.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`).
+ * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr mode - `badge` (default, badge check-in) or `attendance` (daily attendance: a plain badge code counts for today's conference day); the setup screen can change it.
  * @attr location - Where this kiosk stands (`Door A`), sent with every scan; the setup screen can change it.
  * @attr store - Name of this kiosk's storage on the device (default `default`); two kiosks on one device need two names.

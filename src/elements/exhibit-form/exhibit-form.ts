@@ -86,8 +86,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * tab, without the proof file) and are forgotten after an accepted application.
  *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
- * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
- * @attr theme - `auto` (default, follows the system), `light` or `dark`.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
+ * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr time-zone - IANA zone for the window's dates; default: the viewer's.
  * @attr now - ISO instant that replaces the clock (previews, tests).
  * @attr fee - The exhibition fee, e.g. `450 EUR`: asks for payment and proof up front.
@@ -143,7 +143,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  *
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
  * @cssproperty [--conf-color-danger=#b3261e] - Error messages and invalid borders.
- * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-font=inherit] - Font family; by default the page's.
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-form-gap=0.9em] - Space between fields.

@@ -48,8 +48,8 @@ registerMessages('es', () => import('./locales/es.js'));
  * the proof file) and are forgotten after a successful registration.
  *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
- * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
- * @attr theme - `auto` (default, follows the system), `light` or `dark`.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
+ * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr ticket - Id of the ticket type to preselect.
  * @attr closed-message - Text shown when registration is closed (or use the `closed` slot).
  * @attr try-later-message - Text shown when no pricing phase is open (or use the `try-later` slot).
@@ -92,7 +92,7 @@ registerMessages('es', () => import('./locales/es.js'));
  *
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
  * @cssproperty [--conf-color-danger=#b3261e] - Error messages and invalid borders.
- * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-font=inherit] - Font family; by default the page's.
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-form-gap=0.9em] - Space between fields.

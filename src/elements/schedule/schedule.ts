@@ -98,8 +98,8 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @attr now - ISO instant used instead of the clock (previews, tests).
  * @attr refresh - Seconds between refreshes; the screen view defaults to 60.
  * @attr page-seconds - Screen view: seconds each page of rooms stays up when they do not all fit at once (default 12).
- * @attr theme - `light`, `dark` or `auto`.
- * @attr lang - Language of the texts (`en`, `de`); default the page's.
+ * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default the page's.
  *
  * @csspart toolbar - Search, filters and agenda actions.
  * @csspart search - The search field.
@@ -147,7 +147,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @cssproperty [--conf-color-primary=#2456c8] - Brand colour; accents derive from it.
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
  * @cssproperty [--conf-color-surface=#fff] - Background colour.
- * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-font=inherit] - Font family; by default the page's (the venue screen keeps a sans-serif stack).
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty --conf-schedule-hour-height - Height of one hour in the grid view; default: enough for the day's shortest common event to show two title lines and its time.

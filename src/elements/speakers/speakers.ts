@@ -34,8 +34,8 @@ interface SessionData {
  *
  * @customElement conf-speakers
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
- * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
- * @attr theme - `auto` (default, follows the system), `light` or `dark`.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
+ * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr time-zone - IANA zone for session times; `local` for the viewer's; default: the conference's.
  * @attr now - ISO instant that replaces the clock (previews, tests).
  * @attr refresh - Seconds between refreshes; 0 (default) for none.
@@ -60,7 +60,7 @@ interface SessionData {
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
  * @cssproperty [--conf-color-surface=#fff] - Background.
- * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-font=inherit] - Font family; by default the page's.
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-speakers-card-min=180px] - Narrowest card before the grid drops a column.

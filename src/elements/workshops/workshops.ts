@@ -56,8 +56,8 @@ const DEFAULT_REFRESH_SECONDS = 60;
  * enroll view.
  *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
- * @attr lang - Language of the texts (`en`, `de`); default: the nearest `lang` on the page.
- * @attr theme - `auto` (default), `light` or `dark`.
+ * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
+ * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr time-zone - IANA zone for times (`local` for the viewer's); default: the conference's, with the viewer's time beside it when it differs.
  * @attr now - ISO instant that replaces the clock (previews, tests).
  * @attr refresh - Seconds between reads of the seats; default 60, 0 for none.
@@ -96,7 +96,7 @@ const DEFAULT_REFRESH_SECONDS = 60;
  * @csspart upload-retry - Uploads the proof again.
  *
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
- * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-font=inherit] - Font family; by default the page's.
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  *

@@ -33,6 +33,7 @@ describe('npm start', () => {
       const sandbox = /^ {2}Sandbox .*: (http:\/\/\S+\/api\/public\/v1)$/m.exec(out)?.[1];
       assert.ok(url && sandbox, out);
       assert.equal(sandbox, `${url}/__sandbox/api/public/v1`);
+      assert.match(out, /^ {2}Allowed origins: none besides .* CONF_ALLOWED_ORIGINS=https:\/\/your\.site$/m);
 
       // The proxy holds the key: no key from the caller.
       const viaProxy = await fetch(`${url}/api/public/v1/events/events?limit=1`);
@@ -53,6 +54,33 @@ describe('npm start', () => {
           assert.equal(res.status, 200, `${key}: ${JSON.stringify(body)}`);
         }
       }
+    } finally {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    }
+  });
+
+  it('lists the allowed origins, and logs a refused origin once with the setting that adds it', async () => {
+    const child = spawn(process.execPath, START, { env: env({ CONF_ALLOWED_ORIGINS: 'https://a.example, https://b.example' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      const until = async (pattern: RegExp) => {
+        for (let i = 0; i < 600 && !pattern.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+        assert.match(out, pattern);
+      };
+      await until(/curl .*__sandbox.*\n/);
+      assert.match(out, /^ {2}Allowed origins \(CONF_ALLOWED_ORIGINS\): https:\/\/a\.example, https:\/\/b\.example$/m);
+      const url = /^conf-widgets on (http:\/\/\S+)$/m.exec(out)![1]!;
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${url}/api/public/v1/events/venues?limit=1`, { headers: { origin: 'https://their.site' } });
+        assert.equal(res.headers.get('access-control-allow-origin'), null);
+        await res.text();
+      }
+      await until(/"origin_not_allowed"/);
+      const refused = out.split('\n').filter((l) => l.includes('"origin_not_allowed"'));
+      assert.equal(refused.length, 1, out);
+      assert.ok(refused[0]!.includes('CONF_ALLOWED_ORIGINS=https://a.example,https://b.example,https://their.site'), refused[0]);
     } finally {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');

@@ -41,14 +41,8 @@ if (process.env.CONF_SKIP_BUILD !== '1' && bundleIsStale()) {
 }
 
 const kioskToken = process.env.CONF_KIOSK_TOKEN ?? (real ? null : DEMO_KIOSK_TOKEN);
-const demo = await startDemo({
-  port,
-  host,
-  db,
-  real,
-  kioskToken,
-  allowedOrigins: (process.env.CONF_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
-});
+const allowedOrigins = (process.env.CONF_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+const demo = await startDemo({ port, host, db, real, kioskToken, allowedOrigins });
 const url = demo.url;
 const sandboxApi = `${url}${SANDBOX_MOUNT}${API_PREFIX}`;
 console.log(
@@ -63,6 +57,10 @@ console.log(
         ]),
     // A token of the integrator's own (CONF_KIOSK_TOKEN) is not printed.
     kioskToken === DEMO_KIOSK_TOKEN ? `  Kiosk token (X-Kiosk-Token): ${DEMO_KIOSK_TOKEN}` : '',
+    // The first thing an organizer embedding the elements elsewhere needs: their site allowed.
+    allowedOrigins.length
+      ? `  Allowed origins (CONF_ALLOWED_ORIGINS): ${allowedOrigins.join(', ')}`
+      : `  Allowed origins: none besides ${url} itself; a site elsewhere needs CONF_ALLOWED_ORIGINS=https://your.site`,
     `  Demo site: ${url}/   venue screen: ${url}/screen.html   hostile CSS: ${url}/hostile.html`,
     '  Try:',
     `    curl -i ${url}${API_PREFIX}/events/events?limit=3`,

@@ -12,7 +12,7 @@ import { msg, str } from '@lit/localize';
 import { ApiClient, INVALID_RESPONSE, NETWORK_ERROR } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { endpointContext } from './context.js';
-import { diagnoseRequestError, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
+import { diagnoseRequestError, showsSetupHints, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
 import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
 import type { ResourceController } from './resource-controller.js';
@@ -58,6 +58,11 @@ export abstract class ConfElement extends LitElement {
   @property({ reflect: true }) now?: string;
   /** Seconds between refreshes of live data; 0 (default) for none. */
   @property({ type: Number, reflect: true }) refresh = 0;
+  /**
+   * Shows set-up hints (the notice) in the element on any host; without it they show only on
+   * localhost and 127.0.0.1 / ::1. They always go to the console.
+   */
+  @property({ type: Boolean, reflect: true }) debug = false;
 
   @consume({ context: endpointContext, subscribe: true })
   @state()
@@ -275,6 +280,7 @@ export abstract class ConfElement extends LitElement {
     const all = [...this.attributeProblems(), ...this.runtimeNotices.values()];
     if (all.length === 0) return nothing;
     for (const d of all) warnOnce(this, this.warned, d);
+    if (!showsSetupHints(this.debug)) return nothing;
     return html`<div class="notice no-print" part="notice" role="note">
       ${all.map((d) => html`<p><strong>${d.message}</strong> ${d.fix}</p>`)}
     </div>`;

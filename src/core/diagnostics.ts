@@ -65,6 +65,29 @@ export function diagnoseRequestError(error: ApiError, endpoint: string): Diagnos
   return null;
 }
 
+/**
+ * Where the page is served from. A property so a browser test can stand for a public site; the
+ * elements read it only through {@link showsSetupHints}.
+ */
+export const pageHost = {
+  hostname: (): string => (typeof location === 'undefined' ? '' : location.hostname),
+};
+
+/** Hosts of an organizer's own machine, where set-up hints may show in the element. */
+export function isDeveloperHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * Whether set-up hints (proxy address, CORS, CSP advice) show inside the element: on the
+ * organizer's own machine or with the `debug` attribute. A public site's visitors cannot act on
+ * them, and they would tell anyone how the site is wired; the console always has them.
+ */
+export function showsSetupHints(debug: boolean): boolean {
+  return debug || isDeveloperHost(pageHost.hostname());
+}
+
 export function unknownValue(tag: string, attribute: string, value: string, allowed: readonly string[]): Diagnostic {
   return {
     code: 'unknown_attribute_value',

@@ -6,44 +6,6 @@
  */
 import { css } from 'lit';
 
-/**
- * The elements' own font stack, for views read from a distance (the venue screen, the check-in
- * kiosk), which fill a page of their own and must not take a CMS theme's serif body text.
- */
-export const OWN_FONT = css`system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
-
-/** The dark palette; a `--conf-color-*` set by the page still wins. */
-const darkPalette = css`
-  color-scheme: dark;
-  --_text: var(--conf-color-text, #e7e9ee);
-  --_surface: var(--conf-color-surface, #14171d);
-  --_primary: var(--conf-color-primary, #8fb0ff);
-  --_on-primary: var(--conf-color-on-primary, #0b1020);
-  --_danger: var(--conf-color-danger, #ffb4ab);
-  --_warning: var(--conf-color-warning, #f3c56b);
-`;
-
-/**
- * A dark element on a page is a panel: its own padding and corners, so its text is never flush
- * with the edges of a dark slab. Important, as the host box's reset above is.
- */
-const darkPanel = css`
-  padding: var(--conf-panel-padding, var(--_space)) !important;
-  border-radius: var(--_radius) !important;
-`;
-
-const printPalette = css`
-  color-scheme: light;
-  --_text: #000;
-  --_surface: #fff;
-  --_muted: #444;
-  --_border: #999;
-  --_subtle: #fff;
-  --_primary: #000;
-  --_accent-text: #000;
-  padding: 0 !important;
-`;
-
 export const themeStyles = css`
   :host {
     all: initial;
@@ -62,6 +24,11 @@ export const themeStyles = css`
     --_danger: var(--conf-color-danger, #b3261e);
     --_warning: var(--conf-color-warning, #8a5a00);
     --_font-size: var(--conf-font-size, 16px);
+    /*
+     * The elements' own font stack, for views read from a distance (the venue screen, the check-in
+     * kiosk), which fill a page of their own and must not take a CMS theme's serif body text.
+     */
+    --_own-font: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
     --_radius: var(--conf-radius, 8px);
     --_space: var(--conf-spacing, 16px);
     --_focus: var(--conf-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_primary) 45%, transparent));
@@ -96,23 +63,22 @@ export const themeStyles = css`
     display: none;
   }
   /*
-   * Dark: forced by theme="dark"; with theme="auto" when the system prefers it; without a theme,
-   * when the host page is dark (the dark state, set from core/page-scheme.ts). Separate rules, so
-   * a browser without :state() still honours the attributes.
+   * Dark: forced by theme="dark"; otherwise the dark state, which the element sets from its theme
+   * ("auto": the system's setting) or, without one, from the host page (core/page-scheme.ts).
+   * :is() forgives a browser that cannot parse :state(), so theme="dark" works there still.
+   * A dark element is a panel: its own padding and corners, so its text is never flush with the
+   * edges of a dark slab on the page (important, as the host box's reset above is).
    */
-  :host([theme='dark']) {
-    ${darkPalette}
-    ${darkPanel}
-  }
-  @media (prefers-color-scheme: dark) {
-    :host([theme='auto']) {
-      ${darkPalette}
-      ${darkPanel}
-    }
-  }
-  :host(:state(dark)) {
-    ${darkPalette}
-    ${darkPanel}
+  :host(:is([theme='dark'], :state(dark))) {
+    color-scheme: dark;
+    --_text: var(--conf-color-text, #e7e9ee);
+    --_surface: var(--conf-color-surface, #14171d);
+    --_primary: var(--conf-color-primary, #8fb0ff);
+    --_on-primary: var(--conf-color-on-primary, #0b1020);
+    --_danger: var(--conf-color-danger, #ffb4ab);
+    --_warning: var(--conf-color-warning, #f3c56b);
+    padding: var(--conf-panel-padding, var(--_space)) !important;
+    border-radius: var(--_radius) !important;
   }
 
   /* Our own reset, so the inside looks the same on every host page. */
@@ -192,16 +158,19 @@ export const themeStyles = css`
     width: 100%;
   }
 
-  /* Paper is white: black text in every theme (the dark rules above are more specific than :host). */
+  /* Paper is white: black text in every theme (the same specificity as the dark rule, and later). */
   @media print {
-    :host {
-      ${printPalette}
-    }
-    :host([theme]) {
-      ${printPalette}
-    }
-    :host(:state(dark)) {
-      ${printPalette}
+    :host,
+    :host(:is([theme], :state(dark))) {
+      color-scheme: light;
+      --_text: #000;
+      --_surface: #fff;
+      --_muted: #444;
+      --_border: #999;
+      --_subtle: #fff;
+      --_primary: #000;
+      --_accent-text: #000;
+      padding: 0 !important;
     }
     /* Controls do nothing on paper; a card that is a button (a speaker) is content and stays. */
     .no-print,

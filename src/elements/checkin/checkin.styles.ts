@@ -1,5 +1,4 @@
 import { css } from 'lit';
-import { OWN_FONT } from '../../core/theme.styles.js';
 
 /**
  * A door kiosk: the result fills most of the screen in one colour with one large word, readable
@@ -9,7 +8,7 @@ import { OWN_FONT } from '../../core/theme.styles.js';
 export const checkinStyles = css`
   :host {
     /* Read from two metres at a door, on a page of its own: the elements' sans-serif stack, not the page's. */
-    font-family: var(--conf-font, ${OWN_FONT}) !important;
+    font-family: var(--conf-font, var(--_own-font)) !important;
     --_ok: var(--conf-checkin-ok, #146c2e);
     --_already: var(--conf-checkin-already, #f0b400);
     --_on-already: #231a00;

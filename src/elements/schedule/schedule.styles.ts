@@ -4,7 +4,6 @@
  * sizes its type in container units so it fills whatever display it is given.
  */
 import { css } from 'lit';
-import { OWN_FONT } from '../../core/theme.styles.js';
 
 export const scheduleStyles = css`
   :host {
@@ -17,7 +16,7 @@ export const scheduleStyles = css`
    * elements' sans-serif stack (open, even letterforms) rather than inheriting a page's serif.
    */
   :host([view='screen']) {
-    font-family: var(--conf-font, ${OWN_FONT}) !important;
+    font-family: var(--conf-font, var(--_own-font)) !important;
   }
   .root {
     container-type: inline-size;

@@ -13,6 +13,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createProxy, type Proxy, type ProxyOptions } from '../proxy/index.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
+import { demoStatic } from './demo-static.js';
 
 const repo = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
@@ -106,7 +107,8 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
     const body = await readFile(DECODER_WASM_PATH);
     return c.body(body, 200, { 'content-type': 'application/wasm', 'cache-control': 'public, max-age=86400' });
   });
-  if (existsSync(DEMO_ROOT)) app.get('/*', serveStatic({ root: DEMO_ROOT }));
+  // Pages revalidated by ETag, style sheets and images kept a day, text compressed (demo-static.ts).
+  if (existsSync(DEMO_ROOT)) app.get('/*', demoStatic({ root: DEMO_ROOT }));
   app.all('*', (c) => proxy!.fetch(c.req.raw, c.env));
 
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {

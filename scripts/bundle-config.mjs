@@ -12,7 +12,7 @@ const FORM_BASE = /[\\/]src[\\/]core[\\/]conf-form-element\.ts$/;
 
 /**
  * The loader's chunking (`split`), decided per module from which elements import it statically:
- * - translations: one chunk per locale (`de`), fetched when an element speaks it;
+ * - translations: one chunk per locale (`de`, `fr`, `es`), fetched when an element speaks it;
  * - one element only: that element's chunk (`schedule`);
  * - `<conf-provider>`, and anything two or more elements share: the `core` chunk, one for every
  *   page, except what only form elements share: the `forms` chunk, so a page without a form

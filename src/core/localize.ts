@@ -6,8 +6,8 @@
  * extraction tooling can take over their upkeep.
  *
  * Translations are loaded on demand: modules register a loader (`() => import('./locales/de.js')`),
- * and the bundle puts every German module into one chunk of its own, fetched the first time an
- * element resolves to German. An English page never downloads it.
+ * and the bundle puts every module of one language (de, fr, es) into one chunk of its own, fetched
+ * the first time an element resolves to that language. An English page downloads none of them.
  */
 import { _installMsgImplementation } from '@lit/localize/init/install.js';
 import { defaultMsg } from '@lit/localize/internal/default-msg.js';

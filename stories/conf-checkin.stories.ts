@@ -38,7 +38,7 @@ const meta: Meta = {
   title: 'Elements/conf-checkin',
   component: TAG,
   render: kiosk({ token: TOKEN }),
-  argTypes: argTypesFor(TAG, { theme: THEMES, lang: ['en', 'de'], mode: MODES }),
+  argTypes: argTypesFor(TAG, { theme: THEMES, lang: ['en', 'de', 'fr', 'es'], mode: MODES }),
   args: { location: 'Door A' },
   parameters: { docs: { description: { component: summary(TAG) } }, layout: 'fullscreen' },
 };

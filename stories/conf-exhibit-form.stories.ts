@@ -12,7 +12,7 @@ const meta: Meta = {
   title: 'Elements/conf-exhibit-form',
   component: TAG,
   render: render(TAG),
-  argTypes: argTypesFor(TAG, { theme: THEMES, lang: ['en', 'de'] }),
+  argTypes: argTypesFor(TAG, { theme: THEMES, lang: ['en', 'de', 'fr', 'es'] }),
   args: {},
   parameters: { docs: { description: { component: summary(TAG) } } },
 };

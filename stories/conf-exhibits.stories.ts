@@ -10,7 +10,7 @@ const meta: Meta = {
   title: 'Elements/conf-exhibits',
   component: TAG,
   render: render(TAG),
-  argTypes: argTypesFor(TAG, { theme: THEMES, lang: ['en', 'de'], type: EXHIBIT_TYPES }),
+  argTypes: argTypesFor(TAG, { theme: THEMES, lang: ['en', 'de', 'fr', 'es'], type: EXHIBIT_TYPES }),
   args: {},
   parameters: { docs: { description: { component: summary(TAG) } } },
 };

@@ -10,7 +10,7 @@ const meta: Meta = {
   title: 'Elements/conf-schedule',
   component: TAG,
   render: render(TAG),
-  argTypes: argTypesFor(TAG, { view: VIEWS, theme: THEMES, lang: ['en', 'de'] }),
+  argTypes: argTypesFor(TAG, { view: VIEWS, theme: THEMES, lang: ['en', 'de', 'fr', 'es'] }),
   args: { view: 'list' },
   parameters: { docs: { description: { component: summary(TAG) } } },
 };
@@ -54,7 +54,7 @@ export const Stale: Story = states.Stale;
 export const Dark: Story = {
   name: 'Theming: dark',
   args: { theme: 'dark' },
-  parameters: { ...says('`theme="dark"`; `auto` (the default) follows the viewer\'s system setting.'), backgrounds: { value: '#10141c' } },
+  parameters: { ...says('`theme="dark"`; without a theme the element follows the page\'s colour scheme, and `auto` the viewer\'s system setting.'), backgrounds: { value: '#10141c' } },
 };
 
 export const Brand: Story = {

@@ -9,7 +9,7 @@ const meta: Meta = {
   title: 'Elements/conf-speakers',
   component: TAG,
   render: render(TAG),
-  argTypes: argTypesFor(TAG, { theme: THEMES, lang: ['en', 'de'] }),
+  argTypes: argTypesFor(TAG, { theme: THEMES, lang: ['en', 'de', 'fr', 'es'] }),
   args: {},
   parameters: { docs: { description: { component: summary(TAG) } } },
 };

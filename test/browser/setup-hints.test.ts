@@ -6,7 +6,9 @@
 import { expect } from '@esm-bundle/chai';
 import { isDeveloperHost, pageHost } from '../../src/core/diagnostics.js';
 import '../../src/elements/page/define.js';
-import { cleanup, ElementHarness, fixture } from './harness.js';
+import '../../src/elements/exhibit-form/define.js';
+import '../../src/elements/abstract-form/define.js';
+import { answerWith, cleanup, ElementHarness, fixture, waitFor } from './harness.js';
 
 /** A proxy that is down: port 9 (discard) on this machine refuses the connection. */
 const DOWN = 'http://127.0.0.1:9';
@@ -70,5 +72,59 @@ describe('set-up hints', () => {
     } finally {
       log.restore();
     }
+  });
+});
+
+/**
+ * The same page's proxy under another origin (127.0.0.1 for localhost): a real cross-origin call
+ * that the test proxy, allowing no other origin, refuses (no CORS grant).
+ */
+const CROSS_ORIGIN = `http://127.0.0.1:${location.port}`;
+
+describe('forms that read nothing before they are sent check the proxy when they appear', () => {
+  const realHostname = pageHost.hostname;
+  let log: ReturnType<typeof captureWarnings>;
+  beforeEach(() => (log = captureWarnings()));
+  afterEach(() => {
+    log.restore();
+    pageHost.hostname = realHostname;
+    cleanup();
+    performance.clearResourceTimings();
+  });
+
+  for (const tag of ['conf-exhibit-form', 'conf-abstract-form']) {
+    it(`<${tag}>: a proxy refusing this origin (CORS) shows at once, before anything is typed, with the hint`, async () => {
+      expect(CROSS_ORIGIN).to.not.equal(location.origin);
+      const h = new ElementHarness(await fixture<HTMLElement>(`<${tag} endpoint="${CROSS_ORIGIN}"></${tag}>`));
+      const banner = await h.waitForPart('unreachable');
+      expect(banner.getAttribute('role')).to.equal('alert');
+      expect(banner.textContent).to.contain('cannot be sent at the moment').and.contain('Could not reach the conference server');
+      // The form is still there to fill in.
+      expect(h.q('form')).to.not.equal(null);
+      const notice = await h.waitForPart('notice');
+      expect(notice.textContent).to.contain('could not be reached').and.contain(location.origin);
+      expect(log.warnings.some((w) => w.includes('allowed origins (CORS)'))).to.equal(true);
+    });
+
+    it(`<${tag}>: on a public site, only the neutral message and a retry that clears it once the proxy answers`, async () => {
+      pageHost.hostname = () => 'conference.example';
+      const h = new ElementHarness(await fixture<HTMLElement>(`<${tag} endpoint="${DOWN}"></${tag}>`));
+      const banner = await h.waitForPart('unreachable');
+      expect(h.part('notice')).to.equal(null);
+      expect(banner.textContent).to.not.contain('127.0.0.1').and.not.contain('CORS');
+      // The proxy is back (a stand-in answering on the dead port's address).
+      answerWith(/^http:\/\/127\.0\.0\.1:9\//, { data: [], meta: { total: 0, limit: 1, offset: 0 } });
+      banner.querySelector<HTMLButtonElement>('[part~="retry-button"]')!.click();
+      await waitFor(() => h.part('unreachable') === null, 'the message gone');
+    });
+  }
+
+  it('a form whose proxy answers shows nothing of the kind, and the check was one read', async () => {
+    const h = new ElementHarness(await fixture<HTMLElement>('<conf-abstract-form></conf-abstract-form>'));
+    await waitFor(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/abstracts/abstracts?')), 'the check');
+    await h.settle();
+    expect(h.part('unreachable')).to.equal(null);
+    expect(h.part('notice')).to.equal(null);
+    expect(performance.getEntriesByType('resource').filter((e) => e.name.includes('/abstracts/abstracts?'))).to.have.length(1);
   });
 });

@@ -67,4 +67,5 @@ export const templates = {
   'form.field.invalid': 'Ungültiger Wert.',
   'form.field.too-long': str`Höchstens ${0} Zeichen.`,
   'form.field.too-short': str`Mindestens ${0} Zeichen.`,
+  'form.unreachable': 'Dieses Formular kann gerade nicht gesendet werden.',
 };

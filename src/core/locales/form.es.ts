@@ -67,4 +67,5 @@ export const templates = {
   'form.upload.empty': 'El archivo está vacío.',
   'form.upload.type': 'Este tipo de archivo no se acepta. Elija un archivo PDF, PNG, JPEG o WebP.',
   'form.upload.content': 'El archivo no es lo que indica su tipo: su contenido no es un archivo PDF, PNG, JPEG o WebP. Elija el archivo original.',
+  'form.unreachable': 'Este formulario no se puede enviar en este momento.',
 };

@@ -67,4 +67,5 @@ export const templates = {
   'form.upload.empty': 'Le fichier est vide.',
   'form.upload.type': 'Ce type de fichier n’est pas accepté. Choisissez un fichier PDF, PNG, JPEG ou WebP.',
   'form.upload.content': 'Le fichier ne correspond pas à son type : son contenu n’est pas un fichier PDF, PNG, JPEG ou WebP. Choisissez le fichier d’origine.',
+  'form.unreachable': 'Ce formulaire ne peut pas être envoyé pour le moment.',
 };

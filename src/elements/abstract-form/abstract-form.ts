@@ -6,6 +6,7 @@ import { ConfFormElement } from '../../core/conf-form-element.js';
 import { controlId, fieldError, renderField } from '../../core/form-fields.js';
 import { registerMessages } from '../../core/localize.js';
 import { initialValues, prefillFromDataset } from '../../core/prefill.js';
+import { ProxyCheckController } from '../../core/proxy-check.js';
 import { RegistrantController, rememberRegistrations, renderRegistrant } from '../../core/registrant.js';
 import { ConfAbstractSubmittedEvent } from '../../events/conf-abstract-submitted.js';
 import {
@@ -104,6 +105,16 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
 
   protected readonly draftPrefix = 'conf-abstract-form';
   private readonly registrant = new RegistrantController(this);
+  /**
+   * The form reads nothing before it is sent: one light read when it appears (an accepted
+   * abstract, cached by the proxy) shows a CORS or proxy problem at once, not after the visitor
+   * has filled it in.
+   */
+  private readonly proxyCheck = new ProxyCheckController(this, {
+    probe: (client, signal) => client.list('abstracts', { limit: 1, signal }),
+    notice: (d) => this.notice(d),
+    clearNotice: (code) => this.clearNotice(code),
+  });
   private restored = false;
 
   constructor() {
@@ -262,7 +273,7 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
   }
 
   protected override renderContent(): unknown {
-    return this.submission ? this.renderSuccess(this.submission) : this.renderForm();
+    return this.submission ? this.renderSuccess(this.submission) : html`${this.proxyCheck.render()}${this.renderForm()}`;
   }
 
   private renderForm(): TemplateResult {

@@ -6,7 +6,9 @@ import type { Submission } from '../../api/records.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import { registerMessages } from '../../core/localize.js';
+import { ProxyCheckController } from '../../core/proxy-check.js';
 import { ResourceController } from '../../core/resource-controller.js';
+import { serverErrorText } from '../../core/server-messages.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { EXHIBIT_TYPES } from '../../api/contract.js';
 import { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
@@ -200,6 +202,19 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
     },
   });
 
+  /**
+   * The form reads nothing else before it is sent: loading the payment methods when it appears
+   * doubles as the check that the proxy answers this page, so a CORS or proxy problem shows at once.
+   */
+  private readonly proxyCheck = new ProxyCheckController(this, {
+    probe: async () => {
+      await this.config.reload();
+      if (this.config.error) throw this.config.error;
+    },
+    notice: (d) => this.notice(d),
+    clearNotice: (code) => this.clearNotice(code),
+  });
+
   protected override readonly upload = new UploadController(this, 'exhibition-payment-proof', () => this.resolvedEndpoint.url);
 
   /** The rules in force: the declared ones, updated by what the server said. */
@@ -320,12 +335,6 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
     clearTimeout(this.windowTimer);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Methods for the fee section; loaded once, before anyone needs them.
-    if (this.config.value === undefined && !this.config.loading) void this.config.reload();
-  }
-
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (!this.restored) {
@@ -401,7 +410,7 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
       const when = formatInstant(w === 'not-open' ? r.opensAt : r.closesAt, this.locale, this.displayZone(null));
       return renderWindow(w, when, this.windowMessage, w === 'closed' ? this.closedMessage : this.notOpenMessage);
     }
-    return this.renderForm();
+    return html`${this.proxyCheck.render()}${this.renderForm()}`;
   }
 
   private renderForm(): TemplateResult {
@@ -414,7 +423,8 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
       team: this.team,
       types: this.typeChoices,
       methods,
-      methodsProblem: methods.length || this.config.loading ? null : this.config.error?.message ?? '',
+      // The server's message, or the neutral text when no proxy answered (the hint is the organizer's).
+      methodsProblem: methods.length || this.config.loading ? null : this.config.error ? serverErrorText(this.config.error) : '',
       reloadMethods: () => void this.config.reload(),
       upload: this.upload,
       onFile: this.onFile,

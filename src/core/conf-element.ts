@@ -254,6 +254,17 @@ export abstract class ConfElement extends LitElement {
     for (const r of this.resources) r.reschedule();
   }
 
+  /**
+   * The whole update speaks the element's language, not only render(): directives such as guard()
+   * build their part of the template when it is committed, after render() has returned (the
+   * schedule's cards and their type badges stayed English that way).
+   */
+  protected override update(changed: PropertyValues): void {
+    const locale = this.locale;
+    if (localeReady(locale)) withLocale(locale, () => super.update(changed));
+    else super.update(changed);
+  }
+
   protected override render(): unknown {
     const locale = this.locale;
     if (!localeReady(locale)) {

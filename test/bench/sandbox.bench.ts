@@ -42,6 +42,8 @@ const SECONDS = setting('BENCH_SECONDS', 5, 600);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 50, 1000);
 const ROUNDS = setting('BENCH_ROUNDS', 3, 15);
 const WARMUP_SECONDS = 1;
+/** Sandbox reads against raw `node:http` in the same run (issue 12's budget), by CPU and by throughput. */
+const READ_GOAL = 0.25;
 /** Never-scanned badges added before each check-in run, per second of it: far above any loopback rate. */
 const BADGES_PER_SECOND = 50_000;
 /** The demo key (`DEMO_KEYS.all`), written out so this process loads no sandbox code. */
@@ -115,6 +117,13 @@ function report(kind: Kind, what: string, targets: Target[], all: Figure[][]): v
         `    every round (sandbox/raw req/s, ratio): ${all.map((r, n) => `${Math.round(r[i]!.perSecond)}/${Math.round(r[0]!.perSecond)} ${pct(ratios[n]!)}`).join('  ')}`,
       ].join('\n'),
     );
+    if (kind === 'reads') {
+      const met = (x: number) => (x >= READ_GOAL ? 'met' : 'NOT MET');
+      console.log(
+        `    goal: ${t.name} reads >= ${pct(READ_GOAL)} of raw node:http: server CPU per request ${pct(median(cpu))} ${met(median(cpu))};` +
+          ` throughput ${pct(median(ratios))} ${met(median(ratios))}`,
+      );
+    }
   });
 }
 

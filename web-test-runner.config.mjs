@@ -27,6 +27,9 @@ async function apiMiddleware(ctx, next) {
     if (typeof v === 'string') headers.set(k, v);
     else if (Array.isArray(v)) for (const x of v) headers.append(k, x);
   }
+  // The body is handed on as the proxy sends it, without its Content-Encoding header (the dev
+  // server sets its own): ask for it uncompressed, or the browser would get br bytes as JSON.
+  headers.delete('accept-encoding');
   const res = await api.fetch(new Request(`http://${ctx.host}${ctx.url}`, { method, headers, body }));
   ctx.status = res.status;
   res.headers.forEach((value, key) => {

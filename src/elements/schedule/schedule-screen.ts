@@ -11,16 +11,16 @@ import { repeat } from 'lit/directives/repeat.js';
 import { cssProps } from '../../core/css-props.js';
 import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem, VenueNowNext } from './schedule.model.js';
-import { timeRange, type ViewContext } from './view-context.js';
+import type { ViewContext } from './view-context.js';
 
 /**
- * A venue card's size in units of its own font size, gap included: what its content (name, now
- * with two title lines and speakers, next likewise) needs. `schedule.styles.ts` sizes the type
- * with the same numbers (`.screen-venues`), so the layout chosen here is the one drawn.
+ * A venue card's size in units of the screen's type size, gap included: what its content needs
+ * (name; now: times and kind, a title of two lines, speakers; next likewise). The type size is not
+ * chosen here: the style sheet fixes it from the box's short side (`.screen` in
+ * `schedule.styles.ts`), so titles read the same from the back of the room on every screen, and
+ * this budget says how many cards fit at that size.
  */
-export const SCREEN_CARD_EM = { width: 18.75, height: 16.5 } as const;
-/** Below this card font size (px) a lobby screen is not readable from a few metres: page instead. */
-export const SCREEN_MIN_FONT_PX = 15;
+export const SCREEN_CARD_EM = { width: 19, height: 17 } as const;
 /** More venues than this on one page read as a wall of text, however large the display. */
 export const SCREEN_MAX_PER_PAGE = 12;
 export const SCREEN_PAGE_SECONDS = 12;
@@ -33,35 +33,29 @@ export interface ScreenLayout {
   readonly pages: number;
 }
 
-function bestGrid(count: number, width: number, height: number): { cols: number; rows: number; font: number } {
-  let best = { cols: 1, rows: count, font: -1 };
-  for (let cols = 1; cols <= count; cols++) {
-    const rows = Math.ceil(count / cols);
-    const font = Math.min(width / (cols * SCREEN_CARD_EM.width), height / (rows * SCREEN_CARD_EM.height));
-    // Strictly larger only: on a tie the fewer, wider columns keep titles on fewer lines.
-    if (font > best.font) best = { cols, rows, font };
-  }
-  return best;
-}
-
 /**
- * Columns, rows and paging for `count` venues in a box of `width` × `height` px: the grid with
- * the largest type that shows everything, else the most venues per page still readable, spread
- * evenly over the pages (11 venues as 6 + 5, not 10 + 1).
+ * Columns, rows and paging for `count` venues in a box of `width` × `height` px whose type is
+ * `fontPx`: as many cards per page as fit at that size, spread evenly over the pages (11 venues
+ * as 6 + 5, not 10 + 1), in the grid that leaves the fewest empty cells and, among those, gives
+ * cards closest to their natural shape, so the cards fill the box in landscape and portrait.
  */
-export function screenLayout(count: number, width: number, height: number): ScreenLayout {
+export function screenLayout(count: number, width: number, height: number, fontPx: number): ScreenLayout {
   const n = Math.max(1, count);
-  let perPage = 1;
-  for (let p = Math.min(n, SCREEN_MAX_PER_PAGE); p >= 1; p--) {
-    if (bestGrid(p, width, height).font >= SCREEN_MIN_FONT_PX) {
-      perPage = p;
-      break;
-    }
+  const maxCols = Math.max(1, Math.floor(width / (SCREEN_CARD_EM.width * fontPx)));
+  const maxRows = Math.max(1, Math.floor(height / (SCREEN_CARD_EM.height * fontPx)));
+  const pages = Math.ceil(n / Math.min(maxCols * maxRows, SCREEN_MAX_PER_PAGE));
+  const perPage = Math.ceil(n / pages);
+  const natural = SCREEN_CARD_EM.width / SCREEN_CARD_EM.height;
+  let best = { cols: 1, rows: perPage, empty: Infinity, shape: Infinity };
+  for (let cols = 1; cols <= Math.min(maxCols, perPage); cols++) {
+    const rows = Math.ceil(perPage / cols);
+    // perPage <= maxCols × maxRows, so the widest grid always passes this.
+    if (rows > maxRows) continue;
+    const empty = cols * rows - perPage;
+    const shape = Math.abs(Math.log(width / cols / (height / rows) / natural));
+    if (empty < best.empty || (empty === best.empty && shape < best.shape)) best = { cols, rows, empty, shape };
   }
-  const pages = Math.ceil(n / perPage);
-  perPage = Math.ceil(n / pages);
-  const { cols, rows } = bestGrid(perPage, width, height);
-  return { cols, rows, perPage, pages };
+  return { cols: best.cols, rows: best.rows, perPage, pages };
 }
 
 /** What the pager needs from the element. */
@@ -84,6 +78,7 @@ export class ScreenPager implements ReactiveController {
   private pages = 1;
   private width = 0;
   private height = 0;
+  private fontPx = 0;
   private body: Element | null = null;
   private observer: ResizeObserver | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -110,13 +105,13 @@ export class ScreenPager implements ReactiveController {
         this.observer ??= new ResizeObserver((entries) => {
           const box = entries[0]?.contentRect;
           // Next frame: re-rendering inside the observer's callback is reported as a loop error.
-          if (box) requestAnimationFrame(() => this.resize(box.width, box.height));
+          if (box) requestAnimationFrame(() => this.resize(box.width, box.height, body));
         });
         this.observer.observe(body);
         // Measured now and re-rendered in a microtask (still before the first paint, and outside
         // this update), so the first frame already has the right grid instead of jumping to it.
         const { clientWidth, clientHeight } = body;
-        queueMicrotask(() => this.resize(clientWidth, clientHeight));
+        queueMicrotask(() => this.resize(clientWidth, clientHeight, body));
       }
     }
     if (!body || this.pages < 2) this.stopTimer();
@@ -133,18 +128,21 @@ export class ScreenPager implements ReactiveController {
   /** The layout for `count` venues in the measured box; remembers the page count for the timer. */
   layout(count: number): ScreenLayout {
     // Before the first measurement: a 16:9 guess, replaced before the first frame is painted.
-    const layout = screenLayout(count, this.width || 1600, this.height || 800);
+    const layout = screenLayout(count, this.width || 1600, this.height || 800, this.fontPx || 20);
     this.pages = layout.pages;
     if (this.page >= layout.pages) this.page = 0;
     return layout;
   }
 
-  private resize(width: number, height: number): void {
+  /** `body`'s type size is the style sheet's (from the screen's short side), read with its box. */
+  private resize(width: number, height: number, body: Element): void {
     const w = Math.round(width);
     const h = Math.round(height);
-    if (w === this.width && h === this.height) return;
+    const font = Math.round(parseFloat(getComputedStyle(body).fontSize) * 10) / 10 || 20;
+    if (w === this.width && h === this.height && font === this.fontPx) return;
     this.width = w;
     this.height = h;
+    this.fontPx = font;
     this.host.requestUpdate();
   }
 
@@ -154,10 +152,22 @@ export class ScreenPager implements ReactiveController {
   }
 }
 
+/**
+ * The conference's time only: a screen is read in the venue, where the viewer's own zone (a kiosk
+ * whose clock is set elsewhere) would only add a cut-off bracket.
+ */
+function screenTime(ctx: ViewContext, item: ScheduleItem): TemplateResult {
+  return html`<span class="time" part="time"><time datetime=${item.event.startsAt}>${ctx.fmt.range(new Date(item.start), new Date(item.end)).text}</time></span>`;
+}
+
+/** Clamped to its lines like the title; the full list is the title attribute. */
 function speakersLine(item: ScheduleItem): TemplateResult | typeof nothing {
-  return item.speakers.length
-    ? html`<p class="screen-speakers">${item.speakers.map((s) => s.fullName).join(', ')}</p>`
-    : nothing;
+  const names = item.speakers.map((s) => s.fullName).join(', ');
+  return names ? html`<p class="screen-speakers clamp" title=${names}>${names}</p>` : nothing;
+}
+
+function titleLine(item: ScheduleItem): TemplateResult {
+  return html`<p class="screen-title clamp" title=${item.event.title}>${item.event.title}</p>`;
 }
 
 function nowTemplate(ctx: ViewContext, current: readonly ScheduleItem[]): TemplateResult {
@@ -166,8 +176,8 @@ function nowTemplate(ctx: ViewContext, current: readonly ScheduleItem[]): Templa
   }
   return html`${current.map(
     (item) => html`<div class="screen-event">
-      <p class="screen-when"><span class="screen-label">${labels.now()}</span> <span class="badge">${typeLabel(item.event.type)}</span> ${timeRange(ctx.fmt, item)}</p>
-      <p class="screen-title" title=${item.event.title}>${item.event.title}</p>
+      <p class="screen-when"><span class="screen-label">${labels.now()}</span> ${screenTime(ctx, item)} <span class="badge">${typeLabel(item.event.type)}</span></p>
+      ${titleLine(item)}
       ${speakersLine(item)}
     </div>`,
   )}`;
@@ -180,9 +190,9 @@ function nextTemplate(ctx: ViewContext, item: ScheduleItem | null): TemplateResu
   const otherDay = item.day !== ctx.fmt.dateKey(new Date(ctx.now));
   return html`<p class="screen-when">
       <span class="screen-label">${labels.next()}</span>
-      ${otherDay ? html`<span class="screen-day">${ctx.fmt.shortDay(new Date(item.start))}</span>` : nothing} ${timeRange(ctx.fmt, item)}
+      ${otherDay ? html`<span class="screen-day">${ctx.fmt.shortDay(new Date(item.start))}</span>` : nothing} ${screenTime(ctx, item)}
     </p>
-    <p class="screen-title" title=${item.event.title}>${item.event.title}</p>
+    ${titleLine(item)}
     ${speakersLine(item)}`;
 }
 
@@ -195,11 +205,13 @@ function venueTemplate(ctx: ViewContext, entry: VenueNowNext, single: boolean): 
   </li>`;
 }
 
+/** `conferenceName`: from the site document, beside the clock; null until known (or when the site is not published). */
 export function renderScreen(
   ctx: ViewContext,
   entries: readonly VenueNowNext[],
   venueId: string | null,
   pager: ScreenPager,
+  conferenceName: string | null = null,
 ): TemplateResult {
   const now = new Date(ctx.now);
   const single = venueId ? entries[0] : undefined;
@@ -212,10 +224,11 @@ export function renderScreen(
       <p class="screen-page" part="screen-page" aria-live="polite">
         ${layout.pages > 1 ? labels.screenPage(page + 1, layout.pages) : ''}
       </p>
-      <p class="clock" part="clock">
-        <time datetime=${now.toISOString()}>${ctx.fmt.time(now)}</time>
-        <span class="clock-day">${ctx.fmt.day(now)}</span>
-      </p>
+      <div class="screen-id">
+        ${conferenceName ? html`<p class="screen-conference" part="screen-conference">${conferenceName}</p>` : nothing}
+        <p class="clock-day">${ctx.fmt.day(now)}</p>
+      </div>
+      <p class="clock" part="clock"><time datetime=${now.toISOString()}>${ctx.fmt.time(now)}</time></p>
     </header>
     <div class="screen-body">
       ${entries.length

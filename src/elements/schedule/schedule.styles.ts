@@ -46,32 +46,83 @@ export const scheduleStyles = css`
   .search-field {
     display: block;
   }
+  /* The rooms float over the programme in a panel: opening it moves nothing on the page. */
   .venue-filter {
     position: relative;
   }
-  .venue-filter summary {
-    list-style: none;
+  .venue-filter.open {
+    z-index: 20;
+  }
+  .venue-toggle {
     width: 100%;
   }
-  .venue-filter summary::-webkit-details-marker {
-    display: none;
-  }
-  .venue-filter summary::after {
+  .venue-toggle::after {
     content: '▾';
     margin-inline-start: auto;
   }
-  .venue-filter fieldset,
+  .venue-panel {
+    position: absolute;
+    inset-block-start: calc(100% + 4px);
+    inset-inline-end: 0;
+    min-width: max(100%, 14em);
+    max-width: min(24em, 90vw);
+    max-height: min(60vh, 26em);
+    overflow-y: auto;
+    padding: 4px;
+    background: var(--_surface);
+    color: var(--_text);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: 0 8px 28px rgb(0 0 0 / 0.2);
+  }
+  .venue-panel[hidden] {
+    display: none;
+  }
+  .venue-panel ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  .venue-option {
+    display: flex;
+    gap: 10px;
+    align-items: center;
+    min-height: 36px;
+    padding: 4px 10px;
+    border-radius: calc(var(--_radius) / 2);
+    cursor: pointer;
+  }
+  .venue-option:hover,
+  .venue-option:focus-visible {
+    background: var(--_subtle);
+  }
+  .venue-option .tick {
+    flex: none;
+    display: inline-grid;
+    place-items: center;
+    width: 18px;
+    height: 18px;
+    border: 2px solid var(--_muted);
+    border-radius: 4px;
+  }
+  .venue-option[aria-selected='true'] .tick {
+    background: var(--_primary);
+    border-color: var(--_primary);
+  }
+  .venue-option[aria-selected='true'] .tick::after {
+    content: '';
+    width: 5px;
+    height: 10px;
+    margin-block-start: -2px;
+    border: solid var(--_on-primary, #fff);
+    border-width: 0 2px 2px 0;
+    transform: rotate(45deg);
+  }
   .type-filter {
     border: 0;
     margin: 0;
     padding: 0;
     min-width: 0;
-  }
-  .venue-filter fieldset {
-    display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
-    gap: 4px 16px;
-    padding: 8px 4px;
   }
   .check {
     display: flex;
@@ -504,54 +555,62 @@ export const scheduleStyles = css`
     min-height: 0;
     grid-template-rows: auto 1fr 1fr;
   }
+  /*
+   * Signage read from the back of a room: one type size for the whole screen, fixed by the box's
+   * short side (titles 1.5em: 37 px on a 1080 px high screen inside the demo's margins, 75 px on
+   * 4K), never by how many rooms there are; rooms that do not fit at that size take turns (the
+   * pager in schedule-screen.ts reads this size and SCREEN_CARD_EM says what a card needs).
+   */
   .screen {
     flex: 1 1 0;
     min-height: 0;
     display: grid;
     grid-template-rows: auto minmax(0, 1fr);
-    gap: 0.6em;
-    /* Header type from the box's width and height, so a wide but short box keeps room for the venues. */
-    font-size: clamp(14px, min(1.9cqw, 3.4cqh), 72px);
+    gap: 0.7em;
+    font-size: max(12px, 2.5cqmin);
+    line-height: 1.2;
   }
   .screen-head {
     display: flex;
-    /* A long room name on a narrow screen takes a line of its own rather than an ellipsis. */
+    /* A long room or conference name on a narrow screen takes a line of its own rather than an ellipsis. */
     flex-wrap: wrap;
-    align-items: baseline;
-    gap: 0.25em 1em;
+    align-items: center;
+    gap: 0.25em 0.8em;
     min-width: 0;
+    padding-block-end: 0.45em;
+    border-block-end: 2px solid var(--_border);
   }
   .screen-heading {
     font-size: 1.8em;
     line-height: 1.15;
     min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    overflow-wrap: anywhere;
   }
   .screen-page {
     color: var(--_muted);
     font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }
-  .clock {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: end;
-    align-items: baseline;
-    gap: 0 0.6em;
+  .screen-id {
     margin-inline-start: auto;
+    min-width: 0;
     text-align: end;
   }
-  .clock time {
-    font-size: 2.2em;
+  .screen-conference {
+    font-size: 1.35em;
     font-weight: 700;
-    line-height: 1;
-    font-variant-numeric: tabular-nums;
-    white-space: nowrap;
+    line-height: 1.15;
+    overflow-wrap: anywhere;
   }
   .clock-day {
     color: var(--_muted);
+  }
+  .clock time {
+    display: block;
+    font-size: 2.6em;
+    font-weight: 700;
+    line-height: 1.15;
+    font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }
   .screen-body {
@@ -560,34 +619,40 @@ export const scheduleStyles = css`
     overflow: hidden;
   }
   .screen-venues {
-    --_gap: 0.75em;
     display: grid;
     height: 100%;
-    gap: var(--_gap);
+    gap: 0.6em;
     grid-template-columns: repeat(var(--cols, 1), minmax(0, 1fr));
     /* Fixed tracks: a half-empty last page keeps the cards where the full pages had them. */
     grid-template-rows: repeat(var(--rows, 1), minmax(0, 1fr));
-    /* The card's em budget (SCREEN_CARD_EM in schedule-screen.ts) fitted into the box. */
-    font-size: clamp(10px, min(100cqw / (var(--cols, 1) * 18.75), 100cqh / (var(--rows, 1) * 16.5)), 44px);
   }
   .screen-venue {
     display: flex;
     flex-direction: column;
-    gap: 0.55em;
+    gap: 0.35em;
     min-width: 0;
     min-height: 0;
     overflow: hidden;
-    padding: 0.7em 0.85em;
+    padding: 0.55em 0.8em 0.6em;
     border-radius: var(--_radius);
-    border: 1px solid var(--_border);
+    border: 2px solid var(--_border);
+    background: color-mix(in srgb, var(--_text) 4%, var(--_surface));
+  }
+  /* A tall card (portrait screens) gives its titles a third and fourth line before any ellipsis. */
+  .screen-venues:not(.single) > .screen-venue {
+    container: venue / size;
+  }
+  @container venue (min-height: 21em) {
+    .screen-title { --_lines: 3; }
+  }
+  @container venue (min-height: 25em) {
+    .screen-title { --_lines: 4; }
   }
   .screen-venue-name {
     flex: none;
-    font-size: 1.2em;
-    line-height: 1.2;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    font-size: 1.35em;
+    line-height: 1.15;
+    overflow-wrap: anywhere;
   }
   .screen-now {
     flex: 0 1 auto;
@@ -597,40 +662,54 @@ export const scheduleStyles = css`
   .screen-next {
     flex: none;
     margin-block-start: auto;
+    padding-block-start: 0.4em;
+    border-block-start: 2px solid var(--_border);
   }
   .screen-label {
-    font-size: 0.78em;
+    font-size: 0.85em;
     text-transform: uppercase;
     letter-spacing: 0.06em;
-    font-weight: 700;
+    font-weight: 800;
     color: var(--_accent-text);
-    margin-inline-end: 0.3em;
   }
-  .screen-when,
-  .screen-speakers {
+  /* Label, times and kind wrap as whole pieces: a time is never cut. */
+  .screen-when {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0 0.5em;
     color: var(--_muted);
-    overflow: hidden;
-    text-overflow: ellipsis;
+  }
+  .screen-when .time,
+  .screen-when .badge,
+  .screen-day {
     white-space: nowrap;
   }
   .screen-when .badge {
-    font-size: 0.72em;
+    font-size: 0.85em;
   }
-  .screen-title {
-    font-weight: 700;
-    line-height: 1.2;
-    /* Long titles end in an ellipsis (the full one is the title attribute) instead of pushing out. */
+  .screen-when + .screen-title {
+    margin-block-start: 0.1em;
+  }
+  /* Long titles and speaker lists end in an ellipsis (the full text is the title attribute). */
+  .screen .clamp {
     display: -webkit-box;
     -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
+    -webkit-line-clamp: var(--_lines, 2);
     overflow: hidden;
     overflow-wrap: anywhere;
   }
-  .screen-now .screen-title {
-    font-size: 1.25em;
+  .screen-title {
+    font-size: 1.5em;
+    font-weight: 700;
+    line-height: 1.15;
+  }
+  .screen-speakers {
+    --_lines: 1;
+    color: var(--_muted);
   }
   .screen-now.several .screen-title {
-    -webkit-line-clamp: 1;
+    --_lines: 1;
   }
   .screen-event + .screen-event {
     margin-block-start: 0.4em;
@@ -666,7 +745,7 @@ export const scheduleStyles = css`
     padding-block-start: 0.6em;
   }
   .single .screen-title {
-    -webkit-line-clamp: 3;
+    --_lines: 3;
   }
   .single .screen-now .screen-title {
     font-size: 1.5em;

@@ -224,12 +224,12 @@ describe('<conf-schedule>', () => {
     for (const card of shownCards(h)) expect(card.getAttribute('part')).to.contain('event-keynote');
     keynoteChip.click();
     await h.settle();
-    const venueBox = h.all<HTMLInputElement>('.venue-filter input')[0]!;
+    const venueBox = h.all<HTMLElement>('.venue-option')[0]!;
     venueBox.click();
     await h.settle();
     const inFirstVenue = day.filter((i) => i.event.venueId === index.venues[0]!.id);
     expect(shownCards(h).length).to.equal(inFirstVenue.length);
-    expect(h.q('.venue-filter summary')!.textContent).to.contain(`1 of ${index.venues.length}`);
+    expect(h.q('.venue-toggle')!.textContent).to.contain(`1 of ${index.venues.length}`);
   });
 
   it('venue="…" in the list starts filtered to that room, and people can widen it', async () => {
@@ -238,8 +238,8 @@ describe('<conf-schedule>', () => {
     const inMainHall = day.filter((i) => i.event.venueId === MAIN_HALL);
     expect(inMainHall.length).to.be.greaterThan(0);
     expect(shownCards(h).length).to.equal(inMainHall.length);
-    expect(h.q('.venue-filter summary')!.textContent).to.contain(`1 of ${index.venues.length}`);
-    h.all<HTMLInputElement>('.venue-filter input').find((box) => box.checked)!.click();
+    expect(h.q('.venue-toggle')!.textContent).to.contain(`1 of ${index.venues.length}`);
+    h.all<HTMLElement>('.venue-option').find((o) => o.getAttribute('aria-selected') === 'true')!.click();
     await h.settle();
     expect(shownCards(h).length).to.equal(day.length);
   });
@@ -488,7 +488,7 @@ describe('<conf-schedule>', () => {
     const hShort = cell(short.event.id).getBoundingClientRect().height;
     const hLong = cell(long.event.id).getBoundingClientRect().height;
     expect(hLong / hShort).to.be.closeTo(2, 0.1);
-    h.all<HTMLInputElement>('.venue-filter input')[0]!.click();
+    h.all<HTMLElement>('.venue-option')[0]!.click();
     await h.settle();
     expect(h.all('[part="grid-venue"]').length).to.equal(1);
   });
@@ -542,7 +542,7 @@ describe('<conf-schedule>', () => {
     expect(h.all('[part="screen-venue"]').length).to.equal(expected.length);
   });
 
-  for (const [width, height, pages] of [[1920, 1080, 1], [1280, 720, 2]] as const) {
+  for (const [width, height, pages] of [[1920, 1080, 2], [1280, 720, 2], [1080, 1920, 2]] as const) {
     it(`fits the venue screen into ${width}×${height}: every card inside the box, no scrollbar, pages through all venues`, async () => {
       const at = '2026-06-10T11:05:00+02:00';
       const expected = nowNext(index, Date.parse(at)).map((e) => e.venue.name);
@@ -563,7 +563,7 @@ describe('<conf-schedule>', () => {
   }
 
   it('pages through more venues than fit, evenly, in a grid that stays put', async () => {
-    const venues = Array.from({ length: 20 }, (_, i) => ({ id: `v${i}`, name: `Room ${i + 1}`, description: '', floor: '', capacity: 50, sortOrder: i }));
+    const venues = Array.from({ length: 11 }, (_, i) => ({ id: `v${i}`, name: `Room ${i + 1}`, description: '', floor: '', capacity: 50, sortOrder: i }));
     const start = Date.parse('2026-06-10T11:00:00+02:00');
     const events = venues.map((v, i) => ({
       id: `e${i}`, title: `A talk with a rather long title that has to end in an ellipsis somewhere, number ${i}`, type: 'talk',
@@ -576,12 +576,16 @@ describe('<conf-schedule>', () => {
     answerWith(/\/events\/venues/, list(venues));
     answerWith(/\/events\/speakers/, list([]));
     const h = await mountSized('view="screen" now="2026-06-10T11:05:00+02:00" page-seconds="0.25"', 1920, 1080);
-    // More than twelve never share a page; the pages are filled evenly.
-    expect(screenLayout(20, 1920, 960)).to.deep.include({ pages: 2, perPage: 10 });
-    expect(screenLayout(11, 1920, 960)).to.deep.include({ pages: 1, cols: 4, rows: 3 });
+    // As many cards as fit at the screen's type size, the pages filled evenly, no empty cell
+    // where a grid without one exists; portrait stacks them.
+    expect(screenLayout(20, 1920, 960, 24)).to.deep.equal({ pages: 3, perPage: 7, cols: 4, rows: 2 });
+    expect(screenLayout(11, 1920, 960, 24)).to.deep.equal({ pages: 2, perPage: 6, cols: 3, rows: 2 });
+    expect(screenLayout(11, 1036, 1740, 24)).to.deep.equal({ pages: 2, perPage: 6, cols: 2, rows: 3 });
+    expect(screenLayout(2, 1920, 960, 24)).to.deep.equal({ pages: 1, perPage: 2, cols: 2, rows: 1 });
+    expect(screenLayout(40, 3840, 2160, 24)).to.deep.include({ perPage: 10 });
     await waitFor(() => h.part('screen-page')!.textContent!.trim() === 'Page 1 of 2', 'page 1 of 2');
     const firstRects = h.all('[part="screen-venue"]').map((c) => c.getBoundingClientRect().toJSON() as DOMRect);
-    expect(firstRects.length).to.equal(10);
+    expect(firstRects.length).to.equal(6);
     expectScreenFits(h);
     const firstNames = h.all('.screen-venue-name').map((n) => n.textContent);
     await waitFor(() => h.part('screen-page')!.textContent!.trim() === 'Page 2 of 2', 'page 2 of 2');
@@ -633,7 +637,7 @@ describe('<conf-schedule>', () => {
     const h = await mount('lang="de"');
     expect(h.part<HTMLInputElement>('search')!.placeholder).to.equal('Titel, Person, Thema …');
     expect(h.all('[role="tab"]')[0]!.textContent).to.contain('Mi');
-    expect(h.q('.venue-filter summary')!.textContent).to.contain('Alle Räume');
+    expect(h.q('.venue-toggle')!.textContent).to.contain('Alle Räume');
   });
 
   it('keeps the venue screen up, marked stale, when the network fails', async () => {

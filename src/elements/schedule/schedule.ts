@@ -43,6 +43,7 @@ import { renderGrid } from './schedule-grid.js';
 import { listStyles, renderList } from './schedule-list.js';
 import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
 import { PrintMedia } from './print-media.js';
+import { renderVenueFilter, VenueFilterPopover } from './venue-filter.js';
 import { scheduleStyles } from './schedule.styles.js';
 import type { ViewContext } from './view-context.js';
 
@@ -103,7 +104,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  *
  * @csspart toolbar - Search, filters and agenda actions.
  * @csspart search - The search field.
- * @csspart venue-filter - The room filter (a disclosure with a checkbox per room).
+ * @csspart venue-filter - The room filter (a button opening a list of rooms to tick, over the page).
  * @csspart type-filter - The group of event type chips and the "my agenda only" chip.
  * @csspart share-button - The button that copies a link to the starred agenda.
  * @csspart ics-agenda-button - The button that downloads the starred agenda as an .ics file.
@@ -184,9 +185,14 @@ export class ConfSchedule extends ConfElement {
   @state() private shareUrl = '';
   /** Bumped each minute so "live" marks and the screen clock move on. */
   @state() private tick = Date.now();
+  /** The venue screen's header names the conference (from the site document). */
+  @state() private conferenceName: string | null = null;
+  /** The proxy whose site document was asked for, so it is asked once per address. */
+  private siteAskedOf = '';
 
   private readonly pager = new ScreenPager(this);
   private readonly print = new PrintMedia(this);
+  private readonly venuePopover = new VenueFilterPopover(this);
 
   private readonly data = new ResourceController<ScheduleData>(this, {
     name: 'schedule',
@@ -301,6 +307,7 @@ export class ConfSchedule extends ConfElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
+    this.loadConferenceName();
     const index = this.index;
     // Through a ref: searching the shadow root for it walks every card of the day.
     // The dialog controller shows it; an event a refresh withdrew must not stay open, empty.
@@ -320,6 +327,21 @@ export class ConfSchedule extends ConfElement {
       out.push(unknownValue(this.localName, 'day', this.day, index.days));
     }
     return out;
+  }
+
+  /** The screen view only: the conference's name for its header, once per proxy address. */
+  private loadConferenceName(): void {
+    const url = this.resolvedEndpoint.url;
+    if (this.view !== 'screen' || this.siteAskedOf === url) return;
+    this.siteAskedOf = url;
+    this.client.get('websiteSite').then(
+      (site) => {
+        if (this.siteAskedOf === url) this.conferenceName = site.body.conference?.name || null;
+      },
+      () => {
+        // No site published, or offline: the screen shows its clock without the name.
+      },
+    );
   }
 
   /** The index for the current data and display zone, rebuilt only when either changes. */
@@ -575,7 +597,7 @@ export class ConfSchedule extends ConfElement {
     const openItem = openId ? index.byId.get(openId) : undefined;
     if (this.view === 'screen') {
       const ctx = this.context(index, new Set());
-      return html`${renderScreen(ctx, nowNext(index, ctx.now, this.venue || null), this.venue || null, this.pager)}`;
+      return html`${renderScreen(ctx, nowNext(index, ctx.now, this.venue || null), this.venue || null, this.pager, this.conferenceName)}`;
     }
     const day = this.selectedDay(index);
     const matches = this.filterAllDays(index);
@@ -666,21 +688,12 @@ export class ConfSchedule extends ConfElement {
           @input=${(e: InputEvent) => (this.query = (e.target as HTMLInputElement).value)}
         />
       </label>
-      <details class="venue-filter" part="venue-filter">
-        <summary class="button">${labels.venues()}: ${venueSummary}</summary>
-        <fieldset>
-          <legend class="visually-hidden">${labels.venues()}</legend>
-          ${index.venues.map(
-            (v) => html`<label class="check"
-              ><input
-                type="checkbox"
-                .checked=${this.venueFilter.has(v.id)}
-                @change=${(e: Event) => (this.venueFilter = this.toggleIn(this.venueFilter, v.id, (e.target as HTMLInputElement).checked))}
-              />${v.name}</label
-            >`,
-          )}
-        </fieldset>
-      </details>
+      ${renderVenueFilter(this.venuePopover, {
+        venues: index.venues,
+        chosen: this.venueFilter,
+        summary: venueSummary,
+        onToggle: (id) => (this.venueFilter = this.toggleIn(this.venueFilter, id, !this.venueFilter.has(id))),
+      })}
       <fieldset class="type-filter" part="type-filter">
         <legend class="visually-hidden">${labels.types()}</legend>
         ${index.types.map(

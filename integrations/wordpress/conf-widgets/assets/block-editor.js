@@ -20,6 +20,17 @@
 		'conf-exhibit-form': __( 'Exhibit application form', 'conf-widgets' ),
 		'conf-abstract-form': __( 'Abstract submission form', 'conf-widgets' ),
 		'conf-checkin': __( 'Check-in kiosk', 'conf-widgets' ),
+		'conf-page': __( 'Website page', 'conf-widgets' ),
+		'conf-site-nav': __( 'Website navigation', 'conf-widgets' ),
+	};
+
+	var SHOW_CONFERENCE = {
+		name: 'show-conference',
+		label: __( 'Conference name, dates and city', 'conf-widgets' ),
+		options: [
+			[ '', __( 'Hidden', 'conf-widgets' ) ],
+			[ 'show-conference', __( 'Shown', 'conf-widgets' ) ],
+		],
 	};
 
 	/** The sidebar's fields per element (each one of the block's attributes, named as the element's). */
@@ -58,6 +69,11 @@
 		],
 		'conf-abstract-form': [ { name: 'registration-id', label: __( 'Registration ID', 'conf-widgets' ) } ],
 		'conf-checkin': [],
+		'conf-page': [ { name: 'slug', label: __( 'Page (its slug, e.g. about)', 'conf-widgets' ) }, SHOW_CONFERENCE ],
+		'conf-site-nav': [
+			{ name: 'href-pattern', label: __( 'Page address, {slug} for the page (e.g. /info/{slug})', 'conf-widgets' ) },
+			SHOW_CONFERENCE,
+		],
 	};
 
 	var COMMON = [
@@ -68,6 +84,8 @@
 				[ '', __( 'The page\'s language', 'conf-widgets' ) ],
 				[ 'en', 'English' ],
 				[ 'de', 'Deutsch' ],
+				[ 'fr', 'Français' ],
+				[ 'es', 'Español' ],
 			],
 		},
 		{

@@ -11,7 +11,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /** The block's own attributes besides `element`: the elements' main ones, as the sidebar sets them. */
-const CONF_WIDGETS_BLOCK_ATTRIBUTES = array( 'view', 'venue', 'day', 'type', 'query', 'track', 'ticket', 'registration-id', 'workshop', 'types', 'fee', 'lang', 'theme' );
+const CONF_WIDGETS_BLOCK_ATTRIBUTES = array( 'view', 'venue', 'day', 'type', 'query', 'track', 'ticket', 'registration-id', 'workshop', 'types', 'fee', 'slug', 'href-pattern', 'show-conference', 'lang', 'theme' );
 
 /** Registers the block and its editor script. */
 function conf_widgets_register_block() {
@@ -70,8 +70,8 @@ function conf_widgets_render_block( $attributes ) {
 	$element_attributes = array();
 	foreach ( CONF_WIDGETS_BLOCK_ATTRIBUTES as $name ) {
 		if ( isset( $attributes[ $name ] ) && is_string( $attributes[ $name ] ) && '' !== $attributes[ $name ] ) {
-			// Only the chosen element's own attributes: a view left over from the schedule is not
-			// written on the speakers.
+			// conf_widgets_element_html() writes only the chosen element's own attributes: a view
+			// left over from the schedule is not written on the speakers.
 			$element_attributes[ $name ] = $attributes[ $name ];
 		}
 	}

@@ -42,6 +42,9 @@ function conf_widgets_sanitize_proxy_url( $value ) {
 	}
 	$url = conf_widgets_normalize_proxy_url( $value );
 	if ( null === $url ) {
+		if ( ! function_exists( 'add_settings_error' ) ) {
+			return conf_widgets_proxy_url(); // Outside the admin: nobody to tell; keep the stored value.
+		}
 		add_settings_error(
 			CONF_WIDGETS_OPTION,
 			'conf-widgets-invalid-url',
@@ -53,8 +56,10 @@ function conf_widgets_sanitize_proxy_url( $value ) {
 	return $url;
 }
 
+// Registered on every request (not only in the admin), so the URL is validated however it is
+// saved: the settings page, update_option() in a script, WP-CLI.
 add_action(
-	'admin_init',
+	'init',
 	static function () {
 		register_setting(
 			CONF_WIDGETS_SETTINGS_PAGE,
@@ -66,6 +71,12 @@ add_action(
 				'show_in_rest'      => false,
 			)
 		);
+	}
+);
+
+add_action(
+	'admin_init',
+	static function () {
 		add_settings_section( 'conf-widgets-proxy', '', 'conf_widgets_section_text', CONF_WIDGETS_SETTINGS_PAGE );
 		add_settings_field(
 			CONF_WIDGETS_OPTION,

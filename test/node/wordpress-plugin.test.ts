@@ -1,0 +1,51 @@
+/**
+ * The WordPress plugin's list of elements and attributes (integrations/wordpress/conf-widgets/
+ * elements.json, read by its allowed-HTML filter, shortcodes and block) against the elements'
+ * own sources: every tag the loader knows, and every attribute the custom-elements manifest
+ * documents. A new element or attribute that the plugin misses would be stripped from an
+ * Author's posts.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+
+const PLUGIN_ELEMENTS = 'integrations/wordpress/conf-widgets/elements.json';
+const MANIFEST = 'dist/custom-elements.json';
+
+interface PluginElement {
+  label: string;
+  form: boolean;
+  attributes: string[];
+}
+const plugin = (JSON.parse(readFileSync(PLUGIN_ELEMENTS, 'utf8')) as { elements: Record<string, PluginElement> }).elements;
+
+describe('the WordPress plugin knows every element', () => {
+  test('the same tags as src/loader.ts', () => {
+    const loader = readFileSync('src/loader.ts', 'utf8');
+    const tags = [...loader.matchAll(/^\s*'(conf-[a-z-]+)':\s*\(\)\s*=>\s*import\(/gm)].map((m) => m[1]!);
+    assert.ok(tags.length >= 10, `tags found in loader.ts: ${tags.join(', ')}`);
+    assert.deepEqual(Object.keys(plugin).sort(), [...tags].sort(), `${PLUGIN_ELEMENTS} must list exactly the loader's tags: npm run build && node scripts/wordpress-elements.mjs`);
+  });
+
+  test('forms are the *-form elements (their box keeps the form\'s own width)', () => {
+    for (const [tag, element] of Object.entries(plugin)) assert.equal(element.form, tag.endsWith('-form'), tag);
+  });
+
+  const skip = existsSync(MANIFEST) ? false : `${MANIFEST} not built (npm run build); attribute lists not compared`;
+  test('each element\'s attributes as the custom-elements manifest documents them', { skip }, () => {
+    interface Declaration {
+      tagName?: string;
+      attributes?: { name: string }[];
+    }
+    const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as { modules: { declarations?: Declaration[] }[] };
+    const documented = new Map<string, string[]>();
+    for (const mod of manifest.modules) {
+      for (const d of mod.declarations ?? []) {
+        if (d.tagName) documented.set(d.tagName, (d.attributes ?? []).map((a) => a.name.replace('data-prefill-<field>', 'data-prefill-*')));
+      }
+    }
+    for (const [tag, element] of Object.entries(plugin)) {
+      assert.deepEqual([...element.attributes].sort(), [...(documented.get(tag) ?? [])].sort(), `${tag} in ${PLUGIN_ELEMENTS} (node scripts/wordpress-elements.mjs updates it)`);
+    }
+  });
+});

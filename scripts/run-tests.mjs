@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: type-check, server and model tests (node:test over real sockets), then browser tests
-// in real Chromium. Installs Debian's Chromium and redis-server (the proxy's Redis store tests)
-// when missing and we may (root with apt-get); otherwise says exactly what to run. Ends with one
+// in real Chromium. Installs Debian's Chromium, redis-server (the proxy's Redis store tests) and
+// WordPress, MariaDB and PHP (the WordPress plugin's end-to-end test) when missing and we may
+// (root with apt-get); otherwise says exactly what to run. Ends with one
 // line: "N passed, N failed, N skipped", naming why tests were skipped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -66,6 +67,40 @@ function ensureRedis() {
   return false;
 }
 
+/** What the WordPress plugin's end-to-end test runs (test/e2e/wordpress-stack.ts checks the same). */
+const WORDPRESS_PACKAGES = ['wordpress', 'wordpress-theme-twentytwentythree', 'mariadb-server', 'php-mysql', 'php-cli'];
+function hasWordPressStack() {
+  const php = spawnSync('php', ['-m'], { encoding: 'utf8' });
+  return (
+    existsSync('/usr/share/wordpress/wp-settings.php') &&
+    existsSync('/usr/share/wordpress/wp-content/themes/twentytwentythree/theme.json') &&
+    existsSync('/usr/sbin/mariadbd') &&
+    php.status === 0 &&
+    php.stdout.split('\n').includes('mysqli')
+  );
+}
+
+/**
+ * The WordPress test starts its own MariaDB and `php -S` in a temp dir; without Debian's packages it
+ * skips, so install them (a few minutes, once). The packages' services are never used.
+ */
+function ensureWordPress() {
+  if (hasWordPressStack()) return true;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  if (isRoot && hasApt) {
+    console.log(`The WordPress end-to-end test needs ${WORDPRESS_PACKAGES.join(', ')}; installing Debian's packages.`);
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...WORDPRESS_PACKAGES], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+  if (hasWordPressStack()) return true;
+  console.error(`The WordPress end-to-end test will be skipped. Run: sudo apt-get install -y --no-install-recommends ${WORDPRESS_PACKAGES.join(' ')}`);
+  return false;
+}
+
 // `npm test -- sandbox proxy` runs only the server tests under those folders;
 // `--no-browser` and `--no-typecheck` skip those stages.
 const args = process.argv.slice(2);
@@ -97,6 +132,7 @@ const serverGlobs = [
   ...findTests('src', '.node.test.ts'),
 ].filter((f) => only.length === 0 || only.some((o) => f.startsWith(o))).sort();
 if (serverGlobs.some((f) => f.startsWith('proxy'))) ensureRedis();
+if (serverGlobs.some((f) => f.endsWith('wordpress.e2e.test.ts'))) ensureWordPress();
 // Per run, so a leftover file or another run in the same working tree is never counted.
 const tapFile = `.tmp/server-${process.pid}.tap`;
 rmSync(tapFile, { force: true });

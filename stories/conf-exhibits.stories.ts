@@ -22,9 +22,21 @@ export const Playground: Story = {
 };
 
 export const Sponsors: Story = {
-  name: 'Options: sponsors wall',
+  name: 'Options: sponsors only',
   args: { type: 'sponsor' },
-  parameters: says('`type="sponsor"`: only the sponsors, as a sidebar wall.'),
+  parameters: says('`type="sponsor"`: only the sponsors, as searchable cards; no chips to widen it.'),
+};
+
+export const SponsorWall: Story = {
+  name: 'Options: sponsor wall',
+  args: { type: 'sponsor', display: 'wall' },
+  parameters: says('`display="wall"`: logos only (the name where there is none), each linking to the sponsor\'s website; no search or chips.'),
+};
+
+export const WallByType: Story = {
+  name: 'Options: wall grouped by type',
+  args: { display: 'wall', 'group-by': 'type' },
+  parameters: says('`group-by="type"`: every exhibitor on the wall, under a heading per type.'),
 };
 
 const states = asyncStates('exhibits');

@@ -64,6 +64,50 @@ export const exhibitsStyles = css`
     align-self: start;
   }
 
+  /* --- sponsor wall: logos on even tiles, calm, no controls ------------------------------------ */
+  .wall {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(calc(var(--_logo-size) * 2.6), 1fr));
+    gap: var(--_space);
+  }
+  .wall-item {
+    display: grid;
+    place-items: center;
+    min-height: calc(var(--_logo-size) * 1.5);
+    height: 100%;
+    box-sizing: border-box;
+    padding: 0.75em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    color: var(--_text);
+    text-decoration: none;
+    text-align: center;
+  }
+  a.wall-item:hover {
+    border-color: var(--_primary);
+  }
+  .wall-logo {
+    max-height: var(--_logo-size);
+    max-width: 100%;
+    object-fit: contain;
+  }
+  .wall-name {
+    font-weight: 650;
+    font-size: 1.1em;
+    overflow-wrap: anywhere;
+  }
+  .wall-group + .wall-group {
+    margin-block-start: calc(var(--_space) * 1.5);
+  }
+  .wall-heading {
+    margin: 0 0 0.6em;
+    font-size: 1.1em;
+  }
+
   @media print {
     .types {
       display: none;

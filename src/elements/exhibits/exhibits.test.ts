@@ -86,6 +86,46 @@ describe('<conf-exhibits>', () => {
     expect(h.focused).to.equal(h.part('search'));
   });
 
+  it('display="wall": logos (or names) only, linking to websites, strictly of the type, grouped on request', async () => {
+    const sponsors = all.filter((e) => e.exhibitType === 'sponsor');
+    const h = new ElementHarness(await fixture<ConfExhibits>('<conf-exhibits type="sponsor" display="wall"></conf-exhibits>'));
+    await waitFor(() => h.part('wall-item'), 'the wall');
+    // No search, count, chips or cards: a wall to look at.
+    expect(h.part('search')).to.equal(null);
+    expect(h.part('types')).to.equal(null);
+    expect(h.q('.count')).to.equal(null);
+    expect(h.all('[part~="card"]')).to.have.length(0);
+    const items = h.all('[part~="wall-item"]');
+    expect(items.map((i) => i.dataset.id)).to.deep.equal(sponsors.map((e) => e.id));
+    items.forEach((item, i) => {
+      const e = sponsors[i]!;
+      const img = item.querySelector('img');
+      // The name is what a screen reader hears, and what the eye sees where there is no logo.
+      if (e.logoUrl) expect(img!.alt).to.equal(e.title);
+      else expect(item.querySelector('.wall-name')!.textContent).to.equal(e.title);
+      if (e.websiteUrl) {
+        expect(item.localName).to.equal('a');
+        expect(item.getAttribute('href')).to.equal(e.websiteUrl);
+        expect(item.getAttribute('rel')).to.contain('noopener');
+      } else expect(item.localName).to.equal('span');
+      // Only logo or name: no description, booth or type on the wall.
+      expect(item.textContent!.replace('(opens in a new tab)', '').trim()).to.equal(e.logoUrl ? '' : e.title);
+    });
+    await expectNoAxeViolations(h.el);
+
+    // Every exhibitor, grouped by type under a heading each (types in the chips' order).
+    const g = new ElementHarness(await fixture<ConfExhibits>('<conf-exhibits display="wall" group-by="type"></conf-exhibits>'));
+    await waitFor(() => g.part('wall-group'), 'the groups');
+    const types = [...new Set(all.map((e) => e.exhibitType))].sort();
+    expect(g.all('[part~="wall-group"]').map((s) => s.dataset.type).sort()).to.deep.equal(types);
+    for (const group of g.all('[part~="wall-group"]')) {
+      const expected = all.filter((e) => e.exhibitType === group.dataset.type).map((e) => e.id);
+      expect([...group.querySelectorAll<HTMLElement>('[part~="wall-item"]')].map((i) => i.dataset.id)).to.deep.equal(expected);
+      expect(group.querySelector('h3')!.textContent!.trim()).to.not.equal('');
+    }
+    expect(g.all('[part~="wall-item"]')).to.have.length(total);
+  });
+
   it('searches name, descriptions, booth and presenter, ignoring case', async () => {
     const h = await mount();
     const target = all.find((e) => e.booth)!;
@@ -100,6 +140,9 @@ describe('<conf-exhibits>', () => {
   it('shows only sponsors with type="sponsor", and says when a type is unknown', async () => {
     const h = await mount('type="sponsor"');
     expect(ids(h)).to.deep.equal(all.filter((e) => e.exhibitType === 'sponsor').map((e) => e.id));
+    // The page's type is a restriction, not a starting filter: no chips offer to widen it.
+    expect(h.part('types')).to.equal(null);
+    expect(h.text()).to.not.match(/\bAll\b/);
     expect(h.part('notice')).to.equal(null);
     const warn = console.warn;
     console.warn = () => {};

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
 import { registerMessages } from '../../core/localize.js';
@@ -35,9 +35,10 @@ function typeLabel(type: string): string {
  * @summary The conference's published exhibits (logo, name, type, booth, short description),
  * filtered by type, searchable, with a detail dialog.
  *
- * `type="sponsor"` shows only sponsors, e.g. for a sponsors wall; the type chips still let the
- * viewer switch (hide them with `::part(types) { display: none }`). `#exhibit-ID` in the page
- * address opens that exhibit's details.
+ * `type="sponsor"` shows only sponsors (the viewer cannot widen it; no type chips then).
+ * `display="wall"` is a sponsor wall: logos only (the name where there is no logo), each linking to
+ * the exhibitor's website, no search, count or chips; `group-by="type"` puts them under a heading
+ * per type. `#exhibit-ID` in the page address opens that exhibit's details.
  *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
@@ -45,6 +46,8 @@ function typeLabel(type: string): string {
  * @attr refresh - Seconds between refreshes; 0 (default) for none.
  * @attr query - Initial search text.
  * @attr type - Show only this exhibit type (`sponsor`, `startup`, …); empty (default) for all.
+ * @attr display - `cards` (default: searchable cards with type chips) or `wall` (logos only, for a sponsor wall).
+ * @attr group-by - `wall` display: `type` for a heading per exhibit type; `none` (default) for one wall.
  *
  * @csspart notice - Embed diagnostics shown to the organizer.
  * @csspart loading - The skeleton shown while loading.
@@ -65,6 +68,9 @@ function typeLabel(type: string): string {
  * @csspart dialog - The detail dialog.
  * @csspart close-button - The dialog's close button.
  * @csspart website - The link to the exhibitor's website.
+ * @csspart wall - The `display="wall"` list of logos (one per group with `group-by`).
+ * @csspart wall-item - One exhibitor on the wall: its logo, or its name where it has none.
+ * @csspart wall-group - A group of the wall, with its heading (`group-by="type"`).
  *
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
@@ -89,8 +95,14 @@ export class ConfExhibits extends ConfElement {
 
   /** Search text; reflects what the viewer typed. */
   @property() query = '';
-  /** Type filter; empty for all. */
+  /** The page's type restriction; empty for all. The viewer's chips choose within it, never beyond. */
   @property() type = '';
+  /** `cards` or `wall` (logos only). */
+  @property({ reflect: true }) display: 'cards' | 'wall' = 'cards';
+  /** Wall display: `type` groups the logos under a heading per type. */
+  @property({ attribute: 'group-by' }) groupBy: 'none' | 'type' = 'none';
+  /** The type chip the viewer chose (empty: all within `type`). */
+  @state() private chosenType = '';
 
   private readonly exhibits = new ResourceController<ExhibitCard[]>(this, {
     name: 'exhibits',
@@ -165,8 +177,16 @@ export class ConfExhibits extends ConfElement {
       </div>`;
   }
 
-  private renderReady(cards: ExhibitCard[]): TemplateResult {
-    const selected = this.type.trim().toLowerCase();
+  /** The page's `type`, normalized; empty for all. */
+  private get pinnedType(): string {
+    return this.type.trim().toLowerCase();
+  }
+
+  private renderReady(all: ExhibitCard[]): TemplateResult {
+    const pinned = this.pinnedType;
+    const cards = pinned ? all.filter((c) => c.type === pinned) : all;
+    if (this.display === 'wall') return html`${this.renderWall(cards)}${this.renderDialog(all)}`;
+    const selected = pinned || this.chosenType;
     const shown = filterExhibits(cards, this.query, selected);
     return html`
       <div class="toolbar">
@@ -194,15 +214,43 @@ export class ConfExhibits extends ConfElement {
         : html`<ul class="grid cols-${this.columns}" part="grid">
             ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
           </ul>`}
-      ${this.renderDialog(cards)}
+      ${this.renderDialog(all)}
     `;
   }
 
+  /** Logos only, in the served order; grouped by type, types in the chips' order. */
+  private renderWall(cards: ExhibitCard[]): TemplateResult {
+    if (cards.length === 0) {
+      return html`<div class="status" part="empty">${msg('No exhibits published yet.', { id: 'exhibits.empty' })}</div>`;
+    }
+    const wall = (items: ExhibitCard[]) =>
+      html`<ul class="wall" part="wall">${items.map((c) => html`<li>${this.renderWallItem(c)}</li>`)}</ul>`;
+    if (this.groupBy !== 'type') return wall(cards);
+    return html`${typesOf(cards).map(
+      (t) => html`<section class="wall-group" part="wall-group" data-type=${t}>
+        <h3 class="wall-heading">${typeLabel(t)}</h3>
+        ${wall(cards.filter((c) => c.type === t))}
+      </section>`,
+    )}`;
+  }
+
+  private renderWallItem(c: ExhibitCard): TemplateResult {
+    const face = c.logoUrl
+      ? html`<img class="wall-logo" src=${c.logoUrl} alt=${c.title} loading="lazy" decoding="async" />`
+      : html`<span class="wall-name">${c.title}</span>`;
+    return c.websiteUrl
+      ? html`<a class="wall-item" part="wall-item" data-id=${c.id} href=${c.websiteUrl} target="_blank" rel="noopener noreferrer"
+          >${face}<span class="visually-hidden">${msg('(opens in a new tab)', { id: 'exhibits.new-tab' })}</span></a
+        >`
+      : html`<span class="wall-item" part="wall-item" data-id=${c.id}>${face}</span>`;
+  }
+
   private renderTypes(types: string[], selected: string): TemplateResult | typeof nothing {
-    if (types.length < 2 && !selected) return nothing;
+    // One type to show (or the page fixed it): nothing to choose.
+    if (types.length < 2) return nothing;
     const chip = (value: string, label: string) =>
       html`<button class="chip" part="type-chip" data-type=${value} aria-pressed=${selected === value ? 'true' : 'false'}
-        @click=${() => (this.type = value)}>${label}</button>`;
+        @click=${() => (this.chosenType = value)}>${label}</button>`;
     return html`<div class="types" part="types" role="group" aria-label=${msg('Exhibit type', { id: 'exhibits.types' })}>
       ${chip('', msg('All', { id: 'exhibits.type.all' }))}
       ${types.map((t) => chip(t, typeLabel(t)))}
@@ -211,7 +259,7 @@ export class ConfExhibits extends ConfElement {
 
   private clearFilters = (): void => {
     this.query = '';
-    this.type = '';
+    this.chosenType = '';
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#q')?.focus());
   };
 

@@ -34,6 +34,7 @@ const POST_CONTENT = [
   '<!-- /wp:html -->',
   '<!-- wp:shortcode -->[conf_exhibit_form data-prefill-title="Rocket engines" onmouseover="alert(1)" types="sponsor:Sponsor,startup:Start-up"]<!-- /wp:shortcode -->',
   '<!-- wp:conf-widgets/element {"element":"conf-speakers","align":"full"} /-->',
+  '<!-- wp:shortcode -->[conf_page slug="about" show-conference]<!-- /wp:shortcode -->',
 ].join('\n');
 
 describe('WordPress plugin: an Author\'s post in Chromium', { skip }, () => {
@@ -103,6 +104,7 @@ describe('WordPress plugin: an Author\'s post in Chromium', { skip }, () => {
     assert.doesNotMatch(content.raw, /<script|onerror|onclick|style=/i, 'script, event handlers and style stripped from what is stored');
     // The shortcode's text is stored as written; its output drops what the element does not document.
     assert.match(content.rendered, /<conf-exhibit-form data-prefill-title="Rocket engines" types="sponsor:Sponsor,startup:Start-up"><\/conf-exhibit-form>/);
+    assert.match(content.rendered, /<conf-page slug="about" show-conference><\/conf-page>/, 'a bare word is a boolean attribute');
     assert.doesNotMatch(content.rendered, /<script|onerror|onclick|onmouseover/i);
   });
 
@@ -117,7 +119,7 @@ describe('WordPress plugin: an Author\'s post in Chromium', { skip }, () => {
       const report = await waitForElements(page, 60_000);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${SHOTS}/wordpress-post-1440.png`, fullPage: true });
-      assert.deepEqual(report.map((r) => r.tag).sort(), ['conf-exhibit-form', 'conf-registration-form', 'conf-schedule', 'conf-speakers']);
+      assert.deepEqual(report.map((r) => r.tag).sort(), ['conf-exhibit-form', 'conf-page', 'conf-registration-form', 'conf-schedule', 'conf-speakers']);
       assert.deepEqual(report.filter((r) => !r.ready).map((r) => `<${r.tag}>: ${r.text}`), [], `every element shows its data (${problems.join('; ')})`);
 
       const loaders = await page.$$eval('script[src*="conf-widgets.js"]', (s) => s.map((e) => ({ src: e.getAttribute('src'), type: e.getAttribute('type') })));

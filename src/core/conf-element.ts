@@ -12,6 +12,7 @@ import { msg, str } from '@lit/localize';
 import { ApiClient, INVALID_RESPONSE, NETWORK_ERROR } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { endpointContext } from './context.js';
+import { cssProps } from './css-props.js';
 import { diagnoseRequestError, showsSetupHints, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
 import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
@@ -44,6 +45,13 @@ export abstract class ConfElement extends LitElement {
   static readonly version = VERSION;
   /** Below this width (px) the element says its container is too narrow. */
   static minWidth = 200;
+  /**
+   * The height (a CSS length) the element's loading view holds until its first data has arrived,
+   * so the page below does not move when it does: about the content's height, no more (content
+   * shorter than the reserve would pull the page up). README's CSS snippet for the host page
+   * reserves the same before the element's code has arrived. Empty: the skeleton's own height.
+   */
+  static reservedHeight = '';
 
   /** Address of the proxy; else the nearest `<conf-provider>`'s, else the script's origin. */
   @property({ reflect: true }) endpoint?: string;
@@ -271,7 +279,7 @@ export abstract class ConfElement extends LitElement {
       // The translation is still on its way (its own chunk, fetched on first use): the skeleton,
       // with no text, rather than English that turns German a moment later. Data loads meanwhile.
       void loadLocale(locale).then(() => this.requestUpdate());
-      return html`<div part="loading" aria-busy="true">${this.renderSkeleton()}</div>`;
+      return html`<div part="loading" aria-busy="true" ${this.reserve()}>${this.renderSkeleton()}</div>`;
     }
     return withLocale(locale, () => {
       // Content first: rendering a resource's state updates the request notices shown above it.
@@ -281,6 +289,15 @@ export abstract class ConfElement extends LitElement {
   }
 
   protected abstract renderContent(): unknown;
+
+  /**
+   * The loading view's reserved height, set through the CSS object model (`cssProps`): a strict
+   * Content-Security-Policy blocks a `style` attribute.
+   */
+  private reserve(main = true) {
+    const height = (this.constructor as typeof ConfElement).reservedHeight;
+    return cssProps(main && height ? { 'min-height': height } : {});
+  }
 
   /** The loading view's placeholder: the rough shape of the content, so nothing jumps when it arrives. */
   protected renderSkeleton(): unknown {
@@ -312,7 +329,8 @@ export abstract class ConfElement extends LitElement {
     const v = resource.view;
     switch (v.kind) {
       case 'loading':
-        return html`<div part="loading" aria-busy="true">
+        // Only the element's main data holds the element's height; a detail's (lazy) does not.
+        return html`<div part="loading" aria-busy="true" ${this.reserve(this.resources.has(resource as ResourceController<unknown>))}>
           <span class="visually-hidden" role="status">${msg('Loading…', { id: 'core.loading' })}</span>
           ${views.skeleton ? views.skeleton() : this.renderSkeleton()}
         </div>`;

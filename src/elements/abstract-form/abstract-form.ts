@@ -94,6 +94,8 @@ const MB = Math.round(ATTACHMENTS.maxBytesEach / 1024 / 1024);
  */
 export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubmission> {
   static override styles = [...ConfFormElement.styles, abstractFormStyles];
+  /** About the empty form's height, held until the texts of its language are there (README's snippet reserves the same before the code arrives). */
+  static override reservedHeight = 'min(100vh, 800px)';
 
   @property({ attribute: 'registration-id' }) registrationId?: string;
 

@@ -90,6 +90,8 @@ const WITH_AUTHORS = { include: 'authors' } as const;
  */
 export class ConfAbstracts extends ConfElement {
   static override styles = [...ConfElement.styles, ...recordListSheets, abstractsStyles];
+  /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
+  static override reservedHeight = '100vh';
   static override minWidth = 240;
 
   /** Search text; reflects what the viewer typed. */

@@ -89,6 +89,8 @@ export const RESULT_HOLD_MS = 4000;
  */
 export class ConfCheckin extends ConfElement {
   static override styles = [...ConfElement.styles, toolbarStyles, checkinStyles];
+  /** A kiosk fills the screen, also while the texts of its language load (README's snippet reserves the same before the code arrives). */
+  static override reservedHeight = '100vh';
   static override minWidth = 260;
 
   @property({ reflect: true }) mode: Mode = 'badge';

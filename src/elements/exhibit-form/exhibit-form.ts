@@ -161,6 +161,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
   static override styles = [...ConfFormElement.styles, exhibitFormStyles];
+  /** About the empty form's height, held until the texts of its language are there (README's snippet reserves the same before the code arrives). */
+  static override reservedHeight = 'min(100vh, 800px)';
 
   @property({ reflect: true }) fee?: string;
   /** Exhibitors must give their registration number (`requires-registration`, the platform's own name for it). */

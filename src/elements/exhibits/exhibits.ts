@@ -91,6 +91,8 @@ function typeLabel(type: string): string {
  */
 export class ConfExhibits extends ConfElement {
   static override styles = [...ConfElement.styles, ...recordListSheets, exhibitsStyles];
+  /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
+  static override reservedHeight = '100vh';
   static override minWidth = 220;
 
   /** Search text; reflects what the viewer typed. */

@@ -111,6 +111,8 @@ registerMessages('es', () => import('./locales/es.js'));
  */
 export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
   static override styles = [...ConfFormElement.styles, registrationFormStyles];
+  /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
+  static override reservedHeight = '100vh';
 
   /** Ticket type to preselect (a vendor site that knows what the person bought). */
   @property({ reflect: true }) ticket?: string;

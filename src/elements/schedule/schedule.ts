@@ -166,6 +166,8 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  */
 export class ConfSchedule extends ConfElement {
   static override styles = [...ConfElement.styles, scheduleStyles, listStyles];
+  /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
+  static override reservedHeight = '100vh';
   static override minWidth = 280;
 
   @property({ reflect: true }) view: ScheduleView = 'list';

@@ -77,6 +77,8 @@ interface SessionData {
  */
 export class ConfSpeakers extends ConfElement {
   static override styles = [...ConfElement.styles, toolbarStyles, cardGridStyles, dialogStyles, speakersStyles];
+  /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
+  static override reservedHeight = '100vh';
   static override minWidth = 220;
 
   /** Search text; reflects what the viewer typed. */

@@ -113,6 +113,8 @@ const DEFAULT_REFRESH_SECONDS = 60;
  */
 export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistration> {
   static override styles = [...ConfFormElement.styles, toolbarStyles, cardGridStyles, workshopsStyles];
+  /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
+  static override reservedHeight = '100vh';
   static override minWidth = 260;
 
   @property({ attribute: 'registration-id' }) registrationId?: string;

@@ -99,6 +99,7 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = { maxEntries: 2000, ma
 const MAX_OBJECTS = 1000;
 
 const INDEX = new Map<TrackedTable, number>(TRACKED_TABLES.map((t, i) => [t, i]));
+if (TRACKED_TABLES.some((t, i) => i > 0 && TRACKED_TABLES[i - 1]! >= t)) throw new Error('TRACKED_TABLES must be sorted by name');
 /** The counters in `TRACKED_TABLES` order (which is sorted by name, as the query returns them). */
 const GENERATIONS_SQL = 'SELECT gen FROM data_generations WHERE name IN (' + TRACKED_TABLES.map((t) => `'${t}'`).join(',') + ') ORDER BY name';
 
@@ -110,6 +111,7 @@ export class ReadCache {
   /** Another connection's commit (`data_version`) and this connection's row changes, in one row. */
   private readonly changeMarks: Statement<[], [number, number]>;
   private seen: { version: number; changes: number; counters: readonly number[] } | null = null;
+  /** Answers served from the cache and built (for tests and the bench). */
   hits = 0;
   misses = 0;
 
@@ -119,7 +121,10 @@ export class ReadCache {
   ) {
     installGenerationCounters(db);
     this.generations = db.prepare<[], number>(GENERATIONS_SQL).pluck();
-    this.changeMarks = db.prepare<[], [number, number]>('SELECT (SELECT data_version FROM pragma_data_version), total_changes()').raw() as unknown as Statement<[], [number, number]>;
+    // raw(): the row as an array; the typings keep the row type given to prepare, hence the cast.
+    this.changeMarks = db
+      .prepare('SELECT (SELECT data_version FROM pragma_data_version), total_changes()')
+      .raw() as unknown as Statement<[], [number, number]>;
   }
 
   get size(): { entries: number; bytes: number } {

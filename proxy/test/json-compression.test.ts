@@ -16,7 +16,7 @@ import { compressEntry, compressionsMade, COMPRESS_MIN_BYTES, copyOf, rankCoding
 import { bytesOf } from '../cache/entry-bytes.js';
 import { memoryCacheStore } from '../stores/memory.js';
 import { cacheEntryBytes } from '../stores/sizes.js';
-import type { CacheEntry } from '../stores/types.js';
+import type { CacheEntry, CacheStore } from '../stores/types.js';
 import { API, KEY, assertNoKeyLeaks, scanForKey, startStack, startUpstream, type CountingUpstream, type Stack } from './harness.js';
 
 interface Raw {
@@ -176,6 +176,32 @@ describe('compressed once per cache entry', () => {
       assert.equal(compressionsMade(), made + 1, 'identity asked: nothing compressed');
     } finally {
       await stack.close();
+    }
+  });
+
+  test('with a store that hands out a new object per read (as Redis does), hits still compress nothing', async () => {
+    const held = new Map<string, string>();
+    const shared: CacheStore = {
+      get: async (key) => (held.has(key) ? (JSON.parse(held.get(key)!) as CacheEntry) : undefined),
+      set: async (key, entry) => void held.set(key, JSON.stringify(entry)),
+      delete: async (key) => void held.delete(key),
+    };
+    for (const host of hosts) {
+      held.clear();
+      const stack = await startStack({ cache: { store: shared } }, {}, upstream, host);
+      try {
+        const first = await get(stack.url, BIG, { 'accept-encoding': 'br' });
+        assert.equal(first.headers['x-cache'], 'miss');
+        const made = compressionsMade();
+        for (let i = 0; i < 4; i++) {
+          const r = await get(stack.url, BIG, { 'accept-encoding': i % 2 ? 'gzip' : 'br' });
+          assert.equal(r.headers['x-cache'], 'hit');
+          assert.ok(r.decoded.equals(first.decoded));
+        }
+        assert.equal(compressionsMade(), made, `${host}: no compression on hits`);
+      } finally {
+        await stack.close();
+      }
     }
   });
 

@@ -32,7 +32,7 @@ export const PAGE_NOT_FOUND = 'page_not_found';
  * @attr show-conference - Shows the conference's name, dates and city above the page.
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`); default: the nearest `lang` on the page.
- * @attr theme - `auto` (default, follows the system), `light` or `dark`.
+ * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr refresh - Seconds between refreshes; 0 (default) for none.
  * @attr debug - Shows set-up hints in the element on any host (they always go to the console).
  *
@@ -54,7 +54,7 @@ export const PAGE_NOT_FOUND = 'page_not_found';
  * @cssproperty [--conf-color-primary=#2456c8] - Accent; the other colours derive from it.
  * @cssproperty [--conf-color-text=#1b1f27] - Text colour.
  * @cssproperty [--conf-color-surface=#fff] - Background.
- * @cssproperty [--conf-font=system-ui] - Font family.
+ * @cssproperty [--conf-font=inherit] - Font family; by default the page's.
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-page-measure=70ch] - Widest line of the page's text.

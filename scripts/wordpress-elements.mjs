@@ -3,11 +3,12 @@
 // (integrations/wordpress/conf-widgets/elements.json) from the custom-elements manifest that
 // `npm run build` writes, keeping the labels already given; a new element gets its tag as label
 // until one is written. test/node/wordpress-plugin.test.ts fails while the two differ.
-// Run: npm run build && node scripts/wordpress-elements.mjs
+// Run: npm run build && node scripts/wordpress-elements.mjs [path/to/custom-elements.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const FILE = 'integrations/wordpress/conf-widgets/elements.json';
-const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8'));
+// The manifest's path may be given (a manifest made elsewhere with `cem analyze --outdir`).
+const manifest = JSON.parse(readFileSync(process.argv[2] ?? 'dist/custom-elements.json', 'utf8'));
 const loaderTags = [...readFileSync('src/loader.ts', 'utf8').matchAll(/^\s*'(conf-[a-z-]+)':\s*\(\)\s*=>\s*import\(/gm)].map((m) => m[1]);
 const current = JSON.parse(readFileSync(FILE, 'utf8')).elements;
 

@@ -55,6 +55,22 @@
 		],
 		'conf-exhibits': [
 			{ name: 'type', label: __( 'Type (e.g. sponsor)', 'conf-widgets' ) },
+			{
+				name: 'display',
+				label: __( 'Display', 'conf-widgets' ),
+				options: [
+					[ '', __( 'Cards with search (default)', 'conf-widgets' ) ],
+					[ 'wall', __( 'Logo wall (sponsors)', 'conf-widgets' ) ],
+				],
+			},
+			{
+				name: 'group-by',
+				label: __( 'Logo wall grouped', 'conf-widgets' ),
+				options: [
+					[ '', __( 'One wall', 'conf-widgets' ) ],
+					[ 'type', __( 'A heading per type', 'conf-widgets' ) ],
+				],
+			},
 			{ name: 'query', label: __( 'Search for', 'conf-widgets' ) },
 		],
 		'conf-workshops': [

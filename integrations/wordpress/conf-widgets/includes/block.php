@@ -11,7 +11,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /** The block's own attributes besides `element`: the elements' main ones, as the sidebar sets them. */
-const CONF_WIDGETS_BLOCK_ATTRIBUTES = array( 'view', 'venue', 'day', 'type', 'query', 'track', 'ticket', 'registration-id', 'workshop', 'types', 'fee', 'slug', 'href-pattern', 'show-conference', 'lang', 'theme' );
+const CONF_WIDGETS_BLOCK_ATTRIBUTES = array( 'view', 'venue', 'day', 'type', 'query', 'track', 'ticket', 'registration-id', 'workshop', 'types', 'fee', 'slug', 'href-pattern', 'show-conference', 'display', 'group-by', 'lang', 'theme' );
 
 /** Registers the block and its editor script. */
 function conf_widgets_register_block() {

@@ -8,6 +8,7 @@
  */
 import { API_PREFIX, ENDPOINTS, buildPath, type EndpointId } from './contract.js';
 import { ApiError, toApiError } from './errors.js';
+import { sharedGet, type RawAnswer } from './shared-reads.js';
 import type { BodyOf, BodySchemaName } from './schemas.js';
 import type {
   Abstract,
@@ -69,10 +70,17 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
   /**
-   * Send `If-None-Match` with the ETag of the last answer for the same URL; a 304 then returns
-   * that answer again with `changed: false`. For polling.
+   * Report `changed: false` when the answer has the ETag of the last one the caller read for the
+   * same URL (its `etags`, else this client's). For polling; the request itself revalidates with
+   * `If-None-Match` whenever the page holds an answer for the URL.
    */
   conditional?: boolean;
+  /** The caller's ETags by URL, when it keeps its own (an element: per element, not per client). */
+  etags?: ReadonlyMap<string, string>;
+  /** A GET that neither joins a read in flight nor reuses an answer (a retry button). */
+  fresh?: boolean;
+  /** How old (ms) an answer another element read may be and still be reused; default 0 (join in flight only). */
+  maxAgeMs?: number;
 }
 
 export interface Answer<T> {
@@ -81,6 +89,7 @@ export interface Answer<T> {
   changed: boolean;
   /** The proxy marks answers served from its last good copy while the platform is down. */
   stale: boolean;
+  etag: string | null;
 }
 
 export interface ListAllResult<T> {
@@ -98,20 +107,25 @@ export interface ClientOptions {
   pageSize?: number;
 }
 
-/** Remembered conditional answers, bounded so a screen polling for days holds a fixed set. */
+/** ETags of the answers read without an `etags` map of the caller's, bounded like the answers. */
 const MAX_REMEMBERED = 64;
 
 export class ApiClient {
   readonly base: string;
-  private readonly fetchFn: typeof fetch;
+  private readonly customFetch: typeof fetch | undefined;
   private readonly pageSize: number;
-  private readonly remembered = new Map<string, { etag: string; body: unknown }>();
+  private readonly etags = new Map<string, string>();
 
   /** @param endpoint absolute URL of the proxy (origin plus optional path), no trailing slash */
   constructor(readonly endpoint: string, options: ClientOptions = {}) {
     this.base = endpoint.replace(/\/+$/, '') + API_PREFIX;
-    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.customFetch = options.fetch;
     this.pageSize = options.pageSize ?? 100;
+  }
+
+  /** Read when used, so a fetch the page (or a test) swaps in later is the one called. */
+  private get fetchFn(): typeof fetch {
+    return this.customFetch ?? globalThis.fetch;
   }
 
   url(id: EndpointId, params?: Record<string, string>, query?: RequestOptions['query']): string {
@@ -199,38 +213,52 @@ export class ApiClient {
     options: RequestOptions & { method?: string; headers?: Record<string, string>; body?: string | FormData } = {},
   ): Promise<Answer<unknown>> {
     const url = this.url(id, options.params, options.query);
+    const method = options.method ?? ENDPOINTS[id].method;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    const known = options.conditional ? this.remembered.get(url) : undefined;
-    if (known) headers['if-none-match'] = known.etag;
+    const { signal, fresh, maxAgeMs } = options;
+    // Reads are shared by every element of the page (one request per resource); writes never.
+    const raw =
+      method === 'GET' && options.body === undefined
+        ? await sharedGet(this.fetchFn, url, headers, (h, s) => this.send(url, { method, headers: h, signal: s }), { signal, fresh, maxAgeMs })
+        : await this.send(url, { method, headers, body: options.body, signal });
+    const body = readJson(raw, url);
+    if (raw.status < 200 || raw.status > 299) throw toApiError(raw.status, body);
+    const etags = options.etags ?? this.etags;
+    const changed = !(options.conditional && raw.etag !== null && etags.get(url) === raw.etag);
+    if (!options.etags && raw.etag && method === 'GET') {
+      this.etags.delete(url);
+      this.etags.set(url, raw.etag);
+      if (this.etags.size > MAX_REMEMBERED) this.etags.delete(this.etags.keys().next().value!);
+    }
+    return { body, changed, stale: raw.stale, etag: raw.etag };
+  }
+
+  /** One fetch, read to its text; a fetch that fails becomes the client's network error. */
+  private async send(url: string, init: { method: string; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal }): Promise<RawAnswer> {
     let res: Response;
+    let text: string;
     try {
-      res = await this.fetchFn(url, {
-        method: options.method ?? ENDPOINTS[id].method,
-        headers,
-        body: options.body,
-        signal: options.signal,
+      res = await this.fetchFn.call(globalThis, url, {
+        ...init,
         // The elements set no cookies and must not send the host site's.
         credentials: 'omit',
         // The proxy revalidates; the browser's HTTP cache must not answer 200 from disk for a 304.
         cache: 'no-store',
       });
+      text = await res.text();
     } catch (e) {
-      if (isAbort(e, options.signal)) throw e;
+      if (isAbort(e, init.signal)) throw e;
       throw networkError(url, e);
     }
-    // The proxy says `X-Cache: stale` when it answers from its last good copy because the
-    // platform failed (cross-origin, it must list the header in Access-Control-Expose-Headers).
-    const stale = /stale/i.test(res.headers.get('x-cache') ?? '');
-    if (res.status === 304 && known) return { body: known.body, changed: false, stale };
-    const body = await readJson(res, url);
-    if (!res.ok) throw toApiError(res.status, body);
-    const etag = res.headers.get('etag');
-    if (options.conditional && etag) {
-      this.remembered.delete(url);
-      this.remembered.set(url, { etag, body });
-      if (this.remembered.size > MAX_REMEMBERED) this.remembered.delete(this.remembered.keys().next().value!);
-    }
-    return { body, changed: true, stale };
+    return {
+      status: res.status,
+      etag: res.headers.get('etag'),
+      // The proxy says `X-Cache: stale` when it answers from its last good copy because the
+      // platform failed (cross-origin, it must list the header in Access-Control-Expose-Headers).
+      stale: /stale/i.test(res.headers.get('x-cache') ?? ''),
+      text,
+      contentType: res.headers.get('content-type'),
+    };
   }
 }
 
@@ -260,19 +288,19 @@ function networkError(url: string, cause: unknown): ApiError {
   );
 }
 
-async function readJson(res: Response, url: string): Promise<unknown> {
-  const text = await res.text();
+function readJson(res: RawAnswer, url: string): unknown {
+  const text = res.text;
   if (text === '') return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    if (!res.ok) return null; // toApiError turns this into a generic message for the status
+    if (res.status < 200 || res.status > 299) return null; // toApiError turns this into a generic message for the status
     throw new ApiError(
       res.status,
       INVALID_RESPONSE,
       `The address ${new URL(url).origin} did not answer like the conference proxy (no JSON). ` +
         `Check the endpoint attribute.`,
-      { url, contentType: res.headers.get('content-type') },
+      { url, contentType: res.contentType },
     );
   }
 }

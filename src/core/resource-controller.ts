@@ -26,6 +26,13 @@ export interface LoadContext {
   markStale(): void;
 }
 
+/**
+ * How old an answer another element on the page just read may be and still serve this one's
+ * first load, so elements that upgrade a moment later do not ask again (polls: at most half
+ * their interval, so a poll never reuses its own previous answer).
+ */
+export const SHARED_ANSWER_MS = 3000;
+
 /** Code of the stale marker when the proxy, not this element, kept the last good copy. */
 export const UPSTREAM_STALE = 'upstream_stale';
 
@@ -69,7 +76,10 @@ export class ResourceController<T> implements ReactiveController {
   private readonly polling: PollingController | undefined;
   private conditional = false;
   private fromPoll = false;
+  private fresh = false;
   private endpoint: string | undefined;
+  /** ETags of the answers behind {@link value}, by URL: what "unchanged" means for this element. */
+  private etags = new Map<string, string>();
 
   constructor(private readonly host: ResourceHost, private readonly options: ResourceOptions<T>) {
     host.addController(this);
@@ -119,6 +129,8 @@ export class ResourceController<T> implements ReactiveController {
   async reload(conditional = false, fromPoll = false): Promise<boolean> {
     this.conditional = conditional && this.value !== undefined;
     this.fromPoll = fromPoll;
+    // A retry or a host page's reload asks the server again; a poll may share another element's.
+    this.fresh = !fromPoll;
     await this.task.run();
     return this.error === null;
   }
@@ -131,15 +143,23 @@ export class ResourceController<T> implements ReactiveController {
       this.value = undefined;
       this.updatedAt = undefined;
       this.error = null;
+      this.etags = new Map();
     }
     const conditional = this.conditional;
     const fromPoll = this.fromPoll;
+    const fresh = this.fresh;
     this.conditional = false;
     this.fromPoll = false;
+    this.fresh = false;
+    const interval = this.host.refresh;
+    const maxAgeMs = fromPoll && interval > 0 ? Math.min(SHARED_ANSWER_MS, interval * 500) : SHARED_ANSWER_MS;
     try {
       let proxyStale = false;
       const markStale = () => void (proxyStale = true);
-      const result = await this.options.load({ client: staleTracking(client, markStale), signal, conditional, markStale });
+      const read = { markStale, etags: this.etags, answered: new Map<string, string>(), fresh, maxAgeMs };
+      const result = await this.options.load({ client: elementReads(client, read), signal, conditional, markStale });
+      // Only now are the answers behind the value: a load that failed halfway keeps the old ETags.
+      for (const [url, etag] of read.answered) this.etags.set(url, etag);
       const changed = result !== UNCHANGED;
       if (result !== UNCHANGED) this.value = result;
       this.updatedAt = new Date();
@@ -178,16 +198,28 @@ export class ResourceController<T> implements ReactiveController {
   }
 }
 
+interface ElementRead {
+  markStale(): void;
+  /** ETags of the answers behind the element's value. */
+  etags: ReadonlyMap<string, string>;
+  /** ETags of this load's answers, kept once the load succeeds. */
+  answered: Map<string, string>;
+  fresh: boolean;
+  maxAgeMs: number;
+}
+
 /**
- * The client as a loader sees it: the same instance (its remembered ETags included), except that
- * every answer the proxy served from its last good copy (`X-Cache: stale`) marks the load stale.
- * Every read (`list`, `listAll`, `get`) goes through `request`, so no loader can drop the flag.
+ * The client as a loader sees it: the same instance (so the page's shared reads), except that
+ * "unchanged" is judged by this element's own ETags, a retry asks afresh, and every answer the
+ * proxy served from its last good copy (`X-Cache: stale`) marks the load stale. Every read
+ * (`list`, `listAll`, `get`) goes through `request`, so no loader can drop any of it.
  */
-function staleTracking(client: ApiClient, markStale: () => void): ApiClient {
+function elementReads(client: ApiClient, read: ElementRead): ApiClient {
   const tracked = Object.create(client) as ApiClient;
-  tracked.request = async (...args: Parameters<ApiClient['request']>) => {
-    const answer = await client.request(...args);
-    if (answer.stale) markStale();
+  tracked.request = async (id, options = {}) => {
+    const answer = await client.request(id, { etags: read.etags, fresh: read.fresh, maxAgeMs: read.maxAgeMs, ...options });
+    if (answer.stale) read.markStale();
+    if (answer.etag) read.answered.set(client.url(id, options.params, options.query), answer.etag);
     return answer;
   };
   return tracked;

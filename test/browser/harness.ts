@@ -4,6 +4,7 @@
  * API's answers for this page only (the sandbox's `Prefer` scenario header, or a fixed body).
  */
 import { sendKeys } from '@web/test-runner-commands';
+import { forgetSharedReads } from '../../src/api/shared-reads.js';
 
 const mounted: HTMLElement[] = [];
 
@@ -21,6 +22,8 @@ export async function fixture<T extends Element>(markup: string, container: HTML
 export function cleanup(): void {
   for (const w of mounted.splice(0)) w.remove();
   restoreFetch();
+  // Elements share reads for a few seconds; the next test's server answers are its own.
+  forgetSharedReads();
 }
 
 export async function waitFor<T>(
@@ -143,6 +146,7 @@ export function preferOn(match: RegExp, value: string): () => void {
   patchFetch();
   const rule: Rule = { match, headers: { prefer: value } };
   rules.unshift(rule);
+  forgetSharedReads();
   return () => removeRule(rule);
 }
 
@@ -151,6 +155,7 @@ export function answerWith(match: RegExp, body: unknown, status = 200, responseH
   patchFetch();
   const rule: Rule = responseHeaders ? { match, body, status, responseHeaders } : { match, body, status };
   rules.unshift(rule);
+  forgetSharedReads();
   return () => removeRule(rule);
 }
 
@@ -163,12 +168,14 @@ export function staleOn(match: RegExp): () => void {
   patchFetch();
   const rule: Rule = { match, addHeaders: { 'x-cache': 'stale' } };
   rules.unshift(rule);
+  forgetSharedReads();
   return () => removeRule(rule);
 }
 
 function removeRule(rule: Rule): void {
   const i = rules.indexOf(rule);
   if (i >= 0) rules.splice(i, 1);
+  forgetSharedReads();
 }
 
 export function restoreFetch(): void {

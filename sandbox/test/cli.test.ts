@@ -64,7 +64,7 @@ describe('sandbox CLI', () => {
   it('--help lists the commands', async () => {
     const r = await cli('--help');
     assert.equal(r.code, 0);
-    for (const word of ['keys create', 'keys revoke', 'registration open', 'registration phase', 'exhibition window', 'exhibition fee', 'workshop capacity', '--fail-rate', '--latency', '--admin-token']) {
+    for (const word of ['keys create', 'keys revoke', 'registration open', 'registration phase', 'exhibition window', 'exhibition fee', 'workshop capacity', '--fail-rate', '--latency', '--admin-token', '--no-read-cache']) {
       assert.ok(r.stdout.includes(word), word);
     }
   });
@@ -220,6 +220,18 @@ describe('sandbox CLI', () => {
       assert.ok(server.out.includes('demo-key-all'));
       const res = await fetch(`${server.url}/api/public/v1/health`, { headers: { 'x-api-key': 'demo-key-all' } });
       assert.equal(res.status, 200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('--no-read-cache: the banner says so, and reads are answered (built from the database each time)', async () => {
+    const server = await serve('--db', ':memory:', '--no-read-cache');
+    try {
+      assert.ok(server.out.includes('Read cache: off'), server.out);
+      const res = await fetch(`${server.url}/api/public/v1/events/venues`, { headers: { 'x-api-key': 'demo-key-all' } });
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('etag') ?? '', /^"[\w-]+"$/);
     } finally {
       await server.stop();
     }

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { Admin } from '../admin/operations.js';
 import { openDatabase } from '../db/open.js';
 import { Store } from '../store/index.js';
-import { assertError, FX, start, type TestSandbox } from './helpers.js';
+import { assertError, FX, start, testClock, type TestSandbox } from './helpers.js';
 
 const reg = (n: number) => `reg-${String(n).padStart(3, '0')}`;
 const smallWorkshop = async (s: TestSandbox) =>
@@ -155,6 +155,19 @@ describe('read cache: bounds, and writes by another connection', () => {
       assert.ok(small.sandbox.readCache!.size.bytes <= 2048, String(small.sandbox.readCache!.size.bytes));
     } finally {
       await small.close();
+    }
+  });
+
+  it('/health is never kept: it carries the clock, which moves without any write', async () => {
+    const clock = testClock();
+    const s = await start({ now: clock.now });
+    try {
+      const time = async () => (await s.call('GET', '/health')).body.data.time as string;
+      const first = await time();
+      clock.advance(60_000);
+      assert.ok(Date.parse(await time()) - Date.parse(first) >= 60_000);
+    } finally {
+      await s.close();
     }
   });
 

@@ -85,7 +85,7 @@ const compressors: Partial<Record<Coding, Compress>> = zlib
     ? { gzip: webGzip }
     : {};
 
-/** Per entry and coding: the copy, null when it was not smaller than the body, absent when not made yet. */
+/** Per entry and coding: the copy, null when none is kept (not smaller than the body, or compression failed), absent when not made yet. */
 const copies = new WeakMap<CacheEntry, Partial<Record<Coding, CompressedCopy | null>>>();
 const pending = new WeakMap<CacheEntry, Promise<void>>();
 let made = 0;

@@ -30,6 +30,7 @@ describe('the loader in Chromium', { skip }, () => {
     const pages: Record<string, (proxy: string) => string> = {
       '/schedule': (p) => `<script type="module" src="${p}/conf-widgets.js"></script><conf-schedule></conf-schedule>`,
       '/empty': (p) => `<script type="module" src="${p}/conf-widgets.js"></script><main></main>`,
+      '/french': (p) => `<script type="module" src="${p}/conf-widgets.js"></script><conf-schedule lang="fr"></conf-schedule>`,
       '/twice': (p) =>
         `<script type="module" src="${p}/conf-widgets.js?v=1"></script>` +
         `<script type="module" src="${p}/conf-widgets.js?v=2"></script>` +
@@ -79,6 +80,23 @@ describe('the loader in Chromium', { skip }, () => {
       assert.ok(files.some((f) => /^conf-widgets\/core-/.test(f)), `the core chunk: ${files.join(', ')}`);
       assert.ok(!files.some((f) => /^conf-widgets\/(forms|registration-form|exhibit-form|abstract-form|workshops|checkin)-/.test(f)), files.join(', '));
       assert.deepEqual(scripts.filter((s) => s.encoding !== 'br'), [], 'Chromium accepts br, so every script comes as br');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a French schedule fetches the French texts\' chunk, and no other language\'s', async () => {
+    const { page, scripts, problems, close } = await open('/french');
+    try {
+      const report = await waitForElements(page);
+      assert.deepEqual(report.map((r) => [r.tag, r.ready]), [['conf-schedule', true]], problems.join('; '));
+      await page.waitForLoadState('networkidle');
+      const files = scripts.map((s) => s.path);
+      assert.equal(files.filter((f) => /^conf-widgets\/fr-/.test(f)).length, 1, files.join(', '));
+      assert.ok(!files.some((f) => /^conf-widgets\/(de|es)-/.test(f)), files.join(', '));
+      const placeholder = await page.evaluate(() => document.querySelector('conf-schedule')?.shadowRoot?.querySelector<HTMLInputElement>('[part~="search"]')?.placeholder);
+      assert.equal(placeholder, 'Titre, intervenant, sujet …');
       assert.deepEqual(problems, []);
     } finally {
       await close();

@@ -92,5 +92,6 @@ function sendRead(method: string, ifNoneMatch: string | undefined, answer: ReadA
   if (etagMatches(ifNoneMatch, answer.etag)) return new Response(null, { status: 304, headers });
   headers['content-type'] = 'application/json';
   headers['content-length'] = String(answer.body.length);
+  // A Buffer is a Uint8Array over an ArrayBuffer; its type says ArrayBufferLike, which BodyInit refuses.
   return new Response(method === 'HEAD' ? null : (answer.body as Uint8Array<ArrayBuffer>), { status: answer.status, headers });
 }

@@ -58,7 +58,7 @@ export const templates = {
   'form.server.failed': 'Le service de la conférence n’a pas pu traiter la demande.',
   'form.upload.help': str`PDF, PNG, JPEG ou WebP, ${0} Mo au maximum.`,
   'form.upload.started': 'Envoi du justificatif …',
-  'form.upload.progress': str`Envoi : ${0} %`,
+  'form.upload.progress': str`Envoi : ${0} %`,
   'form.upload.progress-label': str`Envoi de ${0}`,
   'form.upload.done': str`${0} envoyé.`,
   'form.upload.failed': 'Le justificatif n’a pas pu être envoyé.',

@@ -10,8 +10,17 @@
 /** `time-zone="local"`: the viewer's own zone. */
 export const LOCAL_ZONE = 'local';
 
+let viewer = { zone: '', readAt: -Infinity };
+
+/**
+ * The viewer's zone. Every time shown asks for it, and reading it builds an `Intl.DateTimeFormat`
+ * (the largest single cost of rendering a long programme), so it is read again at most once a
+ * second: a laptop that changes zone is noticed on the next render after that.
+ */
 export function viewerTimeZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const now = performance.now();
+  if (now - viewer.readAt > 1000) viewer = { zone: new Intl.DateTimeFormat().resolvedOptions().timeZone, readAt: now };
+  return viewer.zone;
 }
 
 export function isTimeZone(zone: string): boolean {

@@ -129,8 +129,9 @@ export class ResourceController<T> implements ReactiveController {
   async reload(conditional = false, fromPoll = false): Promise<boolean> {
     this.conditional = conditional && this.value !== undefined;
     this.fromPoll = fromPoll;
-    // A retry or a host page's reload asks the server again; a poll may share another element's.
-    this.fresh = !fromPoll;
+    // A retry or a host page's reload asks the server again; a poll, or the first load of a lazy
+    // resource, may share another element's read.
+    this.fresh = !fromPoll && (this.value !== undefined || this.error !== null);
     await this.task.run();
     return this.error === null;
   }

@@ -21,6 +21,7 @@ import { pageScheme, systemScheme, watchScheme, type Scheme } from './page-schem
 import { statusStyles, themeStyles } from './theme.styles.js';
 import { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, TimeFormatter, viewerTimeZone } from './time.js';
 import { VERSION } from './version.js';
+import { DEFAULT_HEADING_LEVEL } from './heading.js';
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -71,6 +72,11 @@ export abstract class ConfElement extends LitElement {
    * localhost and 127.0.0.1 / ::1. They always go to the console.
    */
   @property({ type: Boolean, reflect: true }) debug = false;
+  /**
+   * Level of the element's own headings (card titles, time slots), 1–6, default 3; deeper ones
+   * follow from it. Set it to one below the heading the element sits under.
+   */
+  @property({ type: Number, attribute: 'heading-level' }) headingLevel = DEFAULT_HEADING_LEVEL;
 
   @consume({ context: endpointContext, subscribe: true })
   @state()

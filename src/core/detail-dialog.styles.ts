@@ -31,7 +31,26 @@ export const cardGridStyles = css`
   .cols-5 { --_cols: 5; }
 `;
 
-/** The modal detail dialog: frame, backdrop, body and head. */
+/** The close button every detail dialog shows (`renderCloseButton` in detail-dialog-close.ts). */
+export const closeButtonStyles = css`
+  .dialog-close {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35em;
+    align-self: start;
+    justify-self: end;
+  }
+  .dialog-close svg {
+    width: 1.1em;
+    height: 1.1em;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2.2;
+    stroke-linecap: round;
+  }
+`;
+
+/** The modal detail dialog: frame, backdrop, body and head, and its close button. */
 export const dialogStyles = css`
   dialog {
     border: none;
@@ -153,4 +172,4 @@ export const recordListStyles = css`
 `;
 
 /** Every sheet of a record list, in order. */
-export const recordListSheets = [toolbarStyles, cardGridStyles, dialogStyles, recordListStyles];
+export const recordListSheets = [toolbarStyles, cardGridStyles, dialogStyles, closeButtonStyles, recordListStyles];

@@ -157,7 +157,8 @@ export const formStyles = css`
   .outcome.blocked {
     border-inline-start: 4px solid var(--_warning);
   }
-  .outcome h2 {
+  .outcome h2,
+  .outcome .view-title {
     font-size: 1.2em;
   }
   /* What was submitted, in the success view: labels beside values; values wrap, never overflow. */

@@ -87,7 +87,8 @@ export const themeStyles = css`
   *::after {
     box-sizing: border-box;
   }
-  h1, h2, h3, h4, p, ul, ol, li, figure, dl, dd {
+  /* h5 and h6 too: heading-level can put an element's headings that deep. */
+  h1, h2, h3, h4, h5, h6, p, ul, ol, li, figure, dl, dd {
     margin: 0;
     padding: 0;
   }

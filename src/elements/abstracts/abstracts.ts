@@ -10,7 +10,10 @@ import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import { asApiError, ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfAbstractOpenEvent } from '../../events/conf-abstract-open.js';
 import { columnsFor } from '../../core/text.js';
+import { html as staticHtml } from 'lit/static-html.js';
+import { headingTag } from '../../core/heading.js';
 import { abstractsStyles } from './abstracts.styles.js';
+import { renderCloseButton } from '../../core/detail-dialog-close.js';
 import {
   ABSTRACT_HASH_PREFIX,
   abstractHash,
@@ -43,6 +46,7 @@ const WITH_AUTHORS = { include: 'authors' } as const;
  * `#abstract-ID` in the page address opens that abstract's details.
  *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr heading-level - Level of the abstract titles (1–6, default 3).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr refresh - Seconds between refreshes; 0 (default) for none. A refresh keeps the pages loaded.
@@ -332,10 +336,11 @@ export class ConfAbstracts extends ConfElement {
   }
 
   private renderCard(c: AbstractCard): TemplateResult {
-    return html`<article class="card" part="card" data-id=${c.id}>
-      <h3 class="title" part="title">
+    const h = headingTag(this.headingLevel);
+    return staticHtml`<article class="card" part="card" data-id=${c.id}>
+      <${h} class="title" part="title">
         <a href=${abstractHash(c.id)} aria-haspopup="dialog" @click=${(e: MouseEvent) => this.onCardClick(e, c.id)}>${c.title}</a>
-      </h3>
+      </${h}>
       ${this.renderAuthors(c.authors)}
       ${this.renderTags(c)}
       ${c.body ? html`<p class="excerpt" part="excerpt">${c.body}</p>` : nothing}
@@ -370,9 +375,7 @@ export class ConfAbstracts extends ConfElement {
         ? html`<div class="dialog-body">
             <div class="dialog-head">
               <h2 id="dialog-title">${title}</h2>
-              <button class="button close" part="close-button" @click=${() => this.close()}>
-                ${msg('Close', { id: 'core.close' })}
-              </button>
+              ${renderCloseButton(() => this.close())}
             </div>
             ${this.renderResource(this.detail, {
               ready: (c) => this.renderDetail(c),

@@ -60,9 +60,6 @@ export const exhibitsStyles = css`
     grid-template-columns: auto 1fr auto;
     align-items: center;
   }
-  .dialog-head .close {
-    align-self: start;
-  }
 
   /* --- sponsor wall: logos on even tiles, calm, no controls ------------------------------------ */
   .wall {

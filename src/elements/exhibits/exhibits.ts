@@ -9,8 +9,11 @@ import { unknownValue, type Diagnostic } from '../../core/diagnostics.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
 import { columnsFor } from '../../core/text.js';
+import { html as staticHtml } from 'lit/static-html.js';
+import { headingTag } from '../../core/heading.js';
 import { exhibitsStyles } from './exhibits.styles.js';
 import { EXHIBIT_HASH_PREFIX, exhibitHash, filterExhibits, toExhibitCards, typesOf, type ExhibitCard } from './exhibits.model.js';
+import { renderCloseButton } from '../../core/detail-dialog-close.js';
 
 // The element's own German texts, fetched only by a page that shows it in German.
 registerMessages('de', () => import('./locales/de.js'));
@@ -41,6 +44,7 @@ function typeLabel(type: string): string {
  * per type. `#exhibit-ID` in the page address opens that exhibit's details.
  *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr heading-level - Level of the exhibit names on cards, and of the wall's type headings (1–6, default 3).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr refresh - Seconds between refreshes; 0 (default) for none.
@@ -228,9 +232,10 @@ export class ConfExhibits extends ConfElement {
     const wall = (items: ExhibitCard[]) =>
       html`<ul class="wall" part="wall">${items.map((c) => html`<li>${this.renderWallItem(c)}</li>`)}</ul>`;
     if (this.groupBy !== 'type') return wall(cards);
+    const h = headingTag(this.headingLevel);
     return html`${typesOf(cards).map(
-      (t) => html`<section class="wall-group" part="wall-group" data-type=${t}>
-        <h3 class="wall-heading">${typeLabel(t)}</h3>
+      (t) => staticHtml`<section class="wall-group" part="wall-group" data-type=${t}>
+        <${h} class="wall-heading">${typeLabel(t)}</${h}>
         ${wall(cards.filter((c) => c.type === t))}
       </section>`,
     )}`;
@@ -279,11 +284,12 @@ export class ConfExhibits extends ConfElement {
   }
 
   private renderCard(c: ExhibitCard): TemplateResult {
-    return html`<article class="card" part="card" data-id=${c.id}>
+    const h = headingTag(this.headingLevel);
+    return staticHtml`<article class="card" part="card" data-id=${c.id}>
       ${this.renderLogo(c)}
-      <h3 class="title" part="title">
+      <${h} class="title" part="title">
         <a href=${exhibitHash(c.id)} aria-haspopup="dialog" @click=${(e: MouseEvent) => this.onCardClick(e, c.id)}>${c.title}</a>
-      </h3>
+      </${h}>
       ${this.renderMeta(c)}
       ${c.shortDescription ? html`<p class="summary" part="summary">${c.shortDescription}</p>` : nothing}
     </article>`;
@@ -308,9 +314,7 @@ export class ConfExhibits extends ConfElement {
                 <h2 id="dialog-title">${c.title}</h2>
                 ${this.renderMeta(c)}
               </div>
-              <button class="button close" part="close-button" @click=${() => this.close()}>
-                ${msg('Close', { id: 'core.close' })}
-              </button>
+              ${renderCloseButton(() => this.close())}
             </div>
             ${c.description || c.shortDescription ? html`<p class="description text-block">${c.description || c.shortDescription}</p>` : nothing}
             ${c.presenter

@@ -10,6 +10,7 @@ import { workshopHash } from '../../core/deep-link.js';
 import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem } from './schedule.model.js';
 import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
+import { renderCloseButton } from '../../core/detail-dialog-close.js';
 
 export interface DialogActions {
   close(): void;
@@ -51,9 +52,7 @@ function dialogBody(ctx: ViewContext, item: ScheduleItem, actions: DialogActions
       <span class="badge" part="badge">${typeLabel(event.type)}</span>
       ${starButton(ctx, item)}
       <form method="dialog" class="dialog-close-form">
-        <button class="icon-button" part="close-button" aria-label=${msg('Close', { id: 'core.close' })}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" /></svg>
-        </button>
+        ${renderCloseButton()}
       </form>
     </header>
     <h2 id="dialog-title" class="dialog-title">${event.title}</h2>
@@ -66,7 +65,7 @@ function dialogBody(ctx: ViewContext, item: ScheduleItem, actions: DialogActions
         <dt>${labels.venue()}</dt>
         <dd>${venueName(item)}${venue?.floor ? html` · ${venue.floor}` : nothing}</dd>
       </div>
-      ${event.track ? html`<div><dt class="visually-hidden">${labels.track()}</dt><dd class="track">${event.track}</dd></div>` : nothing}
+      ${event.track ? html`<div><dt>${labels.track()}</dt><dd class="track">${event.track}</dd></div>` : nothing}
     </dl>
     ${event.description ? html`<div class="description">${paragraphs(event.description)}</div>` : nothing}
     ${speakers.length

@@ -54,7 +54,7 @@ export function renderGrid(ctx: ViewContext, layout: GridLayout): TemplateResult
             ?hidden=${!ctx.visible.has(id)}
             ${cssProps({ '--c': cell.column + 2, '--r': cell.row + 2, '--s': cell.span, '--lane': cell.lane, '--lanes': cell.lanes })}
           >
-            ${guard([cell.item, starred, live, ctx.fmt], () => eventCard(ctx, cell.item, live, true))}
+            ${guard([cell.item, starred, live, ctx.fmt, ctx.headingLevel], () => eventCard(ctx, cell.item, live, true))}
           </div>`;
         },
       )}

@@ -7,7 +7,9 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { html as staticHtml } from 'lit/static-html.js';
 import { cssProps } from '../../core/css-props.js';
+import { headingTag } from '../../core/heading.js';
 import { eventHash } from './agenda.js';
 import { labels, typeLabel } from './labels.js';
 import { isCurrent, type ScheduleItem, type TimeSlot } from './schedule.model.js';
@@ -32,16 +34,18 @@ export const listStyles = css`
   }
 `;
 
+/** `compact`: the grid's card, whose title is the view's top heading (in the list, the slot's time is). */
 export function eventCard(ctx: ViewContext, item: ScheduleItem, live: boolean, compact = false): TemplateResult {
   const { event } = item;
+  const h = headingTag(ctx.headingLevel, compact ? 0 : 1);
   const names = item.speakers.map((s) => s.fullName).join(', ');
-  return html`<article class="card type-${event.type}" part="event event-${event.type}${live ? ' event-live' : ''}">
+  return staticHtml`<article class="card type-${event.type}" part="event event-${event.type}${live ? ' event-live' : ''}">
     <div class="card-top">
       <span class="badge" part="badge">${typeLabel(event.type)}</span>
       ${live ? html`<span class="live" part="live">${labels.live()}</span>` : nothing}
       ${starButton(ctx, item)}
     </div>
-    <h4 class="title">
+    <${h} class="title">
       <a
         href=${eventHash(event.id)}
         part="event-title"
@@ -53,7 +57,7 @@ export function eventCard(ctx: ViewContext, item: ScheduleItem, live: boolean, c
         }}
         >${event.title}</a
       >
-    </h4>
+    </${h}>
     <p class="meta">
       ${timeRange(ctx.fmt, item)}
       <span class=${compact ? 'visually-hidden' : 'venue'}>${venueName(item)}</span>
@@ -67,11 +71,12 @@ function itemTemplate(ctx: ViewContext, item: ScheduleItem): TemplateResult {
   const starred = ctx.starred.has(id);
   const live = isCurrent(item, ctx.now);
   return html`<li class="slot-item" ?hidden=${!ctx.visible.has(id)}>
-    ${guard([item, starred, live, ctx.fmt], () => eventCard(ctx, item, live))}
+    ${guard([item, starred, live, ctx.fmt, ctx.headingLevel], () => eventCard(ctx, item, live))}
   </li>`;
 }
 
 export function renderList(ctx: ViewContext, slots: readonly TimeSlot[]): TemplateResult {
+  const slotHeading = headingTag(ctx.headingLevel);
   return html`<ol class="list" part="list">
     ${repeat(
       slots,
@@ -79,10 +84,10 @@ export function renderList(ctx: ViewContext, slots: readonly TimeSlot[]): Templa
       (slot) => {
         let shown = 0;
         for (const i of slot.items) if (ctx.visible.has(i.event.id)) shown++;
-        return html`<li class="slot" part="slot" ?hidden=${shown === 0} ${cssProps({ '--_n': shown })}>
-          <h3 class="slot-time" part="slot-time">
+        return staticHtml`<li class="slot" part="slot" ?hidden=${shown === 0} ${cssProps({ '--_n': shown })}>
+          <${slotHeading} class="slot-time" part="slot-time">
             ${guard([slot.start, ctx.fmt], () => html`<time datetime=${new Date(slot.start).toISOString()}>${ctx.fmt.time(new Date(slot.start))}</time>`)}
-          </h3>
+          </${slotHeading}>
           <ul class="slot-items">
             ${repeat(slot.items, (i) => i.event.id, (i) => itemTemplate(ctx, i))}
           </ul>

@@ -8,7 +8,9 @@
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { html as staticHtml } from 'lit/static-html.js';
 import { cssProps } from '../../core/css-props.js';
+import { headingTag } from '../../core/heading.js';
 import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem, VenueNowNext } from './schedule.model.js';
 import type { ViewContext } from './view-context.js';
@@ -108,9 +110,15 @@ export class ScreenPager implements ReactiveController {
           if (box) requestAnimationFrame(() => this.resize(box.width, box.height, body));
         });
         this.observer.observe(body);
-        // Measured now and re-rendered in a microtask (still before the first paint, and outside
-        // this update), so the first frame already has the right grid instead of jumping to it.
-        const { clientWidth, clientHeight } = body;
+      }
+    }
+    // Measured after every update and re-rendered in a microtask (still before the next paint, and
+    // outside this update) when the box differs: the first frame already has the right grid, and a
+    // box that shrank and grew back between two frames (a stale marker shown for one refresh)
+    // never leaves the grid of the shrunken box behind. The screen updates about once a minute.
+    if (body) {
+      const { clientWidth, clientHeight } = body;
+      if (Math.round(clientWidth) !== this.width || Math.round(clientHeight) !== this.height) {
         queueMicrotask(() => this.resize(clientWidth, clientHeight, body));
       }
     }
@@ -198,8 +206,9 @@ function nextTemplate(ctx: ViewContext, item: ScheduleItem | null): TemplateResu
 
 function venueTemplate(ctx: ViewContext, entry: VenueNowNext, single: boolean): TemplateResult {
   const { venue, current, next } = entry;
+  const h = headingTag(ctx.headingLevel);
   return html`<li class="screen-venue" part="screen-venue">
-    ${single ? nothing : html`<h3 class="screen-venue-name">${venue.name}</h3>`}
+    ${single ? nothing : staticHtml`<${h} class="screen-venue-name">${venue.name}</${h}>`}
     <div class="screen-now ${current.length > 1 ? 'several' : ''}" part="screen-now">${nowTemplate(ctx, current)}</div>
     <div class="screen-next" part="screen-next">${nextTemplate(ctx, next)}</div>
   </li>`;
@@ -220,7 +229,7 @@ export function renderScreen(
   const shown = layout.pages > 1 ? entries.slice(page * layout.perPage, (page + 1) * layout.perPage) : entries;
   return html`<div class="screen ${single ? 'single' : ''}" part="screen">
     <header class="screen-head">
-      ${single ? html`<h2 class="screen-heading">${single.venue.name}</h2>` : nothing}
+      ${single ? staticHtml`<${headingTag(ctx.headingLevel)} class="screen-heading">${single.venue.name}</${headingTag(ctx.headingLevel)}>` : nothing}
       <p class="screen-page" part="screen-page" aria-live="polite">
         ${layout.pages > 1 ? labels.screenPage(page + 1, layout.pages) : ''}
       </p>

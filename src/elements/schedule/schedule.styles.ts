@@ -223,6 +223,21 @@ export const scheduleStyles = css`
     border-block-end: 1px solid var(--_border);
     scrollbar-width: thin;
   }
+  /*
+   * A row that scrolls sideways (day tabs, and the chips on a phone) fades out at each edge it
+   * continues past, so a cut tab reads as "more this way". A scroll-driven animation: no script,
+   * and no fade at all while the row fits (its scroll timeline is then inactive).
+   */
+  @keyframes edge-fade {
+    from { mask-image: linear-gradient(to left, transparent, #000 2.5em); }
+    1%, 99% { mask-image: linear-gradient(to right, transparent, #000 2.5em, #000 calc(100% - 2.5em), transparent); }
+    to { mask-image: linear-gradient(to right, transparent, #000 2.5em); }
+  }
+  .tabs,
+  .type-filter {
+    animation: edge-fade linear both;
+    animation-timeline: scroll(self inline);
+  }
   [role='tab'] {
     flex: 0 0 auto;
     border: 0;
@@ -271,6 +286,7 @@ export const scheduleStyles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
     align-content: start;
+    position: relative;
   }
   .type-keynote { --_type: var(--conf-color-keynote, #7b2cbf); }
   .type-talk { --_type: var(--conf-color-talk, var(--_primary)); }
@@ -314,6 +330,9 @@ export const scheduleStyles = css`
     background: none;
     color: var(--_muted);
     flex: none;
+    /* Above the title link's card-wide target. */
+    position: relative;
+    z-index: 1;
   }
   .star svg {
     width: 20.8px;
@@ -341,6 +360,16 @@ export const scheduleStyles = css`
   }
   .title a:hover {
     text-decoration: underline;
+  }
+  /*
+   * The whole card is the title link's target (WCAG 2.2 target size: a one-line title alone is
+   * under 24 px high); the link stays the one focusable, named thing, the star sits above it.
+   */
+  .title a::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: var(--_radius);
   }
   .meta,
   .speakers {
@@ -473,8 +502,8 @@ export const scheduleStyles = css`
     min-height: 0;
   }
   .grid-cell .star {
-    width: 1.75em;
-    height: 1.75em;
+    width: max(24px, 1.75em);
+    height: max(24px, 1.75em);
   }
   /*
    * A title longer than its card ends in an ellipsis (the whole one is in the link's title and
@@ -541,8 +570,17 @@ export const scheduleStyles = css`
     margin: 0;
     background: var(--_surface);
   }
+  /*
+   * The stale marker floats over the header's start too: a failed refresh must not shrink the
+   * venue area, or the cards would regroup on every network blip.
+   */
   .view-screen > .stale {
-    flex: none;
+    position: absolute;
+    inset-block-start: 0;
+    inset-inline-start: 0;
+    max-width: 60%;
+    z-index: 5;
+    margin: 0;
   }
   .view-screen > [part='loading'] {
     flex: 1 1 0;

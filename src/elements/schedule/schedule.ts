@@ -43,8 +43,11 @@ import { renderGrid } from './schedule-grid.js';
 import { listStyles, renderList } from './schedule-list.js';
 import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
 import { PrintMedia } from './print-media.js';
+import { html as staticHtml } from 'lit/static-html.js';
+import { headingLevel, headingTag } from '../../core/heading.js';
 import { renderVenueFilter, VenueFilterPopover } from './venue-filter.js';
 import { scheduleStyles } from './schedule.styles.js';
+import { closeButtonStyles } from '../../core/detail-dialog.styles.js';
 import type { ViewContext } from './view-context.js';
 
 registerMessages('de', () => import('./locales/de.js'));
@@ -100,6 +103,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @attr refresh - Seconds between refreshes; the screen view defaults to 60.
  * @attr page-seconds - Screen view: seconds each page of rooms stays up when they do not all fit at once (default 12).
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
+ * @attr heading-level - Level of the element's headings (1–6, default 3): the list's time slots (event titles one below), the grid's event titles, the screen's rooms; a printed day one above its slots.
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default the page's.
  *
  * @csspart toolbar - Search, filters and agenda actions.
@@ -165,7 +169,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @event {ConfErrorEvent} conf-error - Loading failed; detail `{ resource, status, code, message, stale, error }`.
  */
 export class ConfSchedule extends ConfElement {
-  static override styles = [...ConfElement.styles, scheduleStyles, listStyles];
+  static override styles = [...ConfElement.styles, scheduleStyles, listStyles, closeButtonStyles];
   /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
   static override reservedHeight = '100vh';
   static override minWidth = 280;
@@ -423,7 +427,16 @@ export class ConfSchedule extends ConfElement {
   }
 
   private context(index: ScheduleIndex, visible: ReadonlySet<string>): ViewContext {
-    return { index, fmt: this.fmt, now: this.nowMs(), starred: this.starred, visible, open: this.openItem, toggleStar: this.toggleStar };
+    return {
+      index,
+      fmt: this.fmt,
+      now: this.nowMs(),
+      starred: this.starred,
+      visible,
+      headingLevel: headingLevel(this.headingLevel),
+      open: this.openItem,
+      toggleStar: this.toggleStar,
+    };
   }
 
   // --- actions ---------------------------------------------------------------------------------
@@ -643,9 +656,10 @@ export class ConfSchedule extends ConfElement {
         : nothing}
       ${days.map((d) => {
         const items = index.byDay.get(d) ?? [];
-        return html`<section class="print-day" data-day=${d}>
-          <h2 class="print-day-title">${items[0] ? fmt.day(new Date(items[0].start)) : d}</h2>
-          ${renderList(ctx, groupBySlot(items))}
+        const h = headingTag(ctx.headingLevel);
+        return staticHtml`<section class="print-day" data-day=${d}>
+          <${h} class="print-day-title">${items[0] ? fmt.day(new Date(items[0].start)) : d}</${h}>
+          ${renderList({ ...ctx, headingLevel: ctx.headingLevel + 1 }, groupBySlot(items))}
         </section>`;
       })}`;
   }

@@ -12,6 +12,8 @@ export interface ViewContext {
   readonly starred: ReadonlySet<string>;
   /** Ids passing the filters; items outside stay rendered but hidden, so typing never rebuilds DOM. */
   readonly visible: ReadonlySet<string>;
+  /** Level of the view's top headings (`heading-level`): slot times in the list, titles in the grid. */
+  readonly headingLevel: number;
   open(item: ScheduleItem): void;
   toggleStar(item: ScheduleItem): void;
 }

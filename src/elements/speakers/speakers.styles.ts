@@ -94,9 +94,6 @@ export const speakersStyles = css`
     grid-template-columns: auto 1fr auto;
     align-items: center;
   }
-  .close {
-    align-self: start;
-  }
   .bio {
     white-space: pre-line;
   }

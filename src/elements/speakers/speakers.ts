@@ -4,7 +4,8 @@ import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
 import { DetailDialogController } from '../../core/detail-dialog-controller.js';
 import { registerMessages } from '../../core/localize.js';
-import { cardGridStyles, dialogStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
+import { cardGridStyles, closeButtonStyles, dialogStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
+import { renderCloseButton } from '../../core/detail-dialog-close.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
 import { eventHash } from '../../core/deep-link.js';
@@ -76,7 +77,7 @@ interface SessionData {
  * @event {ConfSpeakerOpenEvent} conf-speaker-open - A speaker's details open; cancelable.
  */
 export class ConfSpeakers extends ConfElement {
-  static override styles = [...ConfElement.styles, toolbarStyles, cardGridStyles, dialogStyles, speakersStyles];
+  static override styles = [...ConfElement.styles, toolbarStyles, cardGridStyles, dialogStyles, closeButtonStyles, speakersStyles];
   /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
   static override reservedHeight = '100vh';
   static override minWidth = 220;
@@ -227,9 +228,7 @@ export class ConfSpeakers extends ConfElement {
                 <h2 id="dialog-title">${c.fullName}</h2>
                 <p class="affiliation">${[c.jobTitle, c.affiliation].filter(Boolean).join(', ')}</p>
               </div>
-              <button class="button close" part="close-button" @click=${() => this.close()}>
-                ${msg('Close', { id: 'core.close' })}
-              </button>
+              ${renderCloseButton(() => this.close())}
             </div>
             ${c.bio ? html`<p class="bio">${c.bio}</p>` : nothing}
             <section class="sessions" aria-labelledby="sessions-title">

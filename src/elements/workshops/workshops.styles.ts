@@ -19,7 +19,7 @@ export const workshopsStyles = css`
     min-height: 16em;
     border-radius: var(--_radius);
   }
-  .card h3 {
+  .card .card-title {
     margin: 0;
     font-size: 1.1em;
   }
@@ -62,7 +62,7 @@ export const workshopsStyles = css`
     gap: var(--_space);
     max-width: 40em;
   }
-  .enroll h2 {
+  .enroll .view-title {
     margin: 0;
     font-size: 1.35em;
   }
@@ -83,7 +83,7 @@ export const workshopsStyles = css`
     padding-block-start: 0.6em;
     border-block-start: 1px solid var(--_border);
   }
-  .payment h3 {
+  .payment .payment-title {
     margin: 0;
   }
   .ok {

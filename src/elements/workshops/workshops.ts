@@ -10,6 +10,8 @@ import { registerMessages } from '../../core/localize.js';
 import { RegistrantController, rememberRegistrations, renderRegistrant } from '../../core/registrant.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { columnsFor } from '../../core/text.js';
+import { html as staticHtml } from 'lit/static-html.js';
+import { headingTag } from '../../core/heading.js';
 import { replaceHash } from '../../core/deep-link.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfWorkshopEnrolledEvent } from '../../events/conf-workshop-enrolled.js';
@@ -56,6 +58,7 @@ const DEFAULT_REFRESH_SECONDS = 60;
  * enroll view.
  *
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr heading-level - Level of the workshop titles and of the enroll view's title (its payment section one below) (1–6, default 3).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr time-zone - IANA zone for times (`local` for the viewer's); default: the conference's, with the viewer's time beside it when it differs.
@@ -363,7 +366,8 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   }
 
   private renderCard(c: WorkshopCard, zone: string | null): TemplateResult {
-    return html`<h3>${c.title}</h3>
+    const h = headingTag(this.headingLevel);
+    return staticHtml`<${h} class="card-title">${c.title}</${h}>
       ${this.renderFacts(c, zone)}
       ${c.description ? html`<p class="description">${c.description}</p>` : nothing}
       <a class="button primary" part="enroll-button" href=${workshopHash(c.id)}
@@ -377,7 +381,7 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
       <button type="button" class="button link" part="back-button" @click=${this.back}>
         ← ${msg('All workshops', { id: 'workshops.back' })}
       </button>
-      <h2 id="enroll-title" tabindex="-1">${c.title}</h2>
+      ${staticHtml`<${headingTag(this.headingLevel)} id="enroll-title" class="view-title" tabindex="-1">${c.title}</${headingTag(this.headingLevel)}>`}
       ${this.renderFacts(c, zone)}
       ${this.enrollment ? this.renderOutcome(c, this.enrollment) : this.renderForm(c)}
     </section>`;
@@ -400,9 +404,9 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     const enrolled = e.status === 'enrolled';
     const position = e.waitlistPosition ?? 0;
     return html`<div class="outcome success" part="success" data-status=${e.status}>
-      <h2 id="success-title" tabindex="-1">${enrolled
+      ${staticHtml`<${headingTag(this.headingLevel)} id="success-title" class="view-title" tabindex="-1">${enrolled
         ? msg('You are enrolled', { id: 'workshops.enrolled-title' })
-        : msg(str`You are on the waiting list: position ${position}`, { id: 'workshops.waitlisted-title' })}</h2>
+        : msg(str`You are on the waiting list: position ${position}`, { id: 'workshops.waitlisted-title' })}</${headingTag(this.headingLevel)}>`}
       ${this.existing
         ? html`<p>${msg('This registration had already signed up for this workshop; nothing was booked twice.', { id: 'workshops.existing' })}</p>`
         : nothing}
@@ -418,7 +422,7 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   private renderPayment(c: WorkshopCard): TemplateResult {
     const price = c.price ? formatPrice(c.price, this.locale) : '';
     return html`<div class="payment" part="payment">
-      <h3>${msg('Payment', { id: 'workshops.payment' })}</h3>
+      ${staticHtml`<${headingTag(this.headingLevel, 1)} class="payment-title">${msg('Payment', { id: 'workshops.payment' })}</${headingTag(this.headingLevel, 1)}>`}
       <p>${msg(str`Pay ${price} and upload the proof (a receipt or a screenshot of the transfer).`, { id: 'workshops.payment-help' })}</p>
       ${renderUpload(this.upload, { name: 'proof', label: msg('Payment proof', { id: 'workshops.proof' }), required: true }, this.onFile)}
       ${this.upload.phase === 'done'

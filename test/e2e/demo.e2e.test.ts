@@ -1,5 +1,5 @@
 /**
- * The demo site as a visitor sees it: `/`, `/register.html`, `/screen.html` and `/hostile.html` from the app
+ * The demo site as a visitor sees it: `/`, `/register.html`, `/screen.html`, `/hostile.html` and `/about.html` from the app
  * `npm start` runs, in headless Chromium at phone (375 px) and wide-screen (1920 px) widths. Every
  * element must show its data, with no console error and no failed request (under the hostile
  * page's strict CSP too). Screenshots go to `.tmp/screenshots/` for a person to look at.
@@ -19,6 +19,7 @@ const PAGES = [
   { path: '/register.html', name: 'register' },
   { path: '/screen.html', name: 'screen' },
   { path: '/hostile.html', name: 'hostile' },
+  { path: '/about.html?page=venue-and-travel', name: 'about' },
 ] as const;
 const WIDTHS = [375, 1920] as const;
 const ELEMENTS = ['schedule', 'speakers', 'abstracts', 'exhibits', 'registration-form', 'exhibit-form'];

@@ -150,7 +150,7 @@ export class ConfSiteNav extends ConfElement {
         ? html`<button class="button menu" part="menu-button" aria-expanded=${this.menuOpen ? 'true' : 'false'} aria-controls="links"
             @click=${() => (this.menuOpen = !this.menuOpen)}>
             <span aria-hidden="true" class="burger"></span>
-            ${msg('Menu', { id: 'site-nav.menu' })}${here ? html`<span class="here">: ${here.item.label}</span>` : nothing}
+            <span>${msg('Menu', { id: 'site-nav.menu' })}${here ? `: ${here.item.label}` : ''}</span>
           </button>`
         : nothing}
       <ul id="links" part="list" ?hidden=${collapsed && !this.menuOpen}>

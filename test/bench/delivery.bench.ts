@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startDemo } from '../../scripts/demo-server.js';
+import { countApiRequests } from '../e2e/api-requests.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from '../e2e/browser.js';
 
 const ALL = [
@@ -83,6 +84,11 @@ try {
     console.log(`    ${files.map((f) => f.path).sort().join(', ')}`);
   }
   console.log(`  ${"pretalx's schedule widget, for reference".padEnd(44)} ${''.padStart(12)} ${kb(PRETALX_GZIP).padStart(9)} gzip`);
+  // Each resource once per page: the demo site's / has eleven elements, several reading the same lists.
+  const api = await countApiRequests(browser, `${demo.url}/`);
+  const once = api.requests.length === api.distinct;
+  console.log(`API requests on the demo site's /: ${api.requests.length} for ${api.distinct} distinct URLs   goal one per distinct URL: ${once ? 'met' : 'NOT met'}`);
+  if (!once) console.log(`    asked more than once: ${JSON.stringify(api.repeated)}`);
 } finally {
   await browser.close();
   await demo.close();

@@ -3,8 +3,9 @@ import type { SiteDocument } from '../../api/records.js';
 import type { ConfErrorEvent } from '../../events/conf-error.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
-import { answerWith, cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
+import { answerWith, cleanup, ElementHarness, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
 import './define.js';
+import '../site-nav/define.js';
 import type { ConfPage } from './page.js';
 
 const API = '/api/public/v1';
@@ -92,6 +93,21 @@ describe('<conf-page>', () => {
     expect(h.part('conference-name')!.textContent).to.equal('<em>Conf</em>');
     expect(h.all('script, b, i, em, img')).to.have.length(0);
     expect((window as unknown as { __confPageInjected?: boolean }).__confPageInjected).to.equal(undefined);
+  });
+
+  it('shares one read of /website/site with a <conf-site-nav> on the same page', async () => {
+    performance.clearResourceTimings();
+    // A header of its own: no answer another test's elements read a moment ago can stand in.
+    preferOn(SITE, 'delay=10');
+    const box = await fixture<HTMLElement>('<div><conf-site-nav href-pattern="/info/{slug}"></conf-site-nav><conf-page slug="faq"></conf-page></div>');
+    const page = new ElementHarness(box.querySelector('conf-page')!);
+    const nav = new ElementHarness(box.querySelector('conf-site-nav')!);
+    await waitFor(() => page.part('title') && nav.all('[part~="link"]').length > 0, 'both elements');
+    const reads = await waitFor(() => {
+      const r = performance.getEntriesByType('resource').filter((e) => e.name.includes('/website/site'));
+      return r.length > 0 && r;
+    }, 'the read in the timeline');
+    expect(reads).to.have.length(1);
   });
 
   it('speaks German', async () => {

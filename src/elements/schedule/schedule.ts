@@ -43,6 +43,7 @@ import { renderGrid } from './schedule-grid.js';
 import { listStyles, renderList } from './schedule-list.js';
 import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
 import { PrintMedia } from './print-media.js';
+import { loadSite } from '../../core/site.js';
 import { html as staticHtml } from 'lit/static-html.js';
 import { headingLevel, headingTag } from '../../core/heading.js';
 import { renderVenueFilter, VenueFilterPopover } from './venue-filter.js';
@@ -340,9 +341,10 @@ export class ConfSchedule extends ConfElement {
     const url = this.resolvedEndpoint.url;
     if (this.view !== 'screen' || this.siteAskedOf === url) return;
     this.siteAskedOf = url;
-    this.client.get('websiteSite').then(
+    // The site document read tolerantly, as <conf-page> reads it (a platform without it: its pages).
+    loadSite(this.client, { signal: new AbortController().signal, conditional: false }).then(
       (site) => {
-        if (this.siteAskedOf === url) this.conferenceName = site.body.conference?.name || null;
+        if (this.siteAskedOf === url && site !== UNCHANGED) this.conferenceName = site.conference?.name || null;
       },
       () => {
         // No site published, or offline: the screen shows its clock without the name.

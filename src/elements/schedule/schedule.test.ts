@@ -604,7 +604,7 @@ describe('<conf-schedule>', () => {
       expect([r.x, r.y, r.width, r.height]).to.deep.equal([firstRects[i]!.x, firstRects[i]!.y, firstRects[i]!.width, firstRects[i]!.height]);
     });
     const title = h.q<HTMLElement>('.screen-title')!;
-    expect(title.getAttribute('title')).to.equal(events[10]!.title);
+    expect(title.getAttribute('title')).to.equal(events[6]!.title);
     expect(title.scrollHeight).to.be.greaterThan(title.clientHeight - 1);
   });
 

@@ -91,6 +91,16 @@ describe('<conf-site-nav>', () => {
     const [a, b] = h.all('[part~="link"]');
     expect(b!.getBoundingClientRect().top).to.be.greaterThan(a!.getBoundingClientRect().top);
     await expectNoAxeViolations(h.el);
+    // Escape closes it and focus returns to the button; following a link closes it too.
+    h.all<HTMLAnchorElement>('[part~="link"]')[1]!.focus();
+    await h.press('Escape');
+    expect(list.hidden).to.equal(true);
+    expect(h.focused).to.equal(button);
+    button.click();
+    await h.settle();
+    h.all<HTMLAnchorElement>('[part~="link"]')[2]!.click();
+    await waitFor(() => list.hidden, 'the menu closed after a link');
+    expect(button.textContent).to.contain(site.navigation[2]!.label);
   });
 
   it('is one row of links when wide, and shows the conference with show-conference', async () => {

@@ -88,8 +88,19 @@ export class ConfSiteNav extends ConfElement {
     count: (s) => s.navigation.length,
   });
 
-  // A page that changes its address without loading (history API, hash links) moves the mark.
-  private readonly onNavigate = (): void => this.requestUpdate();
+  // A page that changes its address without loading (history API, hash links) moves the mark,
+  // and the folded menu, its job done, closes.
+  private readonly onNavigate = (): void => {
+    this.menuOpen = false;
+    this.requestUpdate();
+  };
+
+  /** Escape closes the open menu and returns focus to its button. */
+  private readonly onKeydown = (e: KeyboardEvent): void => {
+    if (e.key !== 'Escape' || !this.menuOpen) return;
+    this.menuOpen = false;
+    this.renderRoot.querySelector<HTMLButtonElement>('[part~="menu-button"]')?.focus();
+  };
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -144,7 +155,7 @@ export class ConfSiteNav extends ConfElement {
       return { item, href, current: this.isCurrent(item, href) };
     });
     const here = links.find((l) => l.current);
-    return html`<nav part="nav" class=${collapsed ? 'collapsed' : 'wide'} aria-label=${this.label?.trim() || msg('Site', { id: 'site-nav.label' })}>
+    return html`<nav part="nav" class=${collapsed ? 'collapsed' : 'wide'} @keydown=${this.onKeydown} aria-label=${this.label?.trim() || msg('Site', { id: 'site-nav.label' })}>
       ${this.showConference ? renderConference(site.conference, this.locale) : nothing}
       ${collapsed
         ? html`<button class="button menu" part="menu-button" aria-expanded=${this.menuOpen ? 'true' : 'false'} aria-controls="links"

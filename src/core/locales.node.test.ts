@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -143,6 +143,13 @@ describe('translations', () => {
           return got.length !== n || got.some((v, i) => v !== i);
         });
         assert.deepEqual(mismatched, [], `${relative(SRC, file.path)}: placeholders differ from the English`);
+        // A module nobody registers is never loaded: the element would speak English.
+        const dir = dirname(dirname(file.path));
+        const module = `./locales/${basename(file.path).replace(/\.ts$/, '.js')}`;
+        const registered = sourceFiles(dir)
+          .filter((f) => dirname(f) === dir)
+          .some((f) => readFileSync(f, 'utf8').includes(`registerMessages('${locale}', () => import('${module}'))`));
+        assert.ok(registered, `nothing in ${relative(SRC, dir)}/ calls registerMessages('${locale}', () => import('${module}'))`);
         const empty = have.filter((id) => {
           const t = file.templates[id];
           return typeof t === 'string' ? t.trim() === '' : false;

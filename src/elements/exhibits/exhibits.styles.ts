@@ -92,10 +92,12 @@ export const exhibitsStyles = css`
     max-width: 100%;
     object-fit: contain;
   }
+  /* Long names break between syllables where the language allows, not at any letter. */
   .wall-name {
     font-weight: 650;
-    font-size: 1.1em;
-    overflow-wrap: anywhere;
+    font-size: 1.05em;
+    hyphens: auto;
+    overflow-wrap: break-word;
   }
   .wall-group + .wall-group {
     margin-block-start: calc(var(--_space) * 1.5);

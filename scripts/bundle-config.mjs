@@ -16,8 +16,9 @@ const FORM_BASE = /[\\/]src[\\/]core[\\/]conf-form-element\.ts$/;
  * - one element only: that element's chunk (`schedule`);
  * - `<conf-provider>`, and anything two or more elements share: the `core` chunk, one for every
  *   page, except what only form elements share: the `forms` chunk, so a page without a form
- *   never downloads the form machinery (a third chunk for what only non-form elements share
- *   was measured: half a kilobyte, not worth its request);
+ *   never downloads the form machinery, and what at most one form uses: the `lists` chunk (the
+ *   detail dialogs, deep links, card styles) and the `site` chunk (the site document and header,
+ *   for `<conf-page>` and `<conf-site-nav>`), which a form-only page never downloads either;
  * - anything else (the loader, what is imported only on demand, like the barcode ponyfill): left
  *   to rollup.
  */
@@ -52,7 +53,13 @@ function loaderChunks() {
     if (!users) return undefined;
     if (users.has('provider')) return 'core';
     if (users.size === 1) return [...users][0];
-    return [...users].every((e) => forms.has(e)) ? 'forms' : 'core';
+    if ([...users].every((e) => forms.has(e))) return 'forms';
+    // What at most one form element uses (detail dialogs, deep links, card styles, which only
+    // <conf-workshops> among the forms shares with the lists) stays out of core, so a page with only
+    // a form never downloads it. The site document and header: only <conf-page> and
+    // <conf-site-nav> import them statically (the schedule's venue screen on demand).
+    if ([...users].filter((e) => forms.has(e)).length >= 2) return 'core';
+    return [...users].every((e) => e === 'page' || e === 'site-nav') ? 'site' : 'lists';
   };
 }
 

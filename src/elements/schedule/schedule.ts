@@ -43,7 +43,6 @@ import { renderGrid } from './schedule-grid.js';
 import { listStyles, renderList } from './schedule-list.js';
 import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
 import { PrintMedia } from './print-media.js';
-import { loadSite } from '../../core/site.js';
 import { html as staticHtml } from 'lit/static-html.js';
 import { headingLevel, headingTag } from '../../core/heading.js';
 import { renderVenueFilter, VenueFilterPopover } from './venue-filter.js';
@@ -342,7 +341,8 @@ export class ConfSchedule extends ConfElement {
     if (this.view !== 'screen' || this.siteAskedOf === url) return;
     this.siteAskedOf = url;
     // The site document read tolerantly, as <conf-page> reads it (a platform without it: its pages).
-    loadSite(this.client, { signal: new AbortController().signal, conditional: false }).then(
+    // Its code is imported here, on the screen view's first read, so list and grid pages don't download it.
+    import('../../core/site.js').then(({ loadSite }) => loadSite(this.client, { signal: new AbortController().signal, conditional: false })).then(
       (site) => {
         if (this.siteAskedOf === url && site !== UNCHANGED) this.conferenceName = site.conference?.name || null;
       },

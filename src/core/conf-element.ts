@@ -165,7 +165,7 @@ export abstract class ConfElement extends LitElement {
    * when every load succeeded; on failure the element shows the stale or error view.
    */
   async reload(): Promise<boolean> {
-    const results = await Promise.all([...this.resources].map((r) => r.reload(true)));
+    const results = await Promise.all([...this.resources].map((r) => r.reload(true, false, true)));
     return results.every(Boolean);
   }
 

@@ -124,14 +124,15 @@ export class ResourceController<T> implements ReactiveController {
 
   /**
    * Runs the load again (retry button, poll). Resolves true on success; never rejects. With
-   * `conditional`, an unchanged answer keeps the current value.
+   * `conditional`, an unchanged answer keeps the current value. `fresh` (a host page's
+   * `reload()`) asks the server again even while the first load is still on its way.
    */
-  async reload(conditional = false, fromPoll = false): Promise<boolean> {
+  async reload(conditional = false, fromPoll = false, fresh?: boolean): Promise<boolean> {
     this.conditional = conditional && this.value !== undefined;
     this.fromPoll = fromPoll;
     // A retry or a host page's reload asks the server again; a poll, or the first load of a lazy
     // resource, may share another element's read.
-    this.fresh = !fromPoll && (this.value !== undefined || this.error !== null);
+    this.fresh = fresh ?? (!fromPoll && (this.value !== undefined || this.error !== null));
     await this.task.run();
     return this.error === null;
   }

@@ -8,7 +8,6 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { html as staticHtml } from 'lit/static-html.js';
-import { cssProps } from '../../core/css-props.js';
 import { headingTag } from '../../core/heading.js';
 import { eventHash } from './agenda.js';
 import { labels, typeLabel } from './labels.js';
@@ -18,17 +17,20 @@ import { starButton, timeRange, venueName, type ViewContext } from './view-conte
 /**
  * Rendering cost of the list, beside the code it governs. A day holds hundreds of cards; laying
  * out and painting all of them on every keystroke (clearing the search shows them all again) cost
- * up to a dozen frames. `content-visibility: auto` skips slots away from the viewport; until a
- * slot is first drawn, its placeholder height is estimated from the cards it shows (`--_n`),
- * after that the browser remembers the drawn height (`auto`). Print draws everything.
+ * up to a dozen frames. `content-visibility: auto` skips cards away from the viewport. It sits on
+ * each card, not on the slot: a skipped box takes its placeholder size, and a slot's height
+ * depends on how many cards share a row, which CSS cannot estimate; a slot estimated too short let
+ * its cards overflow onto the next slot's, stars overlapping stars (WCAG 2.5.8 target size). A
+ * card's placeholder is taller than a card usually is, so a skipped card never spills onto its
+ * neighbour; once drawn the browser remembers its height (`auto`). Print draws everything.
  */
 export const listStyles = css`
-  .slot {
+  .slot-item {
     content-visibility: auto;
-    contain-intrinsic-block-size: auto calc(48px + var(--_n, 8) * 44px);
+    contain-intrinsic-block-size: auto 240px;
   }
   @media print {
-    .slot {
+    .slot-item {
       content-visibility: visible;
     }
   }
@@ -84,7 +86,7 @@ export function renderList(ctx: ViewContext, slots: readonly TimeSlot[]): Templa
       (slot) => {
         let shown = 0;
         for (const i of slot.items) if (ctx.visible.has(i.event.id)) shown++;
-        return staticHtml`<li class="slot" part="slot" ?hidden=${shown === 0} ${cssProps({ '--_n': shown })}>
+        return staticHtml`<li class="slot" part="slot" ?hidden=${shown === 0}>
           <${slotHeading} class="slot-time" part="slot-time">
             ${guard([slot.start, ctx.fmt], () => html`<time datetime=${new Date(slot.start).toISOString()}>${ctx.fmt.time(new Date(slot.start))}</time>`)}
           </${slotHeading}>

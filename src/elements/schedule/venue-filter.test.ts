@@ -10,6 +10,15 @@ async function mount(): Promise<ElementHarness<ConfSchedule>> {
   const h = new ElementHarness(el);
   await waitFor(() => h.q('.venue-toggle'), 'the rooms button');
   await h.settle();
+  // Cards off screen are skipped (content-visibility) and take a placeholder height until the
+  // browser draws them, a frame or more after the first layout: measure once that has settled.
+  let last = '';
+  for (let frame = 0; frame < 60; frame++) {
+    const now = layoutOf(h).join();
+    if (now === last) break;
+    last = now;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }
   return h;
 }
 

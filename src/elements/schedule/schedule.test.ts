@@ -659,7 +659,9 @@ describe('<conf-schedule>', () => {
     expect(h.part('stale')).to.equal(null);
   });
 
-  it('has no axe violations in the list, the grid, the dialog and the screen', async () => {
+  it('has no axe violations in the list, the grid, the dialog and the screen', async function () {
+    // Four full axe runs over a long programme: over 10 s on a loaded 2-core machine.
+    this.timeout(40_000);
     const h = await mount();
     await expectNoAxeViolations(h.el);
     h.el.view = 'grid';

@@ -33,6 +33,9 @@ function hitsSquare(h: ElementHarness, target: Element, at: DOMRect): true | str
   return true;
 }
 
+const frames = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
 describe('<conf-schedule> details a visitor notices', () => {
   afterEach(() => cleanup());
 
@@ -44,6 +47,8 @@ describe('<conf-schedule> details a visitor notices', () => {
       expect(stars.length).to.be.greaterThan(3);
       for (const star of stars) {
         star.scrollIntoView({ block: 'center' });
+        // Off-screen cards are skipped (content-visibility): hit testing sees them once drawn.
+        await frames();
         const r = star.getBoundingClientRect();
         expect(r.width, 'star width').to.be.at.least(24);
         expect(r.height, 'star height').to.be.at.least(24);
@@ -51,6 +56,7 @@ describe('<conf-schedule> details a visitor notices', () => {
       }
       for (const link of links) {
         link.scrollIntoView({ block: 'center' });
+        await frames();
         // The whole card is the link's target; the square is centred on the card's title.
         const card = link.closest('[part~="event"]')!.getBoundingClientRect();
         const title = link.getBoundingClientRect();

@@ -82,12 +82,12 @@ export abstract class ConfElement extends LitElement {
    */
   @property({ type: Number, attribute: 'heading-level' }) headingLevel = DEFAULT_HEADING_LEVEL;
   /**
-   * `lazy`: when the element sits far below the viewport, it keeps its loading view (its reserved
-   * height) until it comes within two viewport heights of it or the page is printed, so a long
-   * page does not spend its first seconds laying out content nobody sees yet; its data is fetched
-   * at once. Find-in-page does not see content that waits. Default (`eager`): draws when data arrives.
+   * `eager` draws the element's content as soon as its data arrives wherever it sits; by default
+   * an element far below the viewport keeps its loading view (its reserved height) until it comes
+   * within two viewport heights of it or the page is printed, so a long page does not spend its
+   * first seconds laying out content nobody sees yet. Data is fetched at once either way.
    */
-  @property({ attribute: 'render', reflect: true }) renderMode?: 'eager' | 'lazy';
+  @property({ attribute: 'render', reflect: true }) renderMode?: 'eager';
 
   @consume({ context: endpointContext, subscribe: true })
   @state()
@@ -148,7 +148,7 @@ export abstract class ConfElement extends LitElement {
   }
 
   private watchNearness(): void {
-    if (this.nearViewport || this.renderMode !== 'lazy' || typeof IntersectionObserver === 'undefined') return;
+    if (this.nearViewport || typeof IntersectionObserver === 'undefined') return;
     this.nearObserver ??= new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) this.markNear();
     }, { rootMargin: `${NEAR_VIEWPORT} 0px` });
@@ -176,7 +176,7 @@ export abstract class ConfElement extends LitElement {
    * their skeleton longer than before.
    */
   private drawsContent(): boolean {
-    if (this.nearViewport || this.renderMode !== 'lazy' || typeof IntersectionObserver === 'undefined') return true;
+    if (this.nearViewport || this.renderMode === 'eager' || typeof IntersectionObserver === 'undefined') return true;
     const rect = this.getBoundingClientRect();
     const h = window.innerHeight || document.documentElement.clientHeight;
     if (rect.top < h * (1 + NEAR_VIEWPORT_HEIGHTS) && rect.bottom > -h * NEAR_VIEWPORT_HEIGHTS) {

@@ -1,6 +1,6 @@
 /**
  * An element far below the viewport fetches its data at once but keeps its loading view until it
- * comes near the viewport or is printed, when it says `render="lazy"`; other elements draw at once.
+ * comes near the viewport, is printed, or says `render="eager"`; one near the top draws at once.
  */
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/speakers/define.js';
@@ -18,7 +18,7 @@ describe('deferred first render', () => {
   });
 
   it('an element far below waits with its data as a skeleton, and draws when scrolled near', async () => {
-    const wrapper = await fixture<HTMLElement>(far('<conf-speakers render="lazy"></conf-speakers>'));
+    const wrapper = await fixture<HTMLElement>(far('<conf-speakers></conf-speakers>'));
     const el = wrapper.querySelector('conf-speakers')!;
     await waitFor(() => deferred(el), 'the element to hold its data back');
     expect(cards(el)).to.equal(0);
@@ -28,15 +28,15 @@ describe('deferred first render', () => {
     expect(deferred(el)).to.equal(false);
   });
 
-  it('without render="lazy" an element draws far below at once', async () => {
-    const wrapper = await fixture<HTMLElement>(far('<conf-speakers></conf-speakers>'));
+  it('render="eager" draws far below at once', async () => {
+    const wrapper = await fixture<HTMLElement>(far('<conf-speakers render="eager"></conf-speakers>'));
     const el = wrapper.querySelector('conf-speakers')!;
     await waitFor(() => cards(el) > 0, 'the eager cards');
     expect(scrollY).to.equal(0);
   });
 
   it('printing draws every deferred element', async () => {
-    const wrapper = await fixture<HTMLElement>(far('<conf-speakers render="lazy"></conf-speakers>'));
+    const wrapper = await fixture<HTMLElement>(far('<conf-speakers></conf-speakers>'));
     const el = wrapper.querySelector('conf-speakers')!;
     await waitFor(() => deferred(el), 'the element to hold its data back');
     window.dispatchEvent(new Event('beforeprint'));

@@ -28,10 +28,6 @@ export type Theme = (typeof THEMES)[number];
 
 const clients = new Map<string, ApiClient>();
 
-/** How far beyond the viewport (in its heights, above and below) an element draws its content. */
-const NEAR_VIEWPORT_HEIGHTS = 2;
-const NEAR_VIEWPORT = `${NEAR_VIEWPORT_HEIGHTS * 100}%`;
-
 /**
  * What the viewer reads when loading failed. A server's message is shown as sent; the texts the
  * client writes itself, when no server answered or its answer was unreadable, are the element's
@@ -81,13 +77,6 @@ export abstract class ConfElement extends LitElement {
    * follow from it. Set it to one below the heading the element sits under.
    */
   @property({ type: Number, attribute: 'heading-level' }) headingLevel = DEFAULT_HEADING_LEVEL;
-  /**
-   * `eager` draws the element's content as soon as its data arrives wherever it sits; by default
-   * an element far below the viewport keeps its loading view (its reserved height) until it comes
-   * within two viewport heights of it or the page is printed, so a long page does not spend its
-   * first seconds laying out content nobody sees yet. Data is fetched at once either way.
-   */
-  @property({ attribute: 'render', reflect: true }) renderMode?: 'eager';
 
   @consume({ context: endpointContext, subscribe: true })
   @state()
@@ -101,10 +90,6 @@ export abstract class ConfElement extends LitElement {
   private readonly runtimeNotices = new Map<string, Diagnostic>();
   private readonly resources = new Set<ResourceController<unknown>>();
   private resizeObserver?: ResizeObserver;
-  /** Set once the element has been near the viewport (or printed): from then on it always draws. */
-  private nearViewport = false;
-  private nearObserver?: IntersectionObserver;
-  private readonly onBeforePrint = (): void => this.markNear();
   private unwatchScheme?: () => void;
 
   constructor() {
@@ -131,7 +116,6 @@ export abstract class ConfElement extends LitElement {
       if (w !== this.width) requestAnimationFrame(() => (this.width = w));
     });
     this.resizeObserver.observe(this);
-    this.watchNearness();
     // Known before the first render, so the first layout is already the right one (no jump from
     // one column to many when the observer first reports).
     this.width = Math.round(this.getBoundingClientRect().width);
@@ -142,51 +126,8 @@ export abstract class ConfElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.resizeObserver?.disconnect();
-    this.stopWatchingNearness();
     this.unwatchScheme?.();
     this.unwatchScheme = undefined;
-  }
-
-  private watchNearness(): void {
-    if (this.nearViewport || typeof IntersectionObserver === 'undefined') return;
-    this.nearObserver ??= new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) this.markNear();
-    }, { rootMargin: `${NEAR_VIEWPORT} 0px` });
-    this.nearObserver.observe(this);
-    window.addEventListener('beforeprint', this.onBeforePrint);
-  }
-
-  private stopWatchingNearness(): void {
-    this.nearObserver?.disconnect();
-    this.nearObserver = undefined;
-    window.removeEventListener('beforeprint', this.onBeforePrint);
-  }
-
-  private markNear(): void {
-    if (this.nearViewport) return;
-    this.nearViewport = true;
-    this.stopWatchingNearness();
-    this.setState('deferred', false);
-    this.requestUpdate();
-  }
-
-  /**
-   * Whether the content may be drawn now. The observer reports only after a frame, and data can
-   * arrive before that; measuring then keeps elements in or near the viewport from ever showing
-   * their skeleton longer than before.
-   */
-  private drawsContent(): boolean {
-    if (this.nearViewport || this.renderMode === 'eager' || typeof IntersectionObserver === 'undefined') return true;
-    const rect = this.getBoundingClientRect();
-    const h = window.innerHeight || document.documentElement.clientHeight;
-    if (rect.top < h * (1 + NEAR_VIEWPORT_HEIGHTS) && rect.bottom > -h * NEAR_VIEWPORT_HEIGHTS) {
-      this.nearViewport = true;
-      this.stopWatchingNearness();
-    }
-    const draws = this.nearViewport || matchMedia('print').matches;
-    // `:state(deferred)`: the data is here, the content waits for the viewport to come near.
-    this.setState('deferred', !draws);
-    return draws;
   }
 
   /** The scheme the element shows: its `theme`, else the page's. Also the `dark` custom state. */
@@ -394,7 +335,11 @@ export abstract class ConfElement extends LitElement {
     const v = resource.view;
     switch (v.kind) {
       case 'loading':
-        return this.renderLoading(resource, views.skeleton);
+        // Only the element's main data holds the element's height; a detail's (lazy) does not.
+        return html`<div part="loading" aria-busy="true" ${this.reserve(this.resources.has(resource as ResourceController<unknown>))}>
+          <span class="visually-hidden" role="status">${msg('Loading…', { id: 'core.loading' })}</span>
+          ${views.skeleton ? views.skeleton() : this.renderSkeleton()}
+        </div>`;
       case 'error':
         this.syncRequestNotice(v.error);
         return html`<div class="status error" part="error" role="alert">
@@ -410,8 +355,6 @@ export abstract class ConfElement extends LitElement {
           ${views.empty ? views.empty() : msg('Nothing published yet.', { id: 'core.empty' })}
         </div>`;
       case 'ready': {
-        // A main resource's content far below the viewport waits there as its skeleton.
-        if (this.resources.has(resource as ResourceController<unknown>) && !this.drawsContent()) return this.renderLoading(resource, views.skeleton);
         this.syncRequestNotice(v.stale);
         const when = this.timeFormatter(null).time(v.updatedAt, viewerTimeZone());
         return html`${v.stale
@@ -424,14 +367,6 @@ export abstract class ConfElement extends LitElement {
             : nothing}${views.ready(v.value)}`;
       }
     }
-  }
-
-  private renderLoading<T>(resource: ResourceController<T>, skeleton?: () => unknown): TemplateResult {
-    // Only the element's main data holds the element's height; a detail's (lazy) does not.
-    return html`<div part="loading" aria-busy="true" ${this.reserve(this.resources.has(resource as ResourceController<unknown>))}>
-      <span class="visually-hidden" role="status">${msg('Loading…', { id: 'core.loading' })}</span>
-      ${skeleton ? skeleton() : this.renderSkeleton()}
-    </div>`;
   }
 
   private syncRequestNotice(error: ApiError | null): void {

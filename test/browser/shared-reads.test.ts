@@ -44,8 +44,7 @@ describe('shared reads', () => {
   it('an element that upgrades a moment later reuses the answer', async () => {
     const first = await fixture<HTMLElement>('<conf-speakers></conf-speakers>');
     await waitFor(() => cards(first) > 0, 'the first list');
-    // Eager: it lands below the first, whole list, further down than elements draw by default.
-    const second = await fixture<HTMLElement>('<conf-speakers render="eager"></conf-speakers>');
+    const second = await fixture<HTMLElement>('<conf-speakers></conf-speakers>');
     await waitFor(() => cards(second) > 0, 'the second list');
     expect(speakerReads()).to.have.length(1);
   });

@@ -66,14 +66,11 @@ export interface ElementReport {
 /**
  * Waits until every `conf-*` element the bundle defines shows content: upgraded, out of its
  * loading state, no skeleton, no error view. Tags the bundle does not define are reported, not
- * awaited. It scrolls to elements still waiting (far below the viewport they draw only when near
- * it); with `scroll: false` an element there counts as settled once its data is in
- * (`:state(deferred)`), as a visitor who has not scrolled sees the page.
+ * awaited.
  */
-export async function waitForElements(page: Page, timeoutMs = 20_000, opts: { scroll?: boolean } = {}): Promise<ElementReport[]> {
-  const scroll = opts.scroll ?? true;
+export async function waitForElements(page: Page, timeoutMs = 20_000): Promise<ElementReport[]> {
   const check = () =>
-    page.evaluate((scroll) => {
+    page.evaluate(() => {
       const tags = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('conf-') && e.localName !== 'conf-provider');
       return tags.map((el) => {
         const tag = el.localName;
@@ -88,29 +85,14 @@ export async function waitForElements(page: Page, timeoutMs = 20_000, opts: { sc
         const text = root?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
         const skeleton = Boolean(root?.querySelector('[part~="loading"]'));
         const error = root?.querySelector('[part~="error"]');
-        let deferred = false;
-        try {
-          deferred = el.matches(':state(deferred)');
-        } catch {
-          deferred = false;
-        }
-        // Without scrolling, an element far below the viewport is settled once it has its data.
-        if (!scroll && deferred && !error) return { tag, defined, ready: defined, text: text.slice(0, 160) };
         const ready = defined && root !== null && !loading && !skeleton && !error && text.length > 0;
         return { tag, defined, ready, text: error?.textContent?.replace(/\s+/g, ' ').trim() ?? text.slice(0, 160) };
       });
-    }, scroll);
+    });
   const deadline = Date.now() + timeoutMs;
   let report = await check();
   // The loader defines an element when its chunk arrives, which can be after the load event.
   while (Date.now() < deadline && report.some((r) => !r.ready)) {
-    // Elements far below the viewport draw their content only when a visitor scrolls near them.
-    if (scroll) await page.evaluate(() => {
-      const waiting = [...document.querySelectorAll('*')].find(
-        (e) => e.localName.startsWith('conf-') && e.shadowRoot?.querySelector('[part~="loading"]'),
-      );
-      waiting?.scrollIntoView({ block: 'center' });
-    });
     await page.waitForTimeout(200);
     report = await check();
   }

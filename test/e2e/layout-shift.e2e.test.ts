@@ -87,8 +87,7 @@ describe('layout shift while the demo pages load', { skip }, () => {
             await route.continue();
           });
           await page.goto(`${demo.url}${path}`, { waitUntil: 'load' });
-          // As Lighthouse measures: no scrolling, elements far below the viewport stay deferred.
-          const report = await waitForElements(page, 60_000, { scroll: false });
+          const report = await waitForElements(page, 60_000);
           const notReady = report.filter((r) => !r.ready);
           assert.deepEqual(notReady, [], `elements never showed their content:\n${problems.join('\n')}`);
           // Shifts of the last frames are delivered to the observer after they are painted.

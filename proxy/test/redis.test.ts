@@ -4,11 +4,12 @@
  * is not installed (`npm test` installs it when it may).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../../test/skippable.js';
 import type { Redis } from 'ioredis';
 import { redisCacheStore, redisIdempotencyStore, redisRateLimitStore } from '../stores/redis.js';
 import { API, assertNoKeyLeaks, startStack, startUpstream, type CountingUpstream } from './harness.js';
 import { redisClient, redisSkip as skip, startRedisServer, type RedisServer } from './redis-server.js';
+const { after, before, describe, test } = skippable(skip);
 
 if (skip) console.log(`# ${skip}`);
 
@@ -28,7 +29,7 @@ after(async () => {
   assertNoKeyLeaks();
 });
 
-describe('Redis stores', { skip }, () => {
+describe('Redis stores', () => {
   test('cache: set, get, expiry', async () => {
     const store = redisCacheStore({ redis, prefix: 't1:' });
     const entry = { status: 200, body: '{"data":[]}', contentType: 'application/json', etag: '"x"', storedAt: 1, headers: {} };
@@ -60,7 +61,7 @@ describe('Redis stores', { skip }, () => {
   });
 });
 
-describe('two proxy instances sharing Redis', { skip }, () => {
+describe('two proxy instances sharing Redis', () => {
   let upstream: CountingUpstream;
   before(async () => {
     if (skip) return;

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { skippable } from '../../test/skippable.js';
 import type { Redis } from 'ioredis';
 import { startSandbox, type SandboxOptions, type StartedSandbox } from '../../sandbox/index.js';
 import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
@@ -18,6 +19,8 @@ import { nodeListener } from '../node.js';
 import { REDIS_CLIENT_OPTIONS, redisIdempotencyStore, redisPersistence } from '../stores/redis.js';
 import { API, codeOf, startStack } from './harness.js';
 import { redisClient, redisSkip, startRedisServer, whenReady, type RedisServer } from './redis-server.js';
+/** The Redis suites: each of their tests counted as skipped where redis-server is missing. */
+const withRedis = skippable(redisSkip);
 
 const REGISTER = `${API}/registrations/registrations`;
 const KEY = FX.keys.all;
@@ -152,17 +155,17 @@ describe('Idempotency-Key reaches the upstream', () => {
   });
 });
 
-describe('Redis lost', { skip: redisSkip }, () => {
+withRedis.describe('Redis lost', () => {
   let redisServer: RedisServer;
-  before(async () => {
+  withRedis.before(async () => {
     if (redisSkip) return;
     redisServer = await startRedisServer();
   });
-  after(async () => {
+  withRedis.after(async () => {
     await redisServer?.close();
   });
 
-  test('Redis stopped: a keyed write is 503 with Retry-After at once, and is not forwarded when Redis is back', async () => {
+  withRedis.test('Redis stopped: a keyed write is 503 with Retry-After at once, and is not forwarded when Redis is back', async () => {
     const sandbox = await sandboxWith();
     // ioredis's defaults (offline queue, 20 reconnects per command), as a library user may pass them.
     const redis = await redisClient(redisServer.port);
@@ -192,7 +195,7 @@ describe('Redis lost', { skip: redisSkip }, () => {
     }
   });
 
-  test('Redis paused: a keyed write is 503 after the command timeout, and the retry after it resumes goes through', async () => {
+  withRedis.test('Redis paused: a keyed write is 503 after the command timeout, and the retry after it resumes goes through', async () => {
     const sandbox = await sandboxWith();
     const redis = await redisClient(redisServer.port, REDIS_CLIENT_OPTIONS);
     const store = redisIdempotencyStore({ redis, prefix: 'paused:', commandTimeoutMs: 500 });
@@ -285,7 +288,7 @@ describe('Redis lost', { skip: redisSkip }, () => {
 
   const show = (tally: Map<number, number>) => [...tally].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
 
-  test('two proxies, fail-rate 0.3, lose-rate 0.3, Redis killed and restarted empty: every key is exactly one registration', { timeout: 60_000 }, async () => {
+  withRedis.test('two proxies, fail-rate 0.3, lose-rate 0.3, Redis killed and restarted empty: every key is exactly one registration', { timeout: 60_000 }, async () => {
     const { doubled, missing, tally } = await outageRun(true);
     console.log(`# answers by status: ${show(tally)}`);
     assert.deepEqual(doubled, [], 'keys recorded twice');
@@ -293,14 +296,14 @@ describe('Redis lost', { skip: redisSkip }, () => {
     assert.ok((tally.get(503) ?? 0) > 0 && ((tally.get(201) ?? 0) > 0));
   });
 
-  test('the same run against an upstream that ignores the key doubles registrations (what the test above guards)', { timeout: 60_000 }, async () => {
+  withRedis.test('the same run against an upstream that ignores the key doubles registrations (what the test above guards)', { timeout: 60_000 }, async () => {
     const { doubled, tally } = await outageRun(false);
     console.log(`# without the upstream's idempotency: ${doubled.length} of 40 keys recorded twice or more; answers ${show(tally)}`);
     assert.ok(doubled.length > 0, 'the outage must make the proxy forward some keys again');
   });
 });
 
-describe('Redis persistence check', { skip: redisSkip }, () => {
+withRedis.describe('Redis persistence check', () => {
   async function persistenceOf(args: string[]) {
     const server = await startRedisServer(args);
     // ioredis's ready check is an INFO command, refused where INFO is disabled.
@@ -313,7 +316,7 @@ describe('Redis persistence check', { skip: redisSkip }, () => {
     }
   }
 
-  test('appendonly yes persists; no persistence and snapshots only do not; CONFIG and INFO disabled: cannot tell', async () => {
+  withRedis.test('appendonly yes persists; no persistence and snapshots only do not; CONFIG and INFO disabled: cannot tell', async () => {
     assert.equal((await persistenceOf(['--appendonly', 'yes'])).persists, true);
     const none = await persistenceOf([]);
     assert.equal(none.persists, false);
@@ -327,7 +330,7 @@ describe('Redis persistence check', { skip: redisSkip }, () => {
     assert.equal(blind.persists, null);
   });
 
-  test('the CLI warns at start when its Redis does not persist', { timeout: 30_000 }, async () => {
+  withRedis.test('the CLI warns at start when its Redis does not persist', { timeout: 30_000 }, async () => {
     const server = await startRedisServer();
     const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/cli.ts', '--port', '0', '--host', '127.0.0.1', '--redis', `redis://127.0.0.1:${server.port}`], {
       env: { ...process.env, CONF_BASE_URL: 'http://127.0.0.1:9', CONF_API_KEY: KEY },

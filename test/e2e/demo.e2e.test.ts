@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../skippable.js';
 import type { Browser } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
@@ -25,9 +25,10 @@ const WIDTHS = [375, 1920] as const;
 const ELEMENTS = ['schedule', 'speakers', 'abstracts', 'exhibits', 'registration-form', 'exhibit-form'];
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
+const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${NO_CHROMIUM}`);
 
-describe('demo site in Chromium', { skip }, () => {
+describe('demo site in Chromium', () => {
   let demo: StartedDemo;
   let browser: Browser;
   /**

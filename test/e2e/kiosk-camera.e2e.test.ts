@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../skippable.js';
 import { chromium, type Browser } from 'playwright-core';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { DEMO_KIOSK_TOKEN, startDemo, type StartedDemo } from '../../scripts/demo-server.js';
@@ -50,9 +50,10 @@ function y4m(qr: { size: number; dark: (x: number, y: number) => boolean }, fram
 }
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
+const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${NO_CHROMIUM}`);
 
-describe('kiosk camera: a badge shown to the fake camera is checked in', { skip }, () => {
+describe('kiosk camera: a badge shown to the fake camera is checked in', () => {
   let demo: StartedDemo;
   let browser: Browser;
   let dir: string;

@@ -6,7 +6,7 @@
  * exactly 50 check-ins and the kiosk says 50 checked in and 5 already.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_KIOSK_TOKEN, startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
@@ -16,6 +16,7 @@ const CODES = Array.from({ length: 50 }, (_, i) => `DEMO-${String(i + 101).padSt
 const RESCANNED = CODES.slice(0, 5);
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
+const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${NO_CHROMIUM}`);
 
 /** The kiosk's counters as its page shows them. */
@@ -40,7 +41,7 @@ async function waitForCounters(page: Page, want: Record<string, number>, timeout
   return now;
 }
 
-describe('kiosk: offline scans survive a reload and reach the sandbox exactly once', { skip }, () => {
+describe('kiosk: offline scans survive a reload and reach the sandbox exactly once', () => {
   let demo: StartedDemo | null = null;
   let browser: Browser;
 

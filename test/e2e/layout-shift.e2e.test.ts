@@ -7,12 +7,13 @@
  * before its code arrives is the height its loading view then holds, so the hand-over is still.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
+const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${NO_CHROMIUM}`);
 
 /** Lighthouse's desktop and mobile screens. */
@@ -53,7 +54,7 @@ function recordShifts(): void {
   (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
 }
 
-describe('layout shift while the demo pages load', { skip }, () => {
+describe('layout shift while the demo pages load', () => {
   let demo: StartedDemo;
   let browser: Browser;
 

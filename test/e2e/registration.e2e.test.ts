@@ -9,7 +9,7 @@
  * do not send again. Still exactly one registration each: none doubled by a retry, none lost.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
@@ -43,9 +43,10 @@ function proofPdf(text: string): Buffer {
 }
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
+const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${NO_CHROMIUM}`);
 
-describe('registration through the demo site while the API fails 30 % of the time', { skip }, () => {
+describe('registration through the demo site while the API fails 30 % of the time', () => {
   let demo: StartedDemo;
   let browser: Browser;
 

@@ -3,16 +3,17 @@
  * lists) makes one API request per distinct URL, counted in headless Chromium's network log.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../skippable.js';
 import type { Browser } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { countApiRequests } from './api-requests.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
+const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${NO_CHROMIUM}`);
 
-describe('API requests of the demo site', { skip }, () => {
+describe('API requests of the demo site', () => {
   let demo: StartedDemo;
   let browser: Browser;
 

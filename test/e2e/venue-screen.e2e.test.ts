@@ -13,7 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, watchPage } from './browser.js';
@@ -31,6 +31,7 @@ const NOW = '2026-06-10T11:10:00+02:00';
 const MIN_PX = { title: 36, room: 32, label: 20 } as const;
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
+const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${NO_CHROMIUM}`);
 
 interface Measured {
@@ -84,7 +85,7 @@ function measure(page: Page): Promise<Measured> {
   });
 }
 
-describe('venue screen at lobby sizes', { skip }, () => {
+describe('venue screen at lobby sizes', () => {
   let demo: StartedDemo;
   let browser: Browser;
   let conferenceName: string;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../skippable.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
@@ -15,6 +15,7 @@ import { startWordPress, wordPressMissing, type WordPress } from './wordpress-st
 
 const SHOTS = '.tmp/screenshots';
 const skip = !chromiumPath() ? NO_CHROMIUM : wordPressMissing() ?? false;
+const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${skip}`);
 
 /** The theme's content width (Twenty Twenty-Three's theme.json: contentSize). */
@@ -37,7 +38,7 @@ const POST_CONTENT = [
   '<!-- wp:shortcode -->[conf_page slug="about" show-conference]<!-- /wp:shortcode -->',
 ].join('\n');
 
-describe('WordPress plugin: an Author\'s post in Chromium', { skip }, () => {
+describe('WordPress plugin: an Author\'s post in Chromium', () => {
   let demo: StartedDemo;
   let wp: WordPress;
   let browser: Browser;

@@ -9,7 +9,7 @@
  *   both authors and the file.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
@@ -19,6 +19,7 @@ const CONFERENCE = 'conf-demo';
 const WORKSHOP = 'ws-capacity-3';
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
+const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${NO_CHROMIUM}`);
 
 /** A minimal valid one-page PDF. */
@@ -26,7 +27,7 @@ function pdf(text: string): Buffer {
   return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
 }
 
-describe('workshops and abstracts through the demo site while the API fails 30 % of the time', { skip }, () => {
+describe('workshops and abstracts through the demo site while the API fails 30 % of the time', () => {
   let demo: StartedDemo;
   let browser: Browser;
 

@@ -108,7 +108,19 @@ export function createProxy(options: ProxyOptions): Proxy {
       };
 
   const api = `${API_PREFIX}/*`;
-  app.use(api, allowList(), kioskToken({ token: o.kioskToken }));
+  app.use(
+    api,
+    allowList(),
+    kioskToken({
+      token: o.kioskToken,
+      lockout: o.kioskLockout,
+      store: o.kioskLockout?.store ?? memoryRateLimitStore({ now: o.now }),
+      keyOf: (c) => clientIp(c, o.trustedProxyHops),
+      now: o.now,
+      log: (line) => log(line),
+      report,
+    }),
+  );
   app.get(api, readHandler({ cache, upstream, policy, forwardScenarioHeaders: o.forwardScenarioHeaders, now: o.now }));
   app.post(
     api,

@@ -5,6 +5,7 @@
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
 import { DEFAULT_CACHE_POLICY, type CachePolicy } from './cache/policy.js';
 import { createScrubber } from './secrets.js';
+import { KIOSK_LOCKOUT_DEFAULTS, type KioskLockout } from './middleware/kiosk-token.js';
 import { MEMORY_STORE_DEFAULTS } from './stores/memory.js';
 import type { CacheStore, IdempotencyStore, RateLimitStore } from './stores/types.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './upstream/retry.js';
@@ -27,6 +28,11 @@ export interface ProxyOptions {
   idempotencyTtlMs?: number;
   /** Per-client-IP limit on writes; `false` turns it off. Kiosk check-ins are not counted. */
   rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore } | false;
+  /**
+   * Limits on wrong kiosk tokens (see `middleware/kiosk-token.ts`); the store defaults to
+   * `rateLimit.store`, else memory. `false` turns it off (tests only).
+   */
+  kioskLockout?: (Partial<KioskLockout> & { store?: RateLimitStore }) | false;
   /**
    * How many reverse proxies in front of this one append to `X-Forwarded-For` (0: use the socket
    * address). Only trust hops you run; otherwise clients pick their own rate-limit bucket.
@@ -62,6 +68,7 @@ export interface ResolvedOptions {
   idempotencyStore?: IdempotencyStore;
   idempotencyTtlMs: number;
   rateLimit: { max: number; windowMs: number; store?: RateLimitStore } | null;
+  kioskLockout: (KioskLockout & { store?: RateLimitStore }) | null;
   trustedProxyHops: number;
   upstreamTimeoutMs: number;
   uploadTimeoutMs: number;
@@ -167,6 +174,7 @@ function resolve(o: ProxyOptions): ResolvedOptions {
   const rl = o.rateLimit;
   const retry = { ...DEFAULT_RETRY, ...o.retry };
   if (!Number.isInteger(retry.retries) || retry.retries < 0) fail('retry.retries must be an integer >= 0.');
+  const lockoutStore = (o.kioskLockout ? o.kioskLockout.store : undefined) ?? (rl ? rl.store : undefined);
   const hops = o.trustedProxyHops ?? 0;
   if (!Number.isInteger(hops) || hops < 0) fail('trustedProxyHops must be an integer >= 0.');
   return {
@@ -199,6 +207,16 @@ function resolve(o: ProxyOptions): ResolvedOptions {
             max: positive('rateLimit.max', rl?.max, 30),
             windowMs: positive('rateLimit.windowMs', rl?.windowMs, 60_000),
             ...(rl?.store ? { store: rl.store } : {}),
+          },
+    kioskLockout:
+      o.kioskLockout === false
+        ? null
+        : {
+            perAddress: positive('kioskLockout.perAddress', o.kioskLockout?.perAddress, KIOSK_LOCKOUT_DEFAULTS.perAddress),
+            global: positive('kioskLockout.global', o.kioskLockout?.global, KIOSK_LOCKOUT_DEFAULTS.global),
+            windowMs: positive('kioskLockout.windowMs', o.kioskLockout?.windowMs, KIOSK_LOCKOUT_DEFAULTS.windowMs),
+            knownGoodMs: positive('kioskLockout.knownGoodMs', o.kioskLockout?.knownGoodMs, KIOSK_LOCKOUT_DEFAULTS.knownGoodMs),
+            ...(lockoutStore ? { store: lockoutStore } : {}),
           },
     trustedProxyHops: hops,
     upstreamTimeoutMs: positive('upstreamTimeoutMs', o.upstreamTimeoutMs, 10_000),

@@ -162,5 +162,9 @@ export function memoryRateLimitStore({
       windows.set(key, fresh, windowMs);
       return { ...fresh };
     },
+    async peek(key) {
+      const current = windows.get(key);
+      return current ? { ...current } : undefined;
+    },
   };
 }

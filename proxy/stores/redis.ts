@@ -186,5 +186,11 @@ export function redisRateLimitStore({
       ];
       return { count: Number(result[0]), resetAt: Date.now() + Number(result[1]) };
     },
+    async peek(key) {
+      const k = `${prefix}rate:${key}`;
+      const [count, ttl] = await promptly(redis, 2000, () => Promise.all([redis.get(k), redis.pttl(k)]));
+      if (count === null || ttl < 0) return undefined;
+      return { count: Number(count), resetAt: Date.now() + ttl };
+    },
   };
 }

@@ -63,5 +63,7 @@ export interface IdempotencyStore {
 export interface RateLimitStore {
   /** Counts one hit in the fixed window `windowMs` for `key`; returns the count and window end. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** The current window of `key` without counting a hit (undefined when none is open). */
+  peek(key: string): Promise<{ count: number; resetAt: number } | undefined>;
   close?(): Promise<void>;
 }

@@ -56,7 +56,10 @@ describe('Redis stores', () => {
     for (let i = 0; i < 3; i++) hits.push(await store.hit('ip', 200));
     assert.deepEqual(hits.map((h) => h.count), [1, 2, 3]);
     assert.ok(hits[2]!.resetAt > Date.now() && hits[2]!.resetAt <= Date.now() + 200);
+    assert.equal((await store.peek('ip'))?.count, 3, 'peek reads without counting');
+    assert.equal(await store.peek('other'), undefined);
     await new Promise((r) => setTimeout(r, 250));
+    assert.equal(await store.peek('ip'), undefined);
     assert.equal((await store.hit('ip', 200)).count, 1);
   });
 });

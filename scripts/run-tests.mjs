@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { avoidableSkips, partsBeforeServerTests, tallyTap } from './test-tally.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 /** Why server tests were skipped (their `skip` message) and how many each. */
@@ -135,14 +136,14 @@ const serverGlobs = [
   ...findTests('test/e2e', '.test.ts'),
   ...findTests('src', '.node.test.ts'),
 ].filter((f) => only.length === 0 || only.some((o) => f.startsWith(o))).sort();
-if (serverGlobs.some((f) => f.startsWith('proxy'))) ensureRedis();
-if (serverGlobs.some((f) => f.endsWith('wordpress.e2e.test.ts'))) ensureWordPress();
-// The end-to-end tests run among the server tests: Chromium must be there before them, not only
-// before the browser stage.
-if (serverGlobs.some((f) => f.startsWith('test/e2e')) || !skipBrowser) ensureChromium();
-if (serverGlobs.some((f) => f.startsWith('test/node')) && !existsSync('dist/custom-elements.json')) {
-  run('build (the custom-elements manifest the plugin test reads)', 'npm', ['run', 'build']);
-}
+const ENSURE = {
+  'redis-server': ensureRedis,
+  wordpress: ensureWordPress,
+  chromium: ensureChromium,
+  build: () =>
+    existsSync('dist/custom-elements.json') || run('build (the custom-elements manifest the plugin test reads)', 'npm', ['run', 'build']),
+};
+for (const part of partsBeforeServerTests(serverGlobs, { browserStage: !skipBrowser })) ENSURE[part]();
 // Per run, so a leftover file or another run in the same working tree is never counted.
 const tapFile = `.tmp/server-${process.pid}.tap`;
 rmSync(tapFile, { force: true });
@@ -155,17 +156,11 @@ if (serverGlobs.length) run('server and model tests', process.execPath, [
 if (existsSync(tapFile)) {
   const tap = readFileSync(tapFile, 'utf8');
   rmSync(tapFile, { force: true });
-  const n = (k) => Number(tap.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
-  results.passed += n('pass');
-  results.failed += n('fail') + n('cancelled');
-  // Each `# SKIP` line is one skipped test (or a skipped suite, whose tests node:test never
-  // registers: counted once, so a skipped suite is never silence; test/skippable.ts skips tests
-  // one by one instead).
-  for (const m of tap.matchAll(/^\s*ok \d+ - .*? # SKIP ?(.*)$/gm)) {
-    const reason = m[1].trim() || 'no reason given';
-    results.skipped += 1;
-    skipReasons.set(reason, (skipReasons.get(reason) ?? 0) + 1);
-  }
+  const tally = tallyTap(tap);
+  results.passed += tally.passed;
+  results.failed += tally.failed;
+  results.skipped += tally.skipped;
+  for (const [reason, count] of tally.skipReasons) skipReasons.set(reason, (skipReasons.get(reason) ?? 0) + count);
 }
 
 // The stories must keep building (CI runs build-storybook); about 15 s.
@@ -201,11 +196,9 @@ if (!skipBrowser && existsSync('web-test-runner.config.mjs')) {
   }
 }
 
-/** Skip reasons naming a part this script installs: under CI=true, such a skip fails the run. */
-const INSTALLABLE = [/chromium/i, /redis-server/i, /wordpress|mariadb|php/i, /npm run build/i];
+// A CI must never pass on tests it did not run for want of a part this script installs.
 if (process.env.CI === 'true') {
-  const avoidable = [...skipReasons].filter(([reason]) => INSTALLABLE.some((p) => p.test(reason)));
-  for (const [reason, count] of avoidable) {
+  for (const [reason, count] of avoidableSkips(skipReasons)) {
     console.error(`=== CI=true: ${count} test(s) skipped for a part npm test installs: ${reason}`);
     results.failed += count;
   }

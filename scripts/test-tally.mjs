@@ -1,0 +1,43 @@
+// What `npm test` (scripts/run-tests.mjs) decides without running anything: which parts to install
+// before the server tests, how a node:test TAP report is counted, and which skips a CI must not
+// accept. Pure, so scripts/test-tally.test.ts checks it with real node:test reports.
+
+/**
+ * The parts to have before the first server test, for these test files. The end-to-end tests
+ * (test/e2e) drive Chromium among the server tests, so Chromium comes before them, not only
+ * before the browser stage.
+ */
+export function partsBeforeServerTests(files, { browserStage }) {
+  const parts = [];
+  if (files.some((f) => f.startsWith('proxy'))) parts.push('redis-server');
+  if (files.some((f) => f.endsWith('wordpress.e2e.test.ts'))) parts.push('wordpress');
+  if (browserStage || files.some((f) => f.startsWith('test/e2e'))) parts.push('chromium');
+  if (files.some((f) => f.startsWith('test/node'))) parts.push('build');
+  return parts;
+}
+
+/**
+ * Counts a TAP report of node:test. Each `# SKIP` line is one skipped test, or a skipped suite,
+ * whose tests node:test never registers: that one is counted once, so a skipped suite is never
+ * silence (test/skippable.ts skips a suite's tests one by one instead). The summary's own
+ * `# skipped` counts tests only, and said 0 for a run whose every e2e suite was skipped.
+ */
+export function tallyTap(tap) {
+  const n = (k) => Number(tap.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
+  const skipReasons = new Map();
+  let skipped = 0;
+  for (const m of tap.matchAll(/^\s*ok \d+ - .*? # SKIP ?(.*)$/gm)) {
+    const reason = m[1].trim() || 'no reason given';
+    skipped += 1;
+    skipReasons.set(reason, (skipReasons.get(reason) ?? 0) + 1);
+  }
+  return { passed: n('pass'), failed: n('fail') + n('cancelled'), skipped, skipReasons };
+}
+
+/** Skip reasons naming a part `npm test` installs or makes itself. */
+const INSTALLABLE = [/chromium/i, /redis-server/i, /wordpress|mariadb|\bphp\b/i, /npm run build/i];
+
+/** The skips a CI must count as failures: those for a part `npm test` could have installed. */
+export function avoidableSkips(skipReasons) {
+  return [...skipReasons].filter(([reason]) => INSTALLABLE.some((p) => p.test(reason)));
+}

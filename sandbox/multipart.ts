@@ -9,6 +9,7 @@ import type { FileParts } from '../src/api/contract.js';
 import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature } from '../src/api/file-signature.js';
 import { SandboxError, fieldError } from './errors.js';
 import { readLimited, type BodyLimits } from './read-body.js';
+import { isReservedKey, refuseReservedKey, reservedKeyPath } from './reserved-keys.js';
 
 export interface FilePart {
   filename: string;
@@ -37,9 +38,11 @@ export async function readMultipart(
   } catch {
     throw new SandboxError('validation_failed', 'The multipart/form-data body could not be read.');
   }
-  const fields: Record<string, unknown> = {};
+  // A Map until the end: a part named __proto__ must not reach a plain object's setter.
+  const fields = new Map<string, unknown>();
   const parts: FilePart[] = [];
   for (const [name, value] of form) {
+    if (isReservedKey(name)) refuseReservedKey(name);
     if (name === files.field) {
       if (typeof value === 'string') {
         throw fieldError('validation_failed', `${name} must be files.`, { [name]: 'Send each attachment as a file part.' });
@@ -47,14 +50,17 @@ export async function readMultipart(
       parts.push({ filename: value.name || 'file', contentType: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
     } else if (typeof value !== 'string') {
       throw fieldError('validation_failed', `Only ${files.field} may carry files.`, { [name]: 'Must be text.' });
-    } else if (Object.hasOwn(fields, name)) {
+    } else if (fields.has(name)) {
       throw fieldError('validation_failed', `${name} is given twice.`, { [name]: 'Give it once.' });
     } else {
-      fields[name] = textOrJson(value);
+      const parsed = textOrJson(value);
+      const reserved = reservedKeyPath(parsed);
+      if (reserved !== null) refuseReservedKey(`${name}.${reserved}`);
+      fields.set(name, parsed);
     }
   }
   checkFiles(parts, files);
-  return { fields, files: parts };
+  return { fields: Object.fromEntries(fields), files: parts };
 }
 
 /** Array and object fields arrive as JSON text; anything else stays the text it is. */

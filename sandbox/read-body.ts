@@ -6,6 +6,7 @@
  * closed, instead of holding a request open until Node's own five-minute request timeout.
  */
 import { SandboxError } from './errors.js';
+import { refuseReservedKey, reservedKeyPath } from './reserved-keys.js';
 
 const DRAIN_BOUND = 16 * 1024 * 1024;
 
@@ -102,9 +103,13 @@ export async function readJson(req: Request, limits: BodyLimits): Promise<unknow
   } catch {
     throw new SandboxError('invalid_json', 'The request body is not valid UTF-8.');
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new SandboxError('invalid_json', 'The request body is not valid JSON.');
   }
+  const reserved = reservedKeyPath(parsed);
+  if (reserved !== null) refuseReservedKey(reserved);
+  return parsed;
 }

@@ -55,7 +55,7 @@ describe('request bodies', () => {
     assert.match(f.exhibitType!, /^Must be one of: sponsor/);
     assert.equal(f['presenter.email'], 'Must be a valid e-mail address.');
     assert.equal(f['teamPeople.0'], 'Must be a string.');
-    assert.equal(f.driveUrl, 'Must be a valid URL.');
+    assert.equal(f.driveUrl, 'Must be an http(s) URL.');
     const g = assertFields(await s.call('POST', '/abstracts/submissions', { body: { title: 'x'.repeat(301), authors: [] } }), 400, 'validation_failed', ['registrationId', 'title', 'authors']);
     assert.equal(g.registrationId, 'Required.');
     assert.equal(g.title, 'Must be at most 300 characters.');

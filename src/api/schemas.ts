@@ -8,19 +8,17 @@
  */
 import * as z from 'zod/mini';
 import { EXHIBIT_TYPES } from './contract.js';
+import { acceptsUrl, URL_MAX_LENGTH, URL_MESSAGES, type UrlKind } from './url-fields.js';
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 const id = text(64);
 const email = z.string().check(z.trim(), z.maxLength(254), z.email());
+/** URL fields accept only what `url-fields.ts` says (the proxy checks the same paths). */
+const urlField = (kind: UrlKind) =>
+  z.string().check(z.trim(), z.maxLength(URL_MAX_LENGTH), z.refine((v) => acceptsUrl(kind, v), URL_MESSAGES[kind]));
 /** An http(s) URL or a `storage://` URI from an upload-address call. */
-const fileRef = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(2048),
-    z.refine((v) => /^(https?:\/\/|storage:\/\/)\S+$/i.test(v), 'Must be an https URL or a storage:// URI.'),
-  );
+const fileRef = urlField('file');
 
 export const workshopRegistration = z.object({
   registrationId: id,
@@ -64,7 +62,7 @@ export const exhibitionSubmission = z.object({
   title: text(200),
   exhibitType: z.enum(EXHIBIT_TYPES),
   shortDescription: text(1000),
-  driveUrl: z.optional(z.string().check(z.trim(), z.maxLength(2048), z.url())),
+  driveUrl: z.optional(urlField('web')),
   presenter: z.object({ fullName: text(200), email }),
   teamPeople: z.optional(z.array(text(200)).check(z.maxLength(20))),
   /** Gap decision: required only when the conference requires a registration for exhibitors. */

@@ -73,6 +73,7 @@ export function fieldMessageText(message: string): string {
     case 'Invalid email address': // the schema library's own wording, which the sandbox passes on
       return msg('Must be a valid e-mail address.', { id: 'form.field.email' });
     case 'Must be a valid URL.':
+    case 'Must be an http(s) URL.':
       return msg('Must be a valid URL.', { id: 'form.field.url' });
     case 'Must be an https URL or a storage:// URI.':
       return msg('Must be an https address.', { id: 'form.field.https' });

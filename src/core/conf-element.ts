@@ -238,11 +238,11 @@ export abstract class ConfElement extends LitElement {
     if (!(this.refresh >= 0)) {
       out.push({ code: 'invalid_refresh', message: `<${tag}> refresh must be a number of seconds.`, fix: 'e.g. refresh="60", or remove it.' });
     }
-    const rejected = this.resolvedEndpoint.rejected;
+    const { rejected, url: used } = this.resolvedEndpoint;
     if (rejected !== undefined) {
       out.push({
         code: 'invalid_endpoint',
-        message: `"${rejected}" is not an http(s) address of the proxy.`,
+        message: `<${tag}> ignores the endpoint "${rejected}": only an http(s) or relative address can be the proxy. Its requests go to ${used} instead.`,
         fix: 'Set endpoint to the proxy\'s URL, e.g. endpoint="https://conf.example.org".',
       });
     }

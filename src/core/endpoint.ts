@@ -2,7 +2,14 @@
  * Where an element finds the proxy, in order: its own `endpoint` attribute, the nearest
  * `<conf-provider endpoint>`, and the origin that served the script, so a page that loads
  * `https://proxy.example.org/conf-widgets.js` needs no attribute at all.
+ *
+ * Only an http(s) address (absolute, protocol-relative or relative to the page) is a proxy. Any
+ * other value (`javascript:`, `data:`, `blob:`, `file:`…) is refused before a request is made: the
+ * next source is used, as if the attribute were not there, and the element reports the refused
+ * value (`invalid_endpoint`, in the console and with `debug`). A typo therefore never sends data
+ * anywhere but to the site's own proxy.
  */
+import { webUrl } from './web-url.js';
 
 export type EndpointSource = 'attribute' | 'provider' | 'script';
 
@@ -32,14 +39,17 @@ export function resolveEndpoint(
   for (const [value, source] of candidates) {
     const v = value?.trim();
     if (!v) continue;
+    let absolute: string | null = null;
     try {
-      const url = new URL(v, base);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('not http');
-      const href = url.href.replace(/\/+$/, '');
-      return rejected === undefined ? { url: href, source } : { url: href, source, rejected };
+      absolute = webUrl(new URL(v, base).href, { absolute: true });
     } catch {
-      rejected ??= v;
+      // Not a URL at all: refused below like any other scheme.
     }
+    if (absolute) {
+      const href = absolute.replace(/\/+$/, '');
+      return rejected === undefined ? { url: href, source } : { url: href, source, rejected };
+    }
+    rejected ??= v;
   }
   return { url: new URL(base).origin, source: 'script', rejected: rejected ?? '' };
 }

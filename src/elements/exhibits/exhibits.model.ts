@@ -5,6 +5,7 @@
 import type { Exhibit } from '../../api/records.js';
 import { parseRecordHash, recordHash } from '../../core/deep-link.js';
 import { fold, initials } from '../../core/text.js';
+import { webUrl } from '../../core/web-url.js';
 
 export interface ExhibitCard {
   id: string;
@@ -31,17 +32,8 @@ const TYPE_ORDER = ['sponsor', 'commercial', 'startup', 'research', 'nonprofit',
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-/** Only web addresses: a `javascript:` link from bad data must never become an href or src. */
-export function safeUrl(v: unknown): string | null {
-  const s = text(v);
-  if (!s) return null;
-  try {
-    const u = new URL(s);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
+/** Only absolute web addresses: a `javascript:` link from bad data must never become an href or src. */
+export const safeUrl = (v: unknown): string | null => webUrl(v, { absolute: true });
 
 /** Reads an exhibit record; null when it has no id or title to show. */
 export function toExhibitCard(raw: unknown): ExhibitCard | null {

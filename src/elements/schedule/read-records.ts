@@ -5,6 +5,7 @@
  * in the bundle, and a record that cannot be read is counted, not thrown.
  */
 import type { EventType, ScheduleEvent, Speaker, Venue } from '../../api/records.js';
+import { webUrl } from '../../core/web-url.js';
 
 type Loose = Record<string, unknown>;
 
@@ -56,7 +57,8 @@ export function readSpeaker(raw: unknown): Speaker | null {
     affiliation: str(raw.affiliation),
     jobTitle: str(raw.jobTitle),
     bio: str(raw.bio),
-    photoUrl: typeof raw.photoUrl === 'string' ? raw.photoUrl : null,
+    // Not shown by the schedule today; checked so no later use can make a javascript: src of it.
+    photoUrl: webUrl(raw.photoUrl),
     links: [],
   };
 }

@@ -11,6 +11,15 @@ describe('pageHref', () => {
     assert.equal(pageHref('/info/{slug}', '../admin?x=1&y'), '/info/..%2Fadmin%3Fx%3D1%26y');
     assert.equal(pageHref('/{slug}', 'café'), '/caf%C3%A9');
   });
+  it('is null when the pattern makes no http(s) or relative address', () => {
+    for (const pattern of ['javascript:alert(1)//{slug}', 'JAVASCRIPT:alert(1)//{slug}', ' \n javascript:alert(1)//{slug}', 'java\tscript:alert(1)', 'data:text/html,{slug}', 'vbscript:{slug}']) {
+      assert.equal(pageHref(pattern, 'about'), null, JSON.stringify(pattern));
+    }
+    // The slug is encoded, so neither it nor the pattern around it can make a scheme.
+    assert.equal(pageHref('{slug}', 'javascript:alert(1)'), 'javascript%3Aalert(1)');
+    assert.equal(pageHref('java{slug}', 'script:alert(1)'), 'javascript%3Aalert(1)');
+    assert.equal(pageHref('https://conf.example/{slug}', 'about'), 'https://conf.example/about');
+  });
 });
 
 describe('isCurrentHref', () => {

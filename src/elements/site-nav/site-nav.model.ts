@@ -2,13 +2,18 @@
  * Links of the site navigation: the organizer's URL pattern with the page's slug in it, and
  * whether a link is the page being shown.
  */
+import { webUrl } from '../../core/web-url.js';
 
 export const SLUG_PLACEHOLDER = '{slug}';
 export const DEFAULT_HREF_PATTERN = '/{slug}';
 
-/** The pattern with every `{slug}` replaced by the encoded slug; a slug can add no path or query. */
-export function pageHref(pattern: string, slug: string): string {
-  return pattern.split(SLUG_PLACEHOLDER).join(encodeURIComponent(slug));
+/**
+ * The pattern with every `{slug}` replaced by the encoded slug (a slug can add no path or query),
+ * or null when the result is not an http(s) or relative address: a `javascript:` pattern makes no
+ * link, whatever its letter case, entities or leading spaces.
+ */
+export function pageHref(pattern: string, slug: string): string | null {
+  return webUrl(pattern.split(SLUG_PLACEHOLDER).join(encodeURIComponent(slug)));
 }
 
 const trimSlash = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);

@@ -116,4 +116,50 @@ describe('<conf-site-nav>', () => {
     const h = await mount('lang="de" href-pattern="/{slug}"');
     expect(h.part('nav')!.getAttribute('aria-label')).to.equal('Website');
   });
+
+  describe('an href-pattern that is not http(s) or relative makes no link', () => {
+    const pwned = () => (window as unknown as { __pwned?: number }).__pwned;
+    afterEach(() => delete (window as unknown as { __pwned?: number }).__pwned);
+
+    // As markup, so the HTML parser decodes the entities as it does on a CMS page.
+    const PATTERNS: [string, string][] = [
+      ['javascript:', 'javascript:window.__pwned=1//{slug}'],
+      ['an entity for a letter', 'jav&#x61;script:window.__pwned=1//{slug}'],
+      ['an entity for the colon', 'javascript&colon;window.__pwned=1//{slug}'],
+      ['mixed case', 'JaVaScRiPt:window.__pwned=1//{slug}'],
+      ['leading spaces and a newline', '  &#10;javascript:window.__pwned=1//{slug}'],
+      ['a tab inside the scheme', 'java&#9;script:window.__pwned=1//{slug}'],
+      ['data:', 'data:text/html,<script>parent.__pwned=1</script>{slug}'],
+    ];
+    for (const [what, pattern] of PATTERNS) {
+      it(`${what}: the entries are text, clicking them runs nothing, and the organizer is told`, async () => {
+        const warn = console.warn;
+        const warnings: string[] = [];
+        console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+        try {
+          const h = await mount(`href-pattern="${pattern.replace(/"/g, '&quot;')}" debug`);
+          const links = h.all<HTMLAnchorElement>('[part~="link"]');
+          expect(links.map((a) => a.textContent)).to.deep.equal(site.navigation.map((n) => n.label), 'every entry is still listed');
+          expect(h.all('a[href]'), 'no entry has an href').to.have.length(0);
+          expect(h.all('a[href^="javascript" i], a[href^="data" i]')).to.have.length(0);
+          for (const a of links) a.click();
+          await new Promise((r) => setTimeout(r, 50));
+          expect(pwned()).to.equal(undefined);
+          expect(h.part('notice')!.textContent).to.contain('is not an http(s) or relative address');
+          expect(warnings.some((w) => w.includes('is not an http(s) or relative address'))).to.equal(true);
+        } finally {
+          console.warn = warn;
+        }
+      });
+    }
+
+    it('relative, protocol-relative and https patterns still make links', async () => {
+      for (const pattern of ['?page={slug}', '//conf.example/{slug}', 'https://conf.example/info/{slug}', 'info/{slug}']) {
+        const h = await mount(`href-pattern="${pattern}"`);
+        expect(h.all('a[href]').length, pattern).to.equal(site.navigation.length);
+        expect(h.part('notice'), pattern).to.equal(null);
+        cleanup();
+      }
+    });
+  });
 });

@@ -28,11 +28,11 @@ export const COLLAPSE_BELOW = 480;
  * is listed in its order.
  *
  * @customElement conf-site-nav
- * @attr href-pattern - Address of a page, `{slug}` standing for its slug (encoded); default `/{slug}`. E.g. `/info/{slug}`, `?page={slug}`.
+ * @attr href-pattern - Address of a page, `{slug}` standing for its slug (encoded); default `/{slug}`. E.g. `/info/{slug}`, `?page={slug}`. Only an http(s) or relative address makes links: with any other scheme (`javascript:`, `data:`…) the pages are listed as text.
  * @attr current - Slug of the page being shown, when the address alone does not tell (a single-page app).
  * @attr label - Accessible name of the navigation; default "Site".
  * @attr show-conference - Shows the conference's name, dates and city at the start of the navigation.
- * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr refresh - Seconds between refreshes; 0 (default) for none.
@@ -114,8 +114,8 @@ export class ConfSiteNav extends ConfElement {
     window.removeEventListener('hashchange', this.onNavigate);
   }
 
-  /** The address of a page's link. */
-  hrefFor(slug: string): string {
+  /** The address of a page's link; null when `href-pattern` makes no http(s) or relative address. */
+  hrefFor(slug: string): string | null {
     return pageHref(this.hrefPattern || DEFAULT_HREF_PATTERN, slug);
   }
 
@@ -126,6 +126,13 @@ export class ConfSiteNav extends ConfElement {
         code: 'href_pattern_without_slug',
         message: `<conf-site-nav> href-pattern="${this.hrefPattern}" has no {slug}, so every link leads to the same address.`,
         fix: 'Put {slug} where the page\'s name goes, e.g. href-pattern="/info/{slug}".',
+      });
+    }
+    if (this.hrefPattern && pageHref(this.hrefPattern, 'page') === null) {
+      out.push({
+        code: 'href_pattern_not_web',
+        message: `<conf-site-nav> href-pattern="${this.hrefPattern}" is not an http(s) or relative address, so the pages are listed without links.`,
+        fix: 'Use a path such as href-pattern="/info/{slug}", or a full https:// address.',
       });
     }
     return out;
@@ -143,9 +150,9 @@ export class ConfSiteNav extends ConfElement {
     return html`<span class="skeleton nav-skeleton"></span>`;
   }
 
-  private isCurrent(item: SiteNavItem, href: string): boolean {
+  private isCurrent(item: SiteNavItem, href: string | null): boolean {
     if (this.current !== undefined && this.current !== null) return item.slug === this.current.trim();
-    return isCurrentHref(href, location.href, document.baseURI);
+    return href !== null && isCurrentHref(href, location.href, document.baseURI);
   }
 
   private renderNav(site: Site): TemplateResult {
@@ -167,7 +174,7 @@ export class ConfSiteNav extends ConfElement {
       <ul id="links" part="list" ?hidden=${collapsed && !this.menuOpen}>
         ${links.map(
           (l) => html`<li>
-            <a part=${l.current ? 'link current' : 'link'} href=${l.href} data-slug=${l.item.slug} aria-current=${l.current ? 'page' : nothing}>${l.item.label}</a>
+            <a part=${l.current ? 'link current' : 'link'} href=${l.href ?? nothing} data-slug=${l.item.slug} aria-current=${l.current ? 'page' : nothing}>${l.item.label}</a>
           </li>`,
         )}
       </ul>

@@ -4,6 +4,7 @@
  */
 import type { ScheduleEvent, Speaker } from '../../api/records.js';
 import { fold, initials } from '../../core/text.js';
+import { webUrl } from '../../core/web-url.js';
 
 export interface SpeakerCard {
   id: string;
@@ -31,18 +32,6 @@ export interface SpeakerSession {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-function safeUrl(v: unknown): string | null {
-  const s = text(v);
-  if (!s) return null;
-  try {
-    const u = new URL(s, 'https://invalid.example');
-    // Only web addresses: a `javascript:` link from bad data must never become an href or src.
-    return u.protocol === 'https:' || u.protocol === 'http:' ? s : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Reads a speaker record; null when it has no id or name to show. */
 export function toCard(raw: unknown): SpeakerCard | null {
   if (!raw || typeof raw !== 'object') return null;
@@ -55,7 +44,7 @@ export function toCard(raw: unknown): SpeakerCard | null {
   const links = Array.isArray(r.links)
     ? r.links.flatMap((l: unknown) => {
         const o = (l ?? {}) as Record<string, unknown>;
-        const url = safeUrl(o.url);
+        const url = webUrl(o.url);
         return url ? [{ label: text(o.label) || url, url }] : [];
       })
     : [];
@@ -65,7 +54,7 @@ export function toCard(raw: unknown): SpeakerCard | null {
     affiliation,
     jobTitle,
     bio: text(r.bio),
-    photoUrl: safeUrl(r.photoUrl),
+    photoUrl: webUrl(r.photoUrl),
     links,
     initials: initials(fullName),
     haystack: fold([fullName, affiliation, jobTitle].join(' ')),

@@ -35,6 +35,8 @@ export type ProxyEnv = {
     bodyType?: string;
     /** What the idempotency fingerprint is taken over when not the body bytes (multipart). */
     fingerprintSource?: Uint8Array;
+    /** The request body as `middleware/body-guard.ts` passes it on, and why it stopped, if it did. */
+    requestBody?: { stream: ReadableStream<Uint8Array>; failure: Error | null };
     /** Set when the request carried the right kiosk token. */
     kiosk: boolean;
   };

@@ -10,6 +10,7 @@ import type { Handler } from 'hono';
 import { ENDPOINTS, UPLOAD_CONTENT_TYPES, UPLOAD_KINDS, type UploadKind } from '../../src/api/contract.js';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
+import { bodyFailure, requestBody } from '../middleware/body-guard.js';
 import { mediaType, refuseEncodedBody, tooLarge } from '../middleware/json-body.js';
 import type { Scrubber } from '../secrets.js';
 import type { UpstreamClient } from '../upstream/client.js';
@@ -111,7 +112,7 @@ export function uploadHandler({
     // The file's first bytes decide before the upstream is asked for anything: an empty file or
     // one that is not what it claims (HTML or an executable sent as a PDF) costs no address.
     if (declaredBytes === 0) refuseUnlikeBody(contentType, new Uint8Array(0));
-    const body = await peekBody(c.req.raw.body);
+    const body = await peekBody(requestBody(c));
     refuseUnlikeBody(contentType, body.head);
 
     const addressAnswer = await upstream.call({
@@ -158,6 +159,9 @@ export function uploadHandler({
       });
     } catch (error) {
       if (over) throw tooLarge(cap);
+      // The client stalled, or its bytes did not fit the proxy's budget: not the storage's fault.
+      const failure = bodyFailure(c);
+      if (failure) throw failure;
       throw new ProxyError('bad_gateway', 'The file could not be stored.', { cause: scrubber.scrub(String(error)) });
     } finally {
       log.upstreamMs = (log.upstreamMs ?? 0) + Math.round(performance.now() - started);

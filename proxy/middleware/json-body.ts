@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
+import { requestBody } from './body-guard.js';
 
 export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
@@ -80,7 +81,7 @@ export function jsonBody({ maxBytes }: { maxBytes: number }): MiddlewareHandler<
     refuseEncodedBody(c.req.header('content-encoding'));
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-    c.set('body', await readCapped(c.req.raw.body, maxBytes));
+    c.set('body', await readCapped(requestBody(c), maxBytes));
     await next();
   };
 }

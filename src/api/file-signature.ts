@@ -101,4 +101,27 @@ export function checkFileSignature(declared: string, head: Uint8Array): Signatur
   };
 }
 
+/** The extension a stored file of each type takes; the first is written, the others kept. */
+const EXTENSIONS: Record<UploadContentType, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/webp': ['webp'],
+};
+
+/**
+ * The name a file is stored (or forwarded) under: the visitor's name with the extension of the
+ * type its bytes were verified as. A PDF/HTML polyglot sent as `x.html` is kept as `x.pdf`, so
+ * no later download or static file server takes it for the page its name says it is. An
+ * extension of the type is kept as written (`photo.JPEG`); any other last extension is replaced.
+ */
+export function storedFileName(name: string, type: UploadContentType): string {
+  const extensions = EXTENSIONS[type];
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1) : '';
+  if (extensions.includes(ext.toLowerCase())) return name;
+  const stem = dot > 0 && /^[A-Za-z0-9]{1,10}$/.test(ext) ? name.slice(0, dot) : name;
+  return `${stem || 'file'}.${extensions[0]}`;
+}
+
 export const EMPTY_UPLOAD_MESSAGE = 'The file is empty (0 bytes); nothing was stored. Choose the file again.';

@@ -25,6 +25,7 @@ import { writeHandler } from './handlers/write.js';
 import { allowList } from './middleware/allow-list.js';
 import { cors } from './middleware/cors.js';
 import { idempotency } from './middleware/idempotency.js';
+import { bodyGuard } from './middleware/body-guard.js';
 import { formBody } from './middleware/form-body.js';
 import { jsonBody } from './middleware/json-body.js';
 import { kioskToken } from './middleware/kiosk-token.js';
@@ -107,6 +108,9 @@ export function createProxy(options: ProxyOptions): Proxy {
         await next();
       };
 
+  // One budget for every body: writes and uploads draw on the same bytes.
+  const bodies = bodyGuard({ ...o.bodyLimits, keyOf: (c) => clientIp(c, o.trustedProxyHops) });
+
   const api = `${API_PREFIX}/*`;
   app.use(
     api,
@@ -125,6 +129,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   app.post(
     api,
     writeLimit,
+    bodies,
     formBody(),
     jsonBody({ maxBytes: o.maxBodyBytes }),
     idempotency({
@@ -138,6 +143,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   app.put(
     '/uploads/:kind',
     writeLimit,
+    bodies,
     uploadHandler({ upstream, transport, scrubber, maxBytes: o.maxUploadBytes, timeoutMs: o.uploadTimeoutMs, forwardScenarioHeaders: o.forwardScenarioHeaders }),
   );
 

@@ -47,6 +47,13 @@ export interface ProxyOptions {
   maxBodyBytes?: number;
   /** Upload cap (default 10 MB, the contract's). */
   maxUploadBytes?: number;
+  /**
+   * What request bodies may cost (see `middleware/body-guard.ts`): `budgetBytes` in flight across
+   * all requests (default 256 MB; over it 503), `perAddress` bodies at once per client address
+   * (default 4; over it 429), a body with no byte for `idleMs` (default 10 s) or slower than
+   * `minBytesPerSecond` (default 8 KB/s, after `idleMs`) dropped with 408.
+   */
+  bodyLimits?: Partial<BodyLimits>;
   /** Built element bundle served at `/conf-widgets.js`; null serves only the placeholder. */
   bundlePath?: string | null;
   /** Forward `Prefer` scenario switches: only when the upstream is the bundled sandbox. */
@@ -58,6 +65,20 @@ export interface ProxyOptions {
   /** Clock, for tests. */
   now?: () => number;
 }
+
+export interface BodyLimits {
+  budgetBytes: number;
+  perAddress: number;
+  idleMs: number;
+  minBytesPerSecond: number;
+}
+
+export const BODY_LIMIT_DEFAULTS: BodyLimits = {
+  budgetBytes: 256 * 1024 * 1024,
+  perAddress: 4,
+  idleMs: 10_000,
+  minBytesPerSecond: 8 * 1024,
+};
 
 export interface ResolvedOptions {
   upstream: string;
@@ -75,6 +96,7 @@ export interface ResolvedOptions {
   retry: RetryPolicy;
   maxBodyBytes: number;
   maxUploadBytes: number;
+  bodyLimits: BodyLimits;
   bundlePath: string | null;
   forwardScenarioHeaders: boolean;
   logger: (line: string) => void;
@@ -229,6 +251,12 @@ function resolve(o: ProxyOptions): ResolvedOptions {
     },
     maxBodyBytes: positive('maxBodyBytes', o.maxBodyBytes, 256 * 1024),
     maxUploadBytes: Math.min(positive('maxUploadBytes', o.maxUploadBytes, UPLOAD_MAX_BYTES), UPLOAD_MAX_BYTES),
+    bodyLimits: {
+      budgetBytes: positive('bodyLimits.budgetBytes', o.bodyLimits?.budgetBytes, BODY_LIMIT_DEFAULTS.budgetBytes),
+      perAddress: positive('bodyLimits.perAddress', o.bodyLimits?.perAddress, BODY_LIMIT_DEFAULTS.perAddress),
+      idleMs: positive('bodyLimits.idleMs', o.bodyLimits?.idleMs, BODY_LIMIT_DEFAULTS.idleMs),
+      minBytesPerSecond: nonNegative('bodyLimits.minBytesPerSecond', o.bodyLimits?.minBytesPerSecond, BODY_LIMIT_DEFAULTS.minBytesPerSecond),
+    },
     bundlePath: o.bundlePath === undefined ? 'dist/conf-widgets.js' : o.bundlePath,
     forwardScenarioHeaders: o.forwardScenarioHeaders === true,
     logger: o.logger ?? ((line) => console.log(line)),

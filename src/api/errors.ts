@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   // 404, 405
   not_found: 404,
   method_not_allowed: 405,
+  /** A request body that stalled or crawled (the proxy drops it rather than hold it open). */
+  request_timeout: 408,
   // 409
   already_checked_in: 409,
   already_recorded: 409,

@@ -28,6 +28,12 @@ Options (each also read from the environment variable shown):
   --timeout MS            Upstream call timeout (default 10000)          CONF_UPSTREAM_TIMEOUT
   --bundle PATH           Element bundle served at /conf-widgets.js      CONF_BUNDLE_PATH
                           (default dist/conf-widgets.js)
+  --body-budget MB        Request bodies in flight at once, all clients  CONF_BODY_BUDGET_MB
+                          together (default 256; over it 503)
+  --bodies-per-address N  Writes and uploads in flight at once from one  CONF_BODIES_PER_ADDRESS
+                          client address (default 4; over it 429)
+  --body-idle SECONDS     Drop a request body that sends no byte for     CONF_BODY_IDLE
+                          this long (default 10; 408)
   --redis URL             Share cache, idempotency and rate limits       CONF_REDIS_URL
                           through Redis (several instances)
   --help                  Show this text
@@ -69,6 +75,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
         timeout: { type: 'string' },
         bundle: { type: 'string' },
         redis: { type: 'string' },
+        'body-budget': { type: 'string' },
+        'bodies-per-address': { type: 'string' },
+        'body-idle': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -91,9 +100,15 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     rate: count('--rate-limit', values['rate-limit'] ?? env.CONF_RATE_LIMIT, 30),
     hops: count('--trust-proxy', values['trust-proxy'] ?? env.CONF_TRUST_PROXY, 0),
     timeout: count('--timeout', values.timeout ?? env.CONF_UPSTREAM_TIMEOUT, 10_000),
+    budget: count('--body-budget', values['body-budget'] ?? env.CONF_BODY_BUDGET_MB, 256),
+    perAddress: count('--bodies-per-address', values['bodies-per-address'] ?? env.CONF_BODIES_PER_ADDRESS, 4),
+    idle: count('--body-idle', values['body-idle'] ?? env.CONF_BODY_IDLE, 10),
   };
   for (const value of Object.values(numbers)) if (typeof value === 'string') return { kind: 'error', message: value };
-  const { port, ttl, rate, hops, timeout } = numbers as Record<keyof typeof numbers, number>;
+  const { port, ttl, rate, hops, timeout, budget, perAddress, idle } = numbers as Record<keyof typeof numbers, number>;
+  if (budget < 1 || perAddress < 1 || idle < 1) {
+    return { kind: 'error', message: '--body-budget, --bodies-per-address and --body-idle must be at least 1.' };
+  }
   if (port > 65535) return { kind: 'error', message: '--port must be at most 65535.' };
   const kioskToken = values['kiosk-token'] ?? env.CONF_KIOSK_TOKEN;
   const bundlePath = values.bundle ?? env.CONF_BUNDLE_PATH;
@@ -112,6 +127,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
         rateLimit: rate === 0 ? false : { max: rate, windowMs: 60_000 },
         trustedProxyHops: hops,
         upstreamTimeoutMs: timeout,
+        bodyLimits: { budgetBytes: budget * 1024 * 1024, perAddress, idleMs: idle * 1000 },
         ...(bundlePath ? { bundlePath } : {}),
       },
     },

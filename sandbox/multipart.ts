@@ -6,7 +6,7 @@
  * the contract's limits and by their first bytes, never by the name or type the client claims.
  */
 import type { FileParts } from '../src/api/contract.js';
-import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature } from '../src/api/file-signature.js';
+import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature, storedFileName } from '../src/api/file-signature.js';
 import { SandboxError, fieldError } from './errors.js';
 import { readLimited, type BodyLimits } from './read-body.js';
 import { isReservedKey, refuseReservedKey, reservedKeyPath } from './reserved-keys.js';
@@ -92,7 +92,9 @@ function checkFiles(parts: FilePart[], rules: FileParts): void {
       const message = check.ok ? '' : check.message;
       throw fieldError('unsupported_media_type', `${part.filename}: ${message}`, { [at]: `Must be ${rules.contentTypes.join(' or ')}.` }, { allowed: rules.contentTypes });
     }
-    // What the bytes are wins over what the browser guessed from the name.
+    // What the bytes are wins over what the browser guessed from the name, and names the file:
+    // a PDF sent as `x.html` is kept as `x.pdf`.
     part.contentType = type;
+    part.filename = storedFileName(part.filename, type);
   });
 }

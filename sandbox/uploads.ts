@@ -9,8 +9,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
-import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature } from '../src/api/file-signature.js';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, type UploadContentType } from '../src/api/contract.js';
+import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature, storedFileName } from '../src/api/file-signature.js';
 import type { UploadAddress } from '../src/api/records.js';
 import { SandboxError, fieldError } from './errors.js';
 import { BODY_TIMEOUT_MS, mediaType, readLimited } from './read-body.js';
@@ -53,7 +53,9 @@ export function createUploadAddress(
     );
   }
   const expiresAt = store.now() + UPLOAD_URL_TTL_MS;
-  const upload = store.uploads.create({ ...input, contentType, expiresAt });
+  // Named with the extension of the type the PUT's bytes must then prove (`x.html` → `x.pdf`).
+  const filename = storedFileName(input.filename, contentType as UploadContentType);
+  const upload = store.uploads.create({ ...input, filename, contentType, expiresAt });
   const expires = Math.floor(expiresAt / 1000);
   const url = `${input.base}/uploads/${upload.id}?expires=${expires}&signature=${sign(secret, upload.id, expires)}`;
   return {

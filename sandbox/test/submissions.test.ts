@@ -60,6 +60,15 @@ describe('abstract submissions', () => {
       assertFields(await send(form([], { authors: '[]' })), 400, 'validation_failed', ['authors']);
     });
 
+    it('names each kept file with the extension of its verified type (a PDF/HTML polyglot sent as x.html is kept as x.pdf)', async () => {
+      const polyglot = new Blob(['%PDF-1.7\n<html><script>alert(1)</script></html>\n%%EOF'], { type: 'text/html' });
+      const svg = new Blob(['%PDF-1.7\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], { type: 'image/svg+xml' });
+      const a = await send(form([[polyglot, 'x.html'], [svg, 'y.svg'], [pdf('kept'), 'Paper.PDF']]));
+      assert.equal(a.status, 201);
+      assert.deepEqual(a.body.data.attachments.map((x: { name: string }) => x.name), ['x.pdf', 'y.pdf', 'Paper.PDF']);
+      assert.match(a.body.data.attachments[0].url, /\/x\.pdf$/);
+    });
+
     it('an Idempotency-Key replays the same parts under a new boundary, and refuses other files', async () => {
       const key = `abs-${Date.now()}`;
       const sendKeyed = (body: FormData) =>

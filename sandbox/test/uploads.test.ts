@@ -40,6 +40,15 @@ describe('upload addresses and signed PUTs', () => {
 
   const address = (path: string, body: object, key?: string) => s.call('POST', path, { body, ...(key ? { key } : {}) });
 
+  it('names the stored file with the extension of the type its bytes must prove (x.html declared PDF is x.pdf)', async () => {
+    const d = (await address('/registrations/evidence/upload-url', { filename: 'x.html', contentType: 'application/pdf' })).body.data;
+    assert.match(d.storageUri, /\/x\.pdf$/);
+    const svg = (await address('/registrations/evidence/upload-url', { filename: 'y.svg', contentType: 'image/png' })).body.data;
+    assert.match(svg.storageUri, /\/y\.png$/);
+    const jpeg = (await address('/registrations/evidence/upload-url', { filename: 'photo.JPEG', contentType: 'image/jpeg' })).body.data;
+    assert.match(jpeg.storageUri, /\/photo\.JPEG$/);
+  });
+
   it('answers a signed address served by the sandbox itself', async () => {
     const a = await address('/registrations/evidence/upload-url', { filename: '../My Receipt.pdf', contentType: 'application/pdf' });
     assert.equal(a.status, 201);

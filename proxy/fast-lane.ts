@@ -11,8 +11,8 @@
  * scrubbed when stored), one log line whose client-chosen parts passed the scrubber. Whatever it
  * is not sure about gets `null`, and the host passes the request to the fetch handler, which stays
  * the reference: other methods, stale or missing entries, `Prefer` towards the sandbox, origins
- * that are neither absent nor allowed (same-origin needs the URL the slow path builds), any
- * unusual character in the target. Host-agnostic: `node.ts` runs it before building a web
+ * that are neither absent nor allowed (the proxy's own origin is allowed only when configured as
+ * `publicOrigin`, never read from `Host`), any unusual character in the target. Host-agnostic: `node.ts` runs it before building a web
  * `Request` at all, and `fast-fetch.ts` before the Hono middleware chain for hosts that hand over
  * a `Request` (edge runtimes, `getRequestListener` mounts).
  */

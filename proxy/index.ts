@@ -30,6 +30,8 @@ import { formBody } from './middleware/form-body.js';
 import { jsonBody } from './middleware/json-body.js';
 import { kioskToken } from './middleware/kiosk-token.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { urlFields } from './middleware/url-fields.js';
+import { CHALLENGE_PATH, writeChallenge } from './middleware/write-challenge.js';
 import { requestLog } from './middleware/request-log.js';
 import { targetGuard } from './middleware/target-guard.js';
 import { resolveOptions, type ProxyOptions } from './options.js';
@@ -54,7 +56,9 @@ export interface Proxy {
 
 export function createProxy(options: ProxyOptions): Proxy {
   const o = resolveOptions(options);
-  const scrubber = createScrubber(o.kioskToken ? [o.apiKey, o.kioskToken] : [o.apiKey]);
+  // Without a configured secret the challenge's is made here, per process.
+  const challengeSecret = o.writeChallenge ? (o.writeChallenge.secret ?? randomSecret()) : null;
+  const scrubber = createScrubber([o.apiKey, ...(o.kioskToken ? [o.kioskToken] : []), ...(challengeSecret ? [challengeSecret] : [])]);
   const log = (line: Record<string, unknown>) =>
     o.logger(scrubber.scrub(JSON.stringify({ time: new Date().toISOString(), ...line })));
   const report = (event: string, error: unknown) =>
@@ -94,17 +98,37 @@ export function createProxy(options: ProxyOptions): Proxy {
   const onRefused = refusedOriginLog({ allowedOrigins: o.allowedOrigins, log });
   app.use('/api/*', cors({ allowedOrigins: o.allowedOrigins, onRefused }));
   app.use('/uploads/*', cors({ allowedOrigins: o.allowedOrigins, onRefused }));
+  app.use(CHALLENGE_PATH, cors({ allowedOrigins: o.allowedOrigins, onRefused }));
 
   const writeLimit: MiddlewareHandler<ProxyEnv> = o.rateLimit
     ? rateLimit({
         store: o.rateLimit.store ?? memoryRateLimitStore({ now: o.now }),
         max: o.rateLimit.max,
         windowMs: o.rateLimit.windowMs,
+        limits: o.rateLimit.kinds,
         keyOf: (c) => clientIp(c, o.trustedProxyHops),
         now: o.now,
         report,
       })
     : async function noWriteLimit(_c, next) {
+        await next();
+      };
+
+  // Before the limits: writes without a solution must not spend a shared address's allowance.
+  const challenge = o.writeChallenge && challengeSecret
+    ? writeChallenge({
+        difficulty: o.writeChallenge.difficulty,
+        ttlMs: o.writeChallenge.ttlMs,
+        secret: challengeSecret,
+        store: o.writeChallenge.store ?? memoryIdempotencyStore({ maxEntries: 100_000, maxBytes: 32 * 1024 * 1024, now: o.now }),
+        now: o.now,
+        report,
+      })
+    : null;
+  if (challenge) app.get(CHALLENGE_PATH, challenge.handler);
+  const challengeCheck: MiddlewareHandler<ProxyEnv> = challenge
+    ? challenge.middleware
+    : async function noChallenge(_c, next) {
         await next();
       };
 
@@ -128,10 +152,12 @@ export function createProxy(options: ProxyOptions): Proxy {
   app.get(api, readHandler({ cache, upstream, policy, forwardScenarioHeaders: o.forwardScenarioHeaders, now: o.now }));
   app.post(
     api,
+    challengeCheck,
     writeLimit,
     bodies,
     formBody(),
     jsonBody({ maxBytes: o.maxBodyBytes }),
+    urlFields(),
     idempotency({
       store: o.idempotencyStore ?? memoryIdempotencyStore({ now: o.now }),
       ttlMs: o.idempotencyTtlMs,
@@ -142,6 +168,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   );
   app.put(
     '/uploads/:kind',
+    challengeCheck,
     writeLimit,
     bodies,
     uploadHandler({ upstream, transport, scrubber, maxBytes: o.maxUploadBytes, timeoutMs: o.uploadTimeoutMs, forwardScenarioHeaders: o.forwardScenarioHeaders }),
@@ -170,4 +197,8 @@ export function createProxy(options: ProxyOptions): Proxy {
       await (await transportReady.catch(() => null))?.close();
     },
   };
+}
+
+function randomSecret(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

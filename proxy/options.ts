@@ -6,6 +6,7 @@ import { API_PREFIX, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
 import { DEFAULT_CACHE_POLICY, type CachePolicy } from './cache/policy.js';
 import { createScrubber } from './secrets.js';
 import { KIOSK_LOCKOUT_DEFAULTS, type KioskLockout } from './middleware/kiosk-token.js';
+import { DEFAULT_WRITE_CEILING, DEFAULT_WRITE_LIMITS, WRITE_KINDS, type WindowLimit, type WriteKind } from './middleware/rate-limit.js';
 import { MEMORY_STORE_DEFAULTS } from './stores/memory.js';
 import type { CacheStore, IdempotencyStore, RateLimitStore } from './stores/types.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './upstream/retry.js';
@@ -17,6 +18,12 @@ export interface ProxyOptions {
   apiKey: string;
   /** Exact origins (`https://conf.example.org`) granted CORS and allowed to write. */
   allowedOrigins?: readonly string[];
+  /**
+   * The origin(s) at which browsers reach this proxy's own pages, when it serves a site itself
+   * (the demo, a mount in your server): allowed like `allowedOrigins`. Same-origin is never
+   * inferred from a request's `Host` header.
+   */
+  publicOrigin?: string | readonly string[];
   /** Token kiosks send as `X-Kiosk-Token` to reach the check-ins; without it check-ins are off. */
   kioskToken?: string | null;
   /** Read cache; `false` turns it off. */
@@ -26,8 +33,20 @@ export interface ProxyOptions {
   idempotencyStore?: IdempotencyStore;
   /** How long a write's answer is replayed for its `Idempotency-Key` (default 24 h). */
   idempotencyTtlMs?: number;
-  /** Per-client-IP limit on writes; `false` turns it off. Kiosk check-ins are not counted. */
-  rateLimit?: { max?: number; windowMs?: number; store?: RateLimitStore } | false;
+  /**
+   * Per-client-IP limits on writes; `false` turns them off. `max`/`windowMs`: all writes
+   * together; `kinds`: each kind's own window (`false` for none). Kiosk check-ins are not counted.
+   */
+  rateLimit?:
+    | { max?: number; windowMs?: number; store?: RateLimitStore; kinds?: Partial<Record<WriteKind, Partial<WindowLimit> | false>> }
+    | false;
+  /**
+   * Proof-of-work challenge on public writes (`GET /challenge`, header `X-Conf-Challenge`); off
+   * unless set. `difficulty`: the largest counter (default 20,000); `ttlMs` (default 20 min);
+   * `secret`: HMAC key, 32+ characters, the same on every instance (default: random per process);
+   * `store`: where used challenges are remembered (default: memory, 100,000 entries).
+   */
+  writeChallenge?: boolean | { difficulty?: number; ttlMs?: number; secret?: string; store?: IdempotencyStore };
   /**
    * Limits on wrong kiosk tokens (see `middleware/kiosk-token.ts`); the store defaults to
    * `rateLimit.store`, else memory. `false` turns it off (tests only).
@@ -83,12 +102,14 @@ export const BODY_LIMIT_DEFAULTS: BodyLimits = {
 export interface ResolvedOptions {
   upstream: string;
   apiKey: string;
+  /** `allowedOrigins` and `publicOrigin` together. */
   allowedOrigins: ReadonlySet<string>;
   kioskToken: string | null;
   cache: CachePolicy & { maxEntries: number; maxBytes: number; store?: CacheStore };
   idempotencyStore?: IdempotencyStore;
   idempotencyTtlMs: number;
-  rateLimit: { max: number; windowMs: number; store?: RateLimitStore } | null;
+  rateLimit: { max: number; windowMs: number; store?: RateLimitStore; kinds: Record<WriteKind, WindowLimit | null> } | null;
+  writeChallenge: { difficulty: number; ttlMs: number; secret: string | null; store?: IdempotencyStore } | null;
   kioskLockout: (KioskLockout & { store?: RateLimitStore }) | null;
   trustedProxyHops: number;
   upstreamTimeoutMs: number;
@@ -179,7 +200,8 @@ function resolve(o: ProxyOptions): ResolvedOptions {
   if (o.apiKey.length < 8 || /[\s\0]/.test(o.apiKey)) {
     fail('apiKey looks wrong: expected at least 8 characters without spaces.');
   }
-  const origins = (o.allowedOrigins ?? []).map((v) => {
+  const publicOrigins = o.publicOrigin === undefined ? [] : typeof o.publicOrigin === 'string' ? [o.publicOrigin] : [...o.publicOrigin];
+  const origins = [...(o.allowedOrigins ?? []), ...publicOrigins].map((v) => {
     if (v === '*') fail('allowedOrigins must list origins; "*" would let any site use the key.');
     return normalizeOrigin(v);
   });
@@ -226,10 +248,12 @@ function resolve(o: ProxyOptions): ResolvedOptions {
       rl === false
         ? null
         : {
-            max: positive('rateLimit.max', rl?.max, 30),
-            windowMs: positive('rateLimit.windowMs', rl?.windowMs, 60_000),
+            max: positive('rateLimit.max', rl?.max, DEFAULT_WRITE_CEILING.max),
+            windowMs: positive('rateLimit.windowMs', rl?.windowMs, DEFAULT_WRITE_CEILING.windowMs),
             ...(rl?.store ? { store: rl.store } : {}),
+            kinds: writeKinds(rl?.kinds),
           },
+    writeChallenge: writeChallenge(o.writeChallenge),
     kioskLockout:
       o.kioskLockout === false
         ? null
@@ -263,4 +287,36 @@ function resolve(o: ProxyOptions): ResolvedOptions {
     ...(o.fetchImpl ? { fetchImpl: o.fetchImpl } : {}),
     now: o.now ?? Date.now,
   };
+}
+
+function writeKinds(given: Partial<Record<string, Partial<WindowLimit> | false>> | undefined): Record<WriteKind, WindowLimit | null> {
+  for (const kind of Object.keys(given ?? {})) {
+    if (!(WRITE_KINDS as readonly string[]).includes(kind)) fail(`rateLimit.kinds: "${kind}" is not one of ${WRITE_KINDS.join(', ')}.`);
+  }
+  const out = {} as Record<WriteKind, WindowLimit | null>;
+  for (const kind of WRITE_KINDS) {
+    const k = given?.[kind];
+    const d = DEFAULT_WRITE_LIMITS[kind];
+    out[kind] = k === false ? null : {
+      max: positive(`rateLimit.kinds.${kind}.max`, k?.max, d.max),
+      windowMs: positive(`rateLimit.kinds.${kind}.windowMs`, k?.windowMs, d.windowMs),
+    };
+  }
+  return out;
+}
+
+/** Defaults of the write challenge; the cost they mean on a phone is in proxy/README.md. */
+export const WRITE_CHALLENGE_DEFAULTS = { difficulty: 20_000, ttlMs: 20 * 60_000 } as const;
+
+function writeChallenge(given: ProxyOptions['writeChallenge']): ResolvedOptions['writeChallenge'] {
+  if (given === undefined || given === false) return null;
+  const c = given === true ? {} : given;
+  const difficulty = positive('writeChallenge.difficulty', c.difficulty, WRITE_CHALLENGE_DEFAULTS.difficulty);
+  if (!Number.isInteger(difficulty) || difficulty > 0xffff_ffff) fail('writeChallenge.difficulty must be a whole number up to 4294967295.');
+  const ttlMs = positive('writeChallenge.ttlMs', c.ttlMs, WRITE_CHALLENGE_DEFAULTS.ttlMs);
+  if (ttlMs < 1000) fail('writeChallenge.ttlMs must be at least 1000.');
+  if (c.secret !== undefined && (typeof c.secret !== 'string' || c.secret.length < 32)) {
+    fail('writeChallenge.secret must be at least 32 characters.');
+  }
+  return { difficulty, ttlMs, secret: c.secret ?? null, ...(c.store ? { store: c.store } : {}) };
 }

@@ -2,12 +2,13 @@
  * CORS from an exact origin allow-list. Allowed origins get the grant (with `Vary: Origin`, so a
  * CDN keeps one copy per origin); other origins get no grant, their preflights a 403, and their
  * writes a 403 before anything is forwarded (a browser on an unknown site must not spend the
- * conference's key). Same-origin pages (the proxy serving the site) need no entry.
+ * conference's key). The proxy's own origin is one of the allowed ones when it is configured
+ * (`publicOrigin`): a request's `Host` header never decides it, since a DNS-rebound page sends a
+ * `Host` and an `Origin` of its own choosing that match each other.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
-import { splitUrl } from '../url-parts.js';
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, OPTIONS';
 const ALLOW_HEADERS = 'Content-Type, Idempotency-Key, If-None-Match, X-Kiosk-Token, Accept-Language';
@@ -29,8 +30,7 @@ export function cors({
   }
   return async function corsMiddleware(c, next) {
     const origin = c.req.header('origin');
-    const sameOrigin = origin !== undefined && origin === splitUrl(c.req.url).origin;
-    const allowed = origin !== undefined && (sameOrigin || allowedOrigins.has(origin));
+    const allowed = origin !== undefined && allowedOrigins.has(origin);
     if (origin !== undefined && !allowed) onRefused(origin);
 
     if (c.req.method === 'OPTIONS') {

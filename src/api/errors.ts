@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   unknown_reference: 422,
   invalid_upload: 422,
   idempotency_key_reused: 422,
+  // 428: the proxy's optional proof-of-work challenge (missing, wrong, expired or already used)
+  challenge_required: 428,
   // 429, 5xx
   rate_limited: 429,
   internal_error: 500,

@@ -17,6 +17,8 @@ export interface LockedView {
 
 export interface SetupView {
   settings: KioskSettings;
+  /** False on a plain-http page: no PIN can be kept there (see `kiosk-pin.ts`). */
+  pinPossible: boolean;
   mode: Mode;
   location: string;
   /** Why the server refused the kept token, when it did. */
@@ -48,6 +50,11 @@ export function readSetupForm(data: FormData, current: KioskSettings): SetupAnsw
   };
 }
 
+/** Why a plain-http page offers no PIN. */
+export function pinInsecureText(): string {
+  return msg('No PIN on this page: it is not served over https, and the browser keeps a PIN safely only on secure pages. Open the kiosk over https (or localhost) to lock its setup.', { id: 'checkin.pin-insecure' });
+}
+
 function renderError(error: string | null): TemplateResult | typeof nothing {
   return error ? html`<p class="error" role="alert">${error}</p>` : nothing;
 }
@@ -67,9 +74,8 @@ export function renderLocked(v: LockedView): TemplateResult {
 
 export function renderSetup(v: SetupView): TemplateResult {
   const s = v.settings;
-  const banner = !s.token
-    ? msg('Enter this kiosk\'s token to start checking people in. It is kept on this device only.', { id: 'checkin.token-missing' })
-    : v.banner;
+  const banner = v.banner
+    ?? (!s.token ? msg('Enter this kiosk\'s token to start checking people in. It is kept on this device only.', { id: 'checkin.token-missing' }) : null);
   return html`<form class="setup" part="setup" @submit=${v.onSave}>
     <h2>${msg('Kiosk setup', { id: 'checkin.setup-title' })}</h2>
     ${banner ? html`<p class="banner" part="banner" role="alert">${banner}</p>` : nothing}
@@ -91,9 +97,11 @@ export function renderSetup(v: SetupView): TemplateResult {
         <option value="environment" ?selected=${s.facing === 'environment'}>${msg('Back', { id: 'checkin.facing-back' })}</option>
         <option value="user" ?selected=${s.facing === 'user'}>${msg('Front', { id: 'checkin.facing-front' })}</option>
       </select></label>
-    <label>${s.pinDigest ? msg('New PIN (empty: keep)', { id: 'checkin.pin-new' }) : msg('PIN to lock this setup (optional)', { id: 'checkin.pin-set' })}
-      <input name="pin" type="password" inputmode="numeric" autocomplete="new-password"></label>
-    ${s.pinDigest ? html`<label class="check"><input type="checkbox" name="clear-pin"> ${msg('Remove the PIN', { id: 'checkin.pin-clear' })}</label>` : nothing}
+    ${v.pinPossible
+      ? html`<label>${s.pin ? msg('New PIN (empty: keep)', { id: 'checkin.pin-new' }) : msg('PIN to lock this setup (optional)', { id: 'checkin.pin-set' })}
+      <input name="pin" type="password" inputmode="numeric" autocomplete="new-password"></label>`
+      : html`<p class="hint">${pinInsecureText()}</p>`}
+    ${s.pin ? html`<label class="check"><input type="checkbox" name="clear-pin"> ${msg('Remove the PIN', { id: 'checkin.pin-clear' })}</label>` : nothing}
     ${renderError(v.error)}
     <div class="actions">
       <button class="button primary" type="submit">${msg('Save', { id: 'checkin.save' })}</button>

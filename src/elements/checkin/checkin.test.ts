@@ -232,6 +232,7 @@ describe('conf-checkin', () => {
     await h.type(h.q<HTMLInputElement>('input[name="pin"]')!, '1234');
     h.q<HTMLButtonElement>('button[type="submit"]')!.click();
     await waitFor(() => h.text().includes('Wrong PIN'), 'wrong PIN');
+    await new Promise((r) => setTimeout(r, 1100)); // the wait after one wrong PIN (kiosk-pin.test.ts)
     const pin = h.q<HTMLInputElement>('input[name="pin"]')!;
     pin.value = '';
     await h.type(pin, '4711');

@@ -21,9 +21,10 @@ import {
 } from './checkin.model.js';
 import { CameraScanner } from './camera-scanner.js';
 import { KioskSound, type SoundKind } from './kiosk-sound.js';
-import { HISTORY_LENGTH, KioskStorage, pinDigest, type HistoryEntry, type KioskSettings } from './kiosk-settings.js';
+import { HISTORY_LENGTH, KioskStorage, type HistoryEntry, type KioskSettings } from './kiosk-settings.js';
+import { afterWrongPin, canKeepPin, hashPin, NO_ATTEMPTS, PIN_ITERATIONS, verifyPin } from './kiosk-pin.js';
 import { openScanStore, ScanQueue, sendCheckin, type StoredScan } from './scan-queue.js';
-import { readSetupForm, renderLocked, renderSetup } from './checkin-setup.views.js';
+import { pinInsecureText, readSetupForm, renderLocked, renderSetup } from './checkin-setup.views.js';
 
 registerMessages('de', () => import('./locales/de.js'));
 registerMessages('fr', () => import('./locales/fr.js'));
@@ -51,7 +52,8 @@ export const RESULT_HOLD_MS = 4000;
  * and a large word per scan; scans kept on the device and sent when the connection allows.
  *
  * The kiosk token is entered once on the setup screen (typed, or scanned into its field) and kept
- * on the device, never in the page. A PIN, once set, locks the setup screen.
+ * on the device, never in the page. A PIN, once set, locks the setup screen; it is kept as a
+ * salted PBKDF2 hash, and each wrong PIN doubles the wait before the next try (1 s … 5 min).
  *
  * @customElement conf-checkin
  * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
@@ -114,6 +116,10 @@ export class ConfCheckin extends ConfElement {
   @state() private torchOn = false;
   /** The browser refused IndexedDB: waiting scans live only as long as this page. */
   @state() private volatile = false;
+  /** A PIN kept in an earlier, weak form was removed with its token: the setup says so. */
+  @state() private weakPinDropped = false;
+  /** A PIN is being checked (PBKDF2 takes a moment): further tries wait for it. */
+  private checkingPin = false;
 
   @query('input[name="code"]') private input?: HTMLInputElement;
   @query('video') private video?: HTMLVideoElement;
@@ -199,6 +205,7 @@ export class ConfCheckin extends ConfElement {
 
   private loadStorage(): void {
     this.storage = new KioskStorage(this.store);
+    if (this.storage.dropWeakPin()) this.weakPinDropped = true;
     this.settings = this.storage.settings();
     this.counters = this.storage.counters();
     this.history = this.storage.history();
@@ -466,19 +473,49 @@ export class ConfCheckin extends ConfElement {
   // ——— setup ———
 
   private openSetup(): void {
-    this.setupError = null;
-    this.screen = this.settings.pinDigest ? 'locked' : 'setup';
+    this.setupError = this.settings.pin ? this.pinWaitText() : null;
+    this.screen = this.settings.pin ? 'locked' : 'setup';
+  }
+
+  /** "Wait n s" while the delay after a wrong PIN runs, else null. */
+  private pinWaitText(): string | null {
+    const waitMs = this.storage.pinAttempts(Date.now()).notBefore - Date.now();
+    if (waitMs <= 0) return null;
+    const seconds = Math.ceil(waitMs / 1000);
+    return msg(str`Wait ${seconds} s before the next try.`, { id: 'checkin.pin-wait' });
   }
 
   private async unlock(e: SubmitEvent): Promise<void> {
     e.preventDefault();
+    const record = this.settings.pin;
+    if (this.checkingPin || !record) return;
+    this.setupError = null;
+    const wait = this.pinWaitText();
+    if (wait) {
+      this.setupError = wait; // not even checked: a guess during the wait costs the guesser nothing but time
+      return;
+    }
     const form = e.currentTarget as HTMLFormElement;
     const pin = (new FormData(form).get('pin') ?? '').toString();
-    if ((await pinDigest(pin)) === this.settings.pinDigest) {
-      this.setupError = null;
-      this.screen = 'setup';
-    } else {
-      this.setupError = msg('Wrong PIN.', { id: 'checkin.wrong-pin' });
+    // Counted as wrong before the check, so a reload during the check does not skip the wait.
+    const attempts = this.storage.pinAttempts(Date.now());
+    const next = afterWrongPin(attempts, Date.now());
+    this.storage.savePinAttempts(next);
+    this.checkingPin = true;
+    try {
+      if (await verifyPin(pin, record)) {
+        this.storage.savePinAttempts(NO_ATTEMPTS);
+        // A record made with fewer iterations than today's is made again while the PIN is at hand.
+        if (record.iterations < PIN_ITERATIONS) this.saveSettings({ pin: await hashPin(pin) });
+        this.setupError = null;
+        this.screen = 'setup';
+      } else {
+        const seconds = Math.ceil((next.notBefore - Date.now()) / 1000);
+        this.setupError = msg(str`Wrong PIN. Next try in ${seconds} s.`, { id: 'checkin.wrong-pin' });
+        form.reset();
+      }
+    } finally {
+      this.checkingPin = false;
     }
   }
 
@@ -489,11 +526,17 @@ export class ConfCheckin extends ConfElement {
       this.setupError = msg('Enter this kiosk\'s token.', { id: 'checkin.token-needed' });
       return;
     }
+    if (pin && !canKeepPin()) {
+      this.setupError = pinInsecureText();
+      return;
+    }
     const tokenChanged = answers.token !== this.settings.token;
     this.saveSettings({
       ...answers,
-      pinDigest: pin ? await pinDigest(pin) : clearPin ? null : this.settings.pinDigest,
+      pin: pin ? await hashPin(pin) : clearPin ? null : this.settings.pin,
     });
+    if (pin) this.storage.savePinAttempts(NO_ATTEMPTS);
+    this.weakPinDropped = false;
     this.setupError = null;
     this.screen = 'main';
     if (tokenChanged || this.tokenRefused) {
@@ -528,9 +571,10 @@ export class ConfCheckin extends ConfElement {
     if (this.screen === 'setup') {
       return renderSetup({
         settings: this.settings,
+        pinPossible: canKeepPin(),
         mode: this.activeMode,
         location: this.activeLocation,
-        banner: this.tokenRefused !== null ? this.tokenRefusedText() : null,
+        banner: this.tokenRefused !== null ? this.tokenRefusedText() : this.weakPinDropped ? this.weakPinText() : null,
         error: this.setupError,
         onSave: this.saveSetup,
         onBack: this.closeSetup,
@@ -550,6 +594,10 @@ export class ConfCheckin extends ConfElement {
       case 'queued': return { word: msg('Saved, will be sent', { id: 'checkin.queued' }), who, more: msg('No connection to the server right now.', { id: 'checkin.queued-detail' }) };
       case 'setup': return { word: msg('Kiosk not set up', { id: 'checkin.setup-word' }), who: null, more: this.tokenRefusedText() };
     }
+  }
+
+  private weakPinText(): string {
+    return msg('This kiosk\'s PIN was kept in an older, weak form: it was removed, with the token it protected. Enter the token and set a new PIN; waiting scans are kept.', { id: 'checkin.pin-upgrade' });
   }
 
   private tokenRefusedText(): string {

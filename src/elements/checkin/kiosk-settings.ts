@@ -1,9 +1,12 @@
 /**
  * What one kiosk keeps on its device, in localStorage under its storage name: the kiosk token
  * (typed or scanned once on the setup screen, never in the page), location, mode, sounds,
- * camera, the PIN's digest, the conference's dates for attendance days, counters and the last
- * scans. The scans waiting to be sent are in IndexedDB (`scan-queue.ts`).
+ * camera, the PIN's salted hash (`kiosk-pin.ts`) and the delay after wrong PINs, the conference's
+ * dates for attendance days, counters and the last scans. The scans waiting to be sent are in
+ * IndexedDB (`scan-queue.ts`). Any script of the page's origin can read all of it: see the README's
+ * Kiosk section on giving kiosks their own origin.
  */
+import { readPinAttempts, readPinRecord, type PinAttempts, type PinRecord } from './kiosk-pin.js';
 import { MODES, readCounters, type CheckinStatus, type ConferenceDates, type Counters, type Mode } from './checkin.model.js';
 
 export type Facing = 'environment' | 'user';
@@ -15,7 +18,7 @@ export interface KioskSettings {
   sounds: boolean;
   camera: boolean;
   facing: Facing;
-  pinDigest: string | null;
+  pin: PinRecord | null;
   dates: ConferenceDates | null;
 }
 
@@ -30,7 +33,7 @@ export interface HistoryEntry {
 export const HISTORY_LENGTH = 8;
 
 const DEFAULTS: KioskSettings = {
-  token: null, location: null, mode: null, sounds: true, camera: false, facing: 'environment', pinDigest: null, dates: null,
+  token: null, location: null, mode: null, sounds: true, camera: false, facing: 'environment', pin: null, dates: null,
 };
 
 function readJson(key: string): unknown {
@@ -76,13 +79,40 @@ export class KioskStorage {
       sounds: typeof r.sounds === 'boolean' ? r.sounds : DEFAULTS.sounds,
       camera: r.camera === true,
       facing: r.facing === 'user' ? 'user' : 'environment',
-      pinDigest: text(r.pinDigest),
+      pin: readPinRecord(r.pin),
       dates: readDates(r.dates),
     };
   }
 
   saveSettings(s: KioskSettings): void {
     writeJson(this.key('settings'), s);
+  }
+
+  /**
+   * Removes a PIN kept in an earlier, weak form (an unsalted SHA-256 digest, or `plain:1234` on
+   * plain-http pages) or a PIN record this kiosk would not have made, together with the token it
+   * protected, so the kiosk asks for its setup again; waiting scans stay. Keeping the weak digest
+   * until the next unlock would leave the PIN recoverable in a second; dropping only the PIN would
+   * leave the setup open. True when something was removed.
+   */
+  dropWeakPin(): boolean {
+    const raw = readJson(this.key('settings'));
+    if (!raw || typeof raw !== 'object') return false;
+    const r = raw as Record<string, unknown>;
+    // Earlier versions wrote `pinDigest: null` on kiosks without a PIN: nothing weak there.
+    const weak = (typeof r.pinDigest === 'string' && r.pinDigest !== '') || (r.pin != null && readPinRecord(r.pin) === null);
+    if (!weak) return false;
+    const { pinDigest: _digest, pin: _pin, token: _token, ...rest } = r;
+    writeJson(this.key('settings'), rest);
+    return true;
+  }
+
+  pinAttempts(now: number): PinAttempts {
+    return readPinAttempts(readJson(this.key('pin-attempts')), now);
+  }
+
+  savePinAttempts(a: PinAttempts): void {
+    writeJson(this.key('pin-attempts'), a);
   }
 
   counters(): Counters {
@@ -101,12 +131,4 @@ export class KioskStorage {
   saveHistory(h: HistoryEntry[]): void {
     writeJson(this.key('history'), h.slice(0, HISTORY_LENGTH));
   }
-}
-
-/** A PIN is kept only as a digest, so the device's storage does not show it. */
-export async function pinDigest(pin: string): Promise<string> {
-  const bytes = new TextEncoder().encode(`conf-checkin-pin:${pin}`);
-  if (!crypto.subtle) return `plain:${pin}`; // outside a secure context there is no WebCrypto
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

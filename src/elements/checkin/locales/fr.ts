@@ -57,5 +57,8 @@ export const templates = {
   'checkin.volatile': 'Ce navigateur ne permet pas à la borne de conserver les scans sur l’appareil : les scans en attente d’envoi sont perdus si la page est fermée.',
   'checkin.waiting-first': 'Son premier scan attend d’être envoyé.',
   'checkin.wrong-day': str`Non valable aujourd’hui : ${0}`,
-  'checkin.wrong-pin': 'Code PIN incorrect.',
+  'checkin.wrong-pin': str`Code PIN incorrect. Prochain essai dans ${0} s.`,
+  'checkin.pin-wait': str`Attendez ${0} s avant le prochain essai.`,
+  'checkin.pin-insecure': 'Pas de code PIN sur cette page : elle n’est pas servie en https, et le navigateur ne conserve un code PIN en sûreté que sur les pages sécurisées. Ouvrez le kiosque en https (ou sur localhost) pour verrouiller sa configuration.',
+  'checkin.pin-upgrade': 'Le code PIN de ce kiosque était conservé sous une forme ancienne et faible : il a été supprimé, avec le jeton qu’il protégeait. Saisissez le jeton et choisissez un nouveau code PIN ; les scans en attente sont conservés.',
 };

@@ -89,25 +89,29 @@ export function bodyGuard({
     // (413) before reading, so it is not the budget's to answer.
     if (Number.isSafeInteger(declared) && declared > 0 && declared <= budgetBytes && !reserve(declared)) throw busy();
     if (counted) perClient.set(address, (perClient.get(address) ?? 0) + 1);
-    const source = c.req.raw.body;
-    const state: { stream: ReadableStream<Uint8Array>; failure: Error | null } | null = source
-      ? { stream: source, failure: null }
-      : null;
+    // Made when a reader first asks: touching the host's body stream starts it reading, and a
+    // body nobody reads (a request refused on its headers) is left to the host to drain.
     let stop = () => {};
-    if (source && state) {
-      const timed = timedBody(source, {
-        idleMs,
-        minBytesPerSecond,
-        now,
-        // Bytes past the reservation (no length declared, or more than declared) reserve more.
-        onBytes: (total) => total <= reserved || reserve(total - reserved),
-        fail: (error) => (state.failure = error),
-        busy,
-      });
-      state.stream = timed.stream;
-      stop = timed.stop;
-      c.set('requestBody', state);
-    }
+    let timed: ReadableStream<Uint8Array> | null = null;
+    const state = {
+      failure: null as Error | null,
+      get stream(): ReadableStream<Uint8Array> {
+        if (timed) return timed;
+        const source = c.req.raw.body ?? new ReadableStream<Uint8Array>({ start: (ctl) => ctl.close() });
+        const body = timedBody(source, {
+          idleMs,
+          minBytesPerSecond,
+          now,
+          // Bytes past the reservation (no length declared, or more than declared) reserve more.
+          onBytes: (total) => total <= reserved || reserve(total - reserved),
+          fail: (error) => (state.failure = error),
+          busy,
+        });
+        stop = body.stop;
+        return (timed = body.stream);
+      },
+    };
+    c.set('requestBody', state);
     try {
       await next();
     } finally {

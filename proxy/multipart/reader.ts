@@ -58,6 +58,16 @@ export function indexOfBytes(hay: Uint8Array, needle: Uint8Array, from = 0): num
   return -1;
 }
 
+/** Where, at or after `from`, the end of `buf` begins a prefix of `needle`; `buf.length` when nowhere. */
+function partialDelimiter(buf: Uint8Array, from: number, needle: Uint8Array): number {
+  for (let i = buf.indexOf(needle[0]!, from); i !== -1; i = buf.indexOf(needle[0]!, i + 1)) {
+    let j = 1;
+    while (i + j < buf.length && buf[i + j] === needle[j]) j++;
+    if (i + j === buf.length) return i;
+  }
+  return buf.length;
+}
+
 /** The boundary of a `multipart/form-data` Content-Type, or null when it has none usable. */
 export function boundaryOf(contentType: string): string | null {
   const m = /;\s*boundary\s*=\s*(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
@@ -214,14 +224,12 @@ export class MultipartReader {
         case 'body': {
           const found = indexOfBytes(buf, this.delimiter, at);
           if (found === -1) {
-            // The last bytes may begin a delimiter that the next chunk completes.
-            const safe = buf.length - (this.delimiter.length - 1);
-            if (safe > at) {
-              this.sink.partData(buf.subarray(at, safe));
-              at = safe;
-            }
+            // Only bytes that may begin a delimiter the next chunk completes are held back
+            // (usually none, so the next chunk is read in place, not copied behind them).
+            const keep = partialDelimiter(buf, Math.max(at, buf.length - (this.delimiter.length - 1)), this.delimiter);
+            if (keep > at) this.sink.partData(buf.subarray(at, keep));
             // Copied: the chunk itself is not kept alive by a few bytes of it.
-            return buf.slice(at);
+            return buf.slice(Math.max(at, keep));
           }
           if (found > at) this.sink.partData(buf.subarray(at, found));
           this.sink.partEnd();

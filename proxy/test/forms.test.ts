@@ -82,6 +82,42 @@ describe('multipart abstract submissions', () => {
     assert.equal(upstreamSubmits(), before);
   });
 
+  test('a PDF/HTML or PDF/SVG polyglot named x.html / x.svg is kept as x.pdf / x.svg → y.pdf', async () => {
+    const html = new Blob(['%PDF-1.7\n<html><script>alert(document.domain)</script></html>\n%%EOF'], { type: 'text/html' });
+    const svg = new Blob(['%PDF-1.7\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], { type: 'image/svg+xml' });
+    const { res, json } = await send(abstractForm([[html, 'x.html'], [svg, 'y.svg']]));
+    assert.equal(res.status, 201);
+    const kept = (json as { data: { attachments: { url: string; name: string }[] } }).data.attachments;
+    assert.deepEqual(kept.map((a) => a.name), ['x.pdf', 'y.pdf']);
+    assert.match(kept[0]!.url, /\/x\.pdf$/);
+  });
+
+  test('refused before any upstream call: a text part under attachments, a nested multipart part, too many parts, a long part header', async () => {
+    const before = upstreamSubmits();
+    const text = abstractForm([]);
+    text.append('attachments', 'not a file');
+    const asText = await send(text);
+    assert.equal(asText.res.status, 400);
+    assert.deepEqual((asText.json as { error: { details: { fields: object } } }).error.details.fields, { attachments: 'Send each attachment as a file part.' });
+
+    const nested = abstractForm([[new Blob(['--inner\r\n\r\n%PDF-1.7\r\n--inner--'], { type: 'multipart/mixed; boundary=inner' }), 'a.pdf']]);
+    const asNested = await send(nested);
+    assert.equal(asNested.res.status, 400);
+    assert.deepEqual((asNested.json as { error: { details: { fields: object } } }).error.details.fields, { attachments: 'Must not be multipart.' });
+
+    const many = abstractForm([]);
+    for (let i = 0; i < 40; i++) many.append(`extra${i}`, 'x');
+    const tooMany = await send(many);
+    assert.equal(tooMany.res.status, 400);
+    assert.match(JSON.stringify(tooMany.json), /too_many_parts/);
+
+    const long = abstractForm([[pdf('x'), `${'n'.repeat(9000)}.pdf`]]);
+    const longHeader = await send(long);
+    assert.equal(longHeader.res.status, 413);
+    assert.match(JSON.stringify(longHeader.json), /part_header_too_large/);
+    assert.equal(upstreamSubmits(), before);
+  });
+
   test('a body past the whole form cap is cut off while it streams (413)', async () => {
     const before = upstreamSubmits();
     const parts: [Blob, string][] = Array.from({ length: 5 }, (_, i) => [new Blob(['%PDF-', new Uint8Array(10 * 1024 * 1024 - 5)]), `${i}.pdf`]);

@@ -80,7 +80,8 @@ describe('Idempotency-Key', () => {
   });
 
   test('concurrent repeats wait for the first: one upstream call', async () => {
-    const slow = await startStack({ rateLimit: false }, { latencyMs: 150 });
+    // Ten at once from one address: past the per-address limit on bodies in flight, raised here.
+    const slow = await startStack({ rateLimit: false, bodyLimits: { perAddress: 10 } }, { latencyMs: 150 });
     try {
       const answers = await Promise.all(
         Array.from({ length: 10 }, () => slow.request(submission, post(abstract('Concurrent'), { 'idempotency-key': 'conc-0001' }))),

@@ -2,22 +2,23 @@
 // connection still opens it. Network first, so a new bundle shows up whenever the server is
 // reachable; the cache answers when it is not. API calls are never cached or answered here: the
 // kiosk keeps its scans itself and must see a dead connection as one.
-const CACHE = 'conf-kiosk-v2';
+const CACHE = 'conf-kiosk-v3';
 const SHELL = ['/kiosk.html', '/kiosk.css', '/kiosk.js', '/kiosk.webmanifest', '/favicon.svg', '/conf-widgets.js'];
-/** Files fetched later that the kiosk needs offline too: translation and decoder chunks, the decoder. */
-const RUNTIME = /^\/(conf-widgets\/[^/]+\.js|zxing_reader\.wasm)$/;
+/** Files fetched later that the kiosk needs offline too: translation and decoder chunks, the decoder's WebAssembly. */
+const RUNTIME = /^\/conf-widgets\/[^/]+\.(?:js|wasm)$/;
 /** How long the network may take before the cached copy answers. */
 const NETWORK_TIMEOUT_MS = 3000;
 
 /** Most chunk files followed from the bundle (a bound, not an expected number). */
 const MAX_CHUNKS = 200;
-const CHUNK_REF = /["'`](\.{1,2}\/[\w./-]+?\.js)["'`]/g;
+const CHUNK_REF = /["'`](\.{1,2}\/[\w./-]+?\.(?:js|wasm))["'`]/g;
 
 /**
  * The bundle loads its code by relative URL from /conf-widgets/ (each element, the shared core,
- * translations, the camera decoder's JavaScript): keep every chunk it names, and the chunks those
- * name, so the kiosk opens offline even if its first visit's chunks never went through this
- * worker. A chunk that cannot be fetched now is skipped, not fatal.
+ * translations, the camera decoder's JavaScript and, named by the kiosk's chunk, its WebAssembly):
+ * keep every file it names, and the files those name, so the kiosk opens (and its camera decodes)
+ * offline even if its first visit's files never went through this worker. A file that cannot be
+ * fetched now is skipped, not fatal.
  */
 async function precache() {
   const cache = await caches.open(CACHE);
@@ -38,6 +39,7 @@ async function precache() {
         continue;
       }
     }
+    if (url.endsWith('.wasm')) continue; // names nothing
     const text = await res.text();
     for (const m of text.matchAll(CHUNK_REF)) {
       const next = new URL(m[1], url).href;

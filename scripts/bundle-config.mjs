@@ -1,6 +1,6 @@
 // Vite settings of the browser bundles, shared by `scripts/build.mjs` and `vite.config.ts`, so
 // `npx vite build` and the full build give the same bundle (which `npm run bench` then measures).
-import { bundlePlugins, CATALOG_MODULE } from './bundle-plugins.mjs';
+import { bundlePlugins, CATALOG_MODULE, decoderWasm } from './bundle-plugins.mjs';
 
 /** Where the bundle's lazily loaded chunks go, beside it; the proxy serves them under `/conf-widgets/`. */
 export const CHUNK_DIR = 'conf-widgets';
@@ -79,7 +79,9 @@ export function bundleConfig({ entry, file, outDir = 'dist', split = false, writ
   return {
     configFile: false,
     logLevel: 'warn',
-    plugins: bundlePlugins(),
+    // The decoder's WebAssembly goes where the code that loads it is: the chunks' directory, or
+    // beside the single file.
+    plugins: [...bundlePlugins(), decoderWasm(split ? `${CHUNK_DIR}/` : file.replace(/[^/]*$/, ''))],
     build: {
       outDir,
       write,

@@ -1,6 +1,9 @@
 // Build-time transforms of the browser bundles (`scripts/build.mjs`). Each removes bytes the
 // browser never reads; none changes what the sources mean, so the browser tests, which run the
 // sources, still describe the built bundle. The size report of `npm run build` shows their effect.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { minifyTemplateLiterals } from 'rollup-plugin-minify-template-literals';
 
 /**
@@ -91,4 +94,34 @@ export function selfContainedCatalogs() {
 /** Every plugin of the browser bundles, in order. */
 export function bundlePlugins() {
   return [templateLiterals(), browserContract(), selfContainedCatalogs()];
+}
+
+/**
+ * The camera decoder's WebAssembly (zxing-wasm's reader, which the `barcode-detector` ponyfill
+ * loads), named by its content's hash (`zxing-reader-<hash>.wasm`) so the proxy can serve it
+ * `immutable` beside the chunks, like them.
+ */
+export const DECODER_WASM_SOURCE = fileURLToPath(new URL('../node_modules/zxing-wasm/dist/reader/zxing_reader.wasm', import.meta.url));
+
+export function decoderWasmFile() {
+  const hash = createHash('sha256').update(readFileSync(DECODER_WASM_SOURCE)).digest('base64url').slice(0, 8);
+  return `zxing-reader-${hash}.wasm`;
+}
+
+/**
+ * Puts the decoder's WebAssembly beside the output that needs it (`dir`: the chunks' directory,
+ * or the single file's) and tells `camera-scanner.ts` its name (`__CONF_DECODER_WASM__`), which
+ * the kiosk resolves against its own chunk's URL: wherever the bundle is served from, the decoder
+ * comes from there too, not from a CDN. Only a build whose code uses the name gets the file.
+ */
+export function decoderWasm(dir) {
+  const file = decoderWasmFile();
+  return {
+    name: 'conf-decoder-wasm',
+    config: () => ({ define: { __CONF_DECODER_WASM__: JSON.stringify(`./${file}`) } }),
+    generateBundle(_options, bundle) {
+      const used = Object.values(bundle).some((o) => o.type === 'chunk' && o.code.includes(file));
+      if (used) this.emitFile({ type: 'asset', fileName: `${dir}${file}`, source: readFileSync(DECODER_WASM_SOURCE) });
+    },
+  };
 }

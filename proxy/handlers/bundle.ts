@@ -5,6 +5,7 @@
  *
  * `/conf-widgets/<name>-<hash>.js`: the chunks the loader imports (elements, core, translations),
  * from the `conf-widgets/` directory beside the loader file, where the build writes them; immutable.
+ * `/conf-widgets/<name>-<hash>.wasm` likewise (the kiosk camera's decoder), as `application/wasm`.
  *
  * Both are sent as the build precompressed them (`.br`, `.gz` beside each file), chosen by the
  * request's `Accept-Encoding`, each encoding with its own length and ETag; identity otherwise.
@@ -105,9 +106,17 @@ export function chooseRepresentation(all: Representation[], acceptEncoding: stri
 }
 
 /** The answer for one representation, with the validators and caching that go with it. */
-function respond(method: string, ifNoneMatch: string | undefined, r: Representation, cacheControl: string, varies: boolean): Response {
+function respond(
+  method: string,
+  ifNoneMatch: string | undefined,
+  r: Representation,
+  cacheControl: string,
+  varies: boolean,
+  contentType = 'text/javascript; charset=utf-8',
+): Response {
   const headers: Record<string, string> = {
-    'content-type': 'text/javascript; charset=utf-8',
+    // WebAssembly.instantiateStreaming accepts only this type, without parameters.
+    'content-type': contentType,
     'cache-control': cacheControl,
     etag: r.etag,
     // Module scripts are fetched with CORS; the code is public and carries no credentials.
@@ -159,7 +168,7 @@ export function bundleHandler({ bundlePath }: { bundlePath: string | null }): Ha
  * base64url characters). Only such a name is read from disk: no dot segment or separator can get
  * through, so no request reaches outside the chunk directory.
  */
-export const CHUNK_FILE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-[A-Za-z0-9_-]{8}\.js$/;
+export const CHUNK_FILE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-[A-Za-z0-9_-]{8}\.(?:js|wasm)$/;
 
 /** Chunks kept in memory at most; a chunk's name changes with its content, so an entry never goes stale. */
 const MAX_CACHED_CHUNKS = 256;
@@ -185,6 +194,7 @@ export function chunkHandler({ bundlePath }: { bundlePath: string | null }): Han
     if (file === null) throw new ProxyError('not_found', 'No such chunk of the element bundle.');
     const r = chooseRepresentation(file.representations, c.req.header('accept-encoding'));
     // The name carries the content's hash: a new build writes a new name.
-    return respond(c.req.method, c.req.header('if-none-match'), r, 'public, max-age=31536000, immutable', file.representations.length > 1);
+    const type = name.endsWith('.wasm') ? 'application/wasm' : undefined;
+    return respond(c.req.method, c.req.header('if-none-match'), r, 'public, max-age=31536000, immutable', file.representations.length > 1, type);
   };
 }

@@ -3,7 +3,8 @@
  * code (`--use-file-for-fake-video-capture`, a Y4M file written here from the QR symbol that
  * zxing-wasm's writer encodes), and `/kiosk.html` with its camera on checks that badge in. Where
  * Chromium has no BarcodeDetector of its own (Linux), this is the lazily loaded ZXing polyfill
- * with its WebAssembly from the demo server.
+ * with its WebAssembly from the proxy (beside the chunks, no `decoder-wasm` on the page): no
+ * request leaves the proxy's origin, and with the network gone the service worker's copy decodes.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,8 +87,16 @@ describe('kiosk camera: a badge shown to the fake camera is checked in', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const decoderFetched: string[] = [];
+    const elsewhere: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (/^https?:$/.test(url.protocol) && url.origin !== demo.url) elsewhere.push(r.url());
+    });
     page.on('response', (r) => {
-      if (/zxing_reader\.wasm|\/conf-widgets\/ponyfill-/.test(r.url())) decoderFetched.push(`${r.status()} ${new URL(r.url()).pathname}`);
+      if (/\.wasm$|\/conf-widgets\/ponyfill-/.test(r.url())) {
+        const h = r.headers();
+        decoderFetched.push(`${r.status()} ${r.url()} ${h['content-type']} ${h['cache-control']}`);
+      }
     });
     await page.goto(`${demo.url}/kiosk.html`);
     const native = await page.evaluate(() => 'BarcodeDetector' in window);
@@ -99,7 +108,11 @@ describe('kiosk camera: a badge shown to the fake camera is checked in', () => {
     );
     const word = await page.evaluate(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[part~="history"]')?.textContent ?? '');
     assert.match(word, new RegExp(BADGE));
-    if (!native) assert.ok(decoderFetched.some((d) => d.startsWith('200') && d.endsWith('.wasm')), `polyfill decoder loaded: ${decoderFetched.join(', ')}`);
+    if (!native) {
+      const wasm = new RegExp(`^200 ${demo.url}/conf-widgets/zxing-reader-[\\w-]{8}\\.wasm application/wasm public, max-age=31536000, immutable$`);
+      assert.ok(decoderFetched.some((d) => wasm.test(d)), `the decoder from the proxy: ${decoderFetched.join(', ')}`);
+    }
+    assert.deepEqual(elsewhere, [], 'no request to another host');
 
     const res = await fetch(`${demo.url}/__sandbox/__admin/checkins?conference=conf-demo&badge=${BADGE}`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
@@ -109,6 +122,43 @@ describe('kiosk camera: a badge shown to the fake camera is checked in', () => {
     // The camera keeps seeing the badge: one scan, not one per frame.
     const scanned = await page.evaluate(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="scanned"] dd')?.textContent);
     assert.equal(scanned, '1');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('offline, the decoder comes from the service worker\'s cache and still reads the badge', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    await context.grantPermissions(['camera'], { origin: demo.url });
+    await context.addInitScript((token) => {
+      if (!localStorage.getItem('conf-checkin:default:settings')) {
+        localStorage.setItem('conf-checkin:default:settings', JSON.stringify({ token, location: 'Offline door', camera: false, sounds: false }));
+      }
+    }, DEMO_KIOSK_TOKEN);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${demo.url}/kiosk.html`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    const kept = await page.evaluate(async () => {
+      const keys = await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url)));
+      return keys.flat().filter((u) => u.endsWith('.wasm'));
+    });
+    assert.equal(kept.length, 1, `the worker keeps the decoder: ${kept.join(', ')}`);
+
+    await context.setOffline(true);
+    // The camera turned on now, so the decoder is first needed while offline.
+    await page.evaluate(() => {
+      const s = JSON.parse(localStorage.getItem('conf-checkin:default:settings') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('conf-checkin:default:settings', JSON.stringify({ ...s, camera: true }));
+    });
+    await page.reload();
+    await page.waitForFunction(
+      () => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="scanned"] dd')?.textContent === '1',
+      null,
+      { timeout: 45_000 },
+    );
+    const waiting = await page.evaluate(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="waiting"] dd')?.textContent);
+    assert.equal(waiting, '1', 'read offline and kept to be sent');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -2,6 +2,12 @@
  * The kiosk's camera: a video stream and a barcode detector looking at it a few times a second.
  * The browser's own `BarcodeDetector` where it has one; else the ZXing polyfill, imported only
  * now (its own chunk and WebAssembly file), so a kiosk with a hand scanner never downloads it.
+ *
+ * The WebAssembly comes from beside this code: the build puts `zxing-reader-<hash>.wasm` next to
+ * the chunks (or the single-file element) and names it here, so a kiosk loads its decoder from
+ * wherever it loaded its code (the proxy), offline and under a CSP without third-party hosts.
+ * `decoder-wasm` overrides it. Only the unbuilt sources (npm users' own bundlers) have no file of
+ * their own: there, without `decoder-wasm`, the polyfill's default (its CDN) applies.
  */
 import type { Facing } from './kiosk-settings.js';
 
@@ -15,6 +21,17 @@ type DetectorClass = new (options: { formats: string[] }) => Detector;
 
 const FORMATS = ['qr_code', 'code_128'];
 
+/** Set by the bundle's build (`scripts/bundle-plugins.mjs`): the decoder's file, relative to this chunk. */
+declare const __CONF_DECODER_WASM__: string | undefined;
+
+/** Where the built bundle put the decoder, resolved against this module's own URL; null in unbuilt sources. */
+export function bundledDecoderUrl(): string | null {
+  // Through a variable: the build replaces the name, and a literal `new URL('./x.wasm', import.meta.url)`
+  // would be taken by the bundler for a file of the sources.
+  const file: unknown = typeof __CONF_DECODER_WASM__ === 'string' ? __CONF_DECODER_WASM__ : null;
+  return typeof file === 'string' ? new URL(file, import.meta.url).href : null;
+}
+
 async function createDetector(wasmUrl: string | null): Promise<Detector> {
   const native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
   if (native) {
@@ -25,6 +42,7 @@ async function createDetector(wasmUrl: string | null): Promise<Detector> {
     }
   }
   const polyfill = await import('barcode-detector/ponyfill');
+  wasmUrl ??= bundledDecoderUrl();
   if (wasmUrl) {
     // Without this the polyfill fetches its WebAssembly from a CDN, which a venue's network or
     // an offline kiosk may not reach.

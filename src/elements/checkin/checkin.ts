@@ -64,7 +64,7 @@ export const RESULT_HOLD_MS = 4000;
  * @attr store - Name of this kiosk's storage on the device (default `default`); two kiosks on one device need two names.
  * @attr repeat-window - Seconds within which the same code again counts as one scan (default 3).
  * @attr result-hold - Seconds a result stays before the panel says "Ready to scan" again (default 4).
- * @attr decoder-wasm - URL of `zxing_reader.wasm` for the camera's barcode decoder where the browser has none of its own (default: the decoder's CDN).
+ * @attr decoder-wasm - URL of `zxing_reader.wasm` for the camera's barcode decoder where the browser has none of its own (default: the file the build puts beside the kiosk's code, served by the proxy).
  *
  * @csspart result - The full-area panel with the word for the last scan.
  * @csspart word - Its large word.

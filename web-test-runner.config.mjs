@@ -8,13 +8,36 @@ import { defaultReporter } from '@web/test-runner';
 
 register();
 const { createTestApi } = await import('./test/browser/api-server.ts');
-const api = await createTestApi();
 
-const API_PATHS = /^\/(api\/public\/v1|uploads|__admin)(\/|$)/;
+/** A free port, fixed before the dev server starts: the proxy must know its own origin. */
+async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+const port = Number(process.env.WTR_PORT) || (await freePort());
+// The pages and the API share the dev server's origin; the proxy never infers it from Host.
+const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+const api = await createTestApi({ publicOrigin: origins });
+
+const API_PATHS = /^\/(api\/public\/v1|uploads|__admin|challenge)(\/|$)/;
+/**
+ * A second API under `/pow`, with the proxy's proof-of-work challenge on (an element's
+ * `endpoint="/pow"` uses it); made on its first request, so other runs do not pay for it.
+ */
+const POW_PREFIX = /^\/pow(?=\/)/;
+let powApi;
 
 /** Koa middleware: hand API paths to the fetch handler, as a Node server would. */
 async function apiMiddleware(ctx, next) {
-  if (!API_PATHS.test(ctx.path)) return next();
+  const pow = POW_PREFIX.test(ctx.path);
+  const path = ctx.path.replace(POW_PREFIX, '');
+  if (!API_PATHS.test(path)) return next();
+  const target = pow ? (powApi ??= createTestApi({ publicOrigin: origins, writeChallenge: { difficulty: 20_000 } })) : api;
   const method = ctx.method;
   let body;
   if (method !== 'GET' && method !== 'HEAD') {
@@ -30,7 +53,7 @@ async function apiMiddleware(ctx, next) {
   // The body is handed on as the proxy sends it, without its Content-Encoding header (the dev
   // server sets its own): ask for it uncompressed, or the browser would get br bytes as JSON.
   headers.delete('accept-encoding');
-  const res = await api.fetch(new Request(`http://${ctx.host}${ctx.url}`, { method, headers, body }));
+  const res = await (await target).fetch(new Request(`http://${ctx.host}${ctx.url.replace(POW_PREFIX, '')}`, { method, headers, body }));
   ctx.status = res.status;
   res.headers.forEach((value, key) => {
     if (key !== 'content-length' && key !== 'content-encoding') ctx.set(key, value);
@@ -41,6 +64,7 @@ async function apiMiddleware(ctx, next) {
 const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 export default {
+  port,
   files: ['src/**/*.test.ts', 'test/browser/**/*.test.ts', '!src/**/*.node.test.ts'],
   nodeResolve: true,
   concurrency: 2,

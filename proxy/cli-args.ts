@@ -3,6 +3,7 @@
  * text and the error messages are tested without starting a server.
  */
 import { parseArgs } from 'node:util';
+import { parseWriteLimits } from './middleware/rate-limit.js';
 import type { ProxyOptions } from './options.js';
 
 export const HELP = `conf-widgets proxy: holds a conference API key and serves the elements' API to browsers.
@@ -18,11 +19,23 @@ Options (each also read from the environment variable shown):
   --allow-origin ORIGIN   Origin allowed to call the proxy, e.g.         CONF_ALLOWED_ORIGINS
                           https://conf.example.org (repeatable; the      (comma-separated)
                           variable takes a comma-separated list)
+  --public-origin ORIGIN  Origin of pages this proxy serves itself        CONF_PUBLIC_ORIGIN
+                          (allowed like --allow-origin; never taken
+                          from the Host header)
   --kiosk-token TOKEN     Token check-in kiosks send as X-Kiosk-Token    CONF_KIOSK_TOKEN
                           (16+ characters; without it check-ins are off)
   --cache-ttl SECONDS     Read cache freshness (default 30; 0 = off)     CONF_CACHE_TTL
-  --rate-limit N          Writes per client IP per minute (default 30;   CONF_RATE_LIMIT
-                          0 = off)
+  --rate-limit N          All writes per client IP per minute            CONF_RATE_LIMIT
+                          (default 150; 0 = every write limit off)
+  --write-limit SPEC      Each kind's own window per client IP, e.g.     CONF_WRITE_LIMITS
+                          registrations=20/10m,enrollments=120/1m
+                          (kinds: registrations, enrollments, abstracts,
+                          exhibits, uploads; KIND=off for none)
+  --write-challenge       Ask public writes for a solved proof-of-work   CONF_WRITE_CHALLENGE=1
+                          challenge (GET /challenge); HMAC secret from   CONF_WRITE_CHALLENGE_SECRET
+                          the variable (same on every instance)
+  --challenge-difficulty N
+                          Largest counter to find (default 20000)        CONF_WRITE_CHALLENGE_DIFFICULTY
   --trust-proxy HOPS      Reverse proxies in front whose                 CONF_TRUST_PROXY
                           X-Forwarded-For is trusted (default 0)
   --timeout MS            Upstream call timeout (default 10000)          CONF_UPSTREAM_TIMEOUT
@@ -68,6 +81,10 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
         port: { type: 'string' },
         host: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
+        'public-origin': { type: 'string', multiple: true },
+        'write-limit': { type: 'string' },
+        'write-challenge': { type: 'boolean' },
+        'challenge-difficulty': { type: 'string' },
         'kiosk-token': { type: 'string' },
         'cache-ttl': { type: 'string' },
         'rate-limit': { type: 'string' },
@@ -97,7 +114,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const numbers = {
     port: count('--port', values.port ?? env.PORT, 8787),
     ttl: count('--cache-ttl', values['cache-ttl'] ?? env.CONF_CACHE_TTL, 30),
-    rate: count('--rate-limit', values['rate-limit'] ?? env.CONF_RATE_LIMIT, 30),
+    rate: count('--rate-limit', values['rate-limit'] ?? env.CONF_RATE_LIMIT, 150),
     hops: count('--trust-proxy', values['trust-proxy'] ?? env.CONF_TRUST_PROXY, 0),
     timeout: count('--timeout', values.timeout ?? env.CONF_UPSTREAM_TIMEOUT, 10_000),
     budget: count('--body-budget', values['body-budget'] ?? env.CONF_BODY_BUDGET_MB, 256),
@@ -110,6 +127,13 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     return { kind: 'error', message: '--body-budget, --bodies-per-address and --body-idle must be at least 1.' };
   }
   if (port > 65535) return { kind: 'error', message: '--port must be at most 65535.' };
+  const kinds = parseWriteLimits(values['write-limit'] ?? env.CONF_WRITE_LIMITS ?? '');
+  if (typeof kinds === 'string') return { kind: 'error', message: `--write-limit: ${kinds}` };
+  const difficulty = count('--challenge-difficulty', values['challenge-difficulty'] ?? env.CONF_WRITE_CHALLENGE_DIFFICULTY, 0);
+  if (typeof difficulty === 'string') return { kind: 'error', message: difficulty };
+  const challenge = values['write-challenge'] === true || /^(1|true|yes|on)$/i.test(env.CONF_WRITE_CHALLENGE ?? '');
+  const challengeSecret = env.CONF_WRITE_CHALLENGE_SECRET;
+  const publicOrigins = values['public-origin'] ?? (env.CONF_PUBLIC_ORIGIN ?? '').split(',');
   const kioskToken = values['kiosk-token'] ?? env.CONF_KIOSK_TOKEN;
   const bundlePath = values.bundle ?? env.CONF_BUNDLE_PATH;
   return {
@@ -122,9 +146,13 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
         upstream,
         apiKey,
         allowedOrigins: origins.map((o) => o.trim()).filter(Boolean),
+        publicOrigin: publicOrigins.map((o) => o.trim()).filter(Boolean),
         ...(kioskToken ? { kioskToken } : {}),
         cache: ttl === 0 ? false : { ttlMs: ttl * 1000 },
-        rateLimit: rate === 0 ? false : { max: rate, windowMs: 60_000 },
+        rateLimit: rate === 0 ? false : { max: rate, windowMs: 60_000, kinds },
+        ...(challenge
+          ? { writeChallenge: { ...(difficulty > 0 ? { difficulty } : {}), ...(challengeSecret ? { secret: challengeSecret } : {}) } }
+          : {}),
         trustedProxyHops: hops,
         upstreamTimeoutMs: timeout,
         bodyLimits: { budgetBytes: budget * 1024 * 1024, perAddress, idleMs: idle * 1000 },

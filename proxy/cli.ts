@@ -58,6 +58,10 @@ async function main(): Promise<number> {
       cache: { ...(options.cache || {}), store: redisCacheStore({ redis }) },
       idempotencyStore: redisIdempotencyStore({ redis }),
       rateLimit: options.rateLimit === false ? false : { ...options.rateLimit, store: redisRateLimitStore({ redis }) },
+      // Used challenges too: a solution spent on one instance is spent on all.
+      ...(options.writeChallenge
+        ? { writeChallenge: { ...(options.writeChallenge === true ? {} : options.writeChallenge), store: redisIdempotencyStore({ redis }) } }
+        : {}),
     };
   }
   let proxy;

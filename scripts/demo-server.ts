@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -37,6 +38,8 @@ export interface DemoOptions {
   real?: { baseUrl: string; apiKey: string } | null;
   kioskToken?: string | null;
   allowedOrigins?: readonly string[];
+  /** Origins besides its own addresses at which browsers reach the demo (behind a domain, say). */
+  publicOrigin?: readonly string[];
   /** Fraction of sandbox API requests answered 503 (the sandbox's `--fail-rate`). */
   failRate?: number;
   /** Fraction of sandbox writes recorded, then answered 500 (the sandbox's `--lose-rate`). */
@@ -123,6 +126,8 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
     upstream: real ? real.baseUrl : `${local}${SANDBOX_MOUNT}`,
     apiKey: real ? real.apiKey : DEMO_API_KEY,
     allowedOrigins: o.allowedOrigins ?? [],
+    // The demo's pages call the proxy on the same origin; the proxy knows it only from here.
+    publicOrigin: [...ownOrigins(host, port), ...(o.publicOrigin ?? [])],
     bundlePath: BUNDLE_PATH,
     ...(kioskToken ? { kioskToken } : {}),
     // Scenario switches (`Prefer: code=503`) only make sense towards the bundled sandbox.
@@ -147,4 +152,22 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),
   };
+}
+
+/**
+ * The origins a browser may use for this server: its listening address, and for a loopback or
+ * wildcard one the loopback names, for a wildcard one each interface's address too.
+ */
+export function ownOrigins(host: string, port: number): string[] {
+  const at = (h: string) => `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
+  const loopback = ['127.0.0.1', 'localhost', '::1'];
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const hosts = new Set(wildcard || loopback.includes(host) ? loopback : []);
+  if (!wildcard) hosts.add(host);
+  if (wildcard) {
+    for (const list of Object.values(networkInterfaces())) {
+      for (const a of list ?? []) if (!a.internal && (host === '::' || a.family === 'IPv4')) hosts.add(a.address.split('%')[0]!);
+    }
+  }
+  return [...hosts].map(at);
 }

@@ -42,7 +42,9 @@ if (process.env.CONF_SKIP_BUILD !== '1' && bundleIsStale()) {
 
 const kioskToken = process.env.CONF_KIOSK_TOKEN ?? (real ? null : DEMO_KIOSK_TOKEN);
 const allowedOrigins = (process.env.CONF_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-const demo = await startDemo({ port, host, db, real, kioskToken, allowedOrigins });
+// Where the demo is reached under another name (a domain in front of it): its own addresses are known.
+const publicOrigin = (process.env.CONF_PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+const demo = await startDemo({ port, host, db, real, kioskToken, allowedOrigins, publicOrigin });
 const url = demo.url;
 const sandboxApi = `${url}${SANDBOX_MOUNT}${API_PREFIX}`;
 console.log(

@@ -119,3 +119,29 @@ function wait(seconds: number): string {
   if (seconds < 90) return `${seconds} s`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }
+
+const UNITS: Record<string, number> = { s: 1000, m: MINUTE, h: 60 * MINUTE };
+
+/**
+ * The CLI's form of `rateLimit.kinds`: `registrations=20/10m,enrollments=120/1m,uploads=off`
+ * (`s`, `m`, `h`; a bare number of minutes). Answers the kinds, or a message naming the problem.
+ */
+export function parseWriteLimits(spec: string): Partial<Record<WriteKind, WindowLimit | false>> | string {
+  const out: Partial<Record<WriteKind, WindowLimit | false>> = {};
+  for (const item of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([a-z]+)=(?:(off|0)|(\d+)\/(\d+)([smh]?))$/.exec(item);
+    const kind = m?.[1] as WriteKind | undefined;
+    if (!m || !kind || !(WRITE_KINDS as readonly string[]).includes(kind)) {
+      return `write limit "${item.slice(0, 40)}" must be KIND=N/DURATION (e.g. registrations=20/10m) or KIND=off; kinds: ${WRITE_KINDS.join(', ')}.`;
+    }
+    if (m[2]) {
+      out[kind] = false;
+      continue;
+    }
+    const max = Number(m[3]);
+    const windowMs = Number(m[4]) * UNITS[m[5] || 'm']!;
+    if (max < 1 || windowMs < 1) return `write limit "${item.slice(0, 40)}" needs a count and a duration of at least 1.`;
+    out[kind] = { max, windowMs };
+  }
+  return out;
+}

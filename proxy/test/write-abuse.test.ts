@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { DEMO_IDS } from '../../sandbox/seed/demo.js';
+import { parseCli } from '../cli-args.js';
 import { createProxy } from '../index.js';
 import { API, KIOSK_TOKEN, ORIGIN, assertNoKeyLeaks, codeOf, startStack, startUpstream, type CountingUpstream, type Stack } from './harness.js';
 
@@ -298,5 +299,47 @@ describe('the proof-of-work challenge (finding 6)', () => {
     assert.equal(statuses.length, 12);
     assert.deepEqual([...new Set(statuses)], [428]);
     assert.equal(writesUpstream(), before);
+  });
+});
+
+describe('CLI settings of write limits, the challenge and the public origin', () => {
+  const env = { CONF_API_KEY: 'key-0000001', CONF_BASE_URL: 'https://api.example' };
+  test('--write-limit / CONF_WRITE_LIMITS, --write-challenge / CONF_WRITE_CHALLENGE, --public-origin / CONF_PUBLIC_ORIGIN', () => {
+    const r = parseCli(['--write-limit', 'registrations=5/30m,uploads=off,enrollments=300/90s', '--write-challenge', '--challenge-difficulty', '5000', '--public-origin', 'https://conf.example.org'], env);
+    assert.equal(r.kind, 'run');
+    if (r.kind !== 'run') return;
+    const o = r.config.options;
+    assert.deepEqual(o.rateLimit, { max: 150, windowMs: 60_000, kinds: { registrations: { max: 5, windowMs: 30 * 60_000 }, uploads: false, enrollments: { max: 300, windowMs: 90_000 } } });
+    assert.deepEqual(o.writeChallenge, { difficulty: 5000 });
+    assert.deepEqual(o.publicOrigin, ['https://conf.example.org']);
+    const e = parseCli([], { ...env, CONF_WRITE_LIMITS: 'abstracts=2/1h', CONF_WRITE_CHALLENGE: '1', CONF_WRITE_CHALLENGE_SECRET: 's'.repeat(40), CONF_PUBLIC_ORIGIN: 'http://127.0.0.1:8787' });
+    assert.ok(e.kind === 'run');
+    if (e.kind !== 'run') return;
+    assert.deepEqual(e.config.options.writeChallenge, { secret: 's'.repeat(40) });
+    assert.deepEqual((e.config.options.rateLimit as { kinds: unknown }).kinds, { abstracts: { max: 2, windowMs: 3_600_000 } });
+    const off = parseCli([], env);
+    assert.ok(off.kind === 'run' && off.config.options.writeChallenge === undefined);
+    for (const bad of ['checkins=1/1m', 'registrations=many', 'registrations=0/1m']) {
+      const x = parseCli(['--write-limit', bad], env);
+      assert.equal(x.kind, 'error', bad);
+    }
+  });
+});
+
+describe('npm start (the demo on one port) passes its own origin', () => {
+  test('its pages may write; a rebound name may not', async () => {
+    const { startDemo, ownOrigins } = await import('../../scripts/demo-server.js');
+    assert.deepEqual(ownOrigins('127.0.0.1', 8787), ['http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787']);
+    assert.ok(ownOrigins('0.0.0.0', 80).includes('http://localhost:80'));
+    assert.deepEqual(ownOrigins('conf.local', 8787), ['http://conf.local:8787']);
+    const demo = await startDemo({ port: 0, proxy: { logger: () => {} } });
+    try {
+      const own = await fetch(`${demo.url}${registrations}`, { method: 'POST', headers: { origin: demo.url, 'content-type': 'application/json' }, body: '{}' });
+      assert.notEqual(own.status, 403);
+      const evil = await withHost(demo.url, 'POST', registrations, { host: 'evil', origin: 'http://evil', 'content-type': 'application/json' }, '{}');
+      assert.equal(evil.status, 403);
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { API_PREFIX, ENDPOINTS, buildPath, type EndpointId } from './contract.js
 import { ApiError, toApiError } from './errors.js';
 import { sharedGet, type RawAnswer } from './shared-reads.js';
 import type { BodyOf, BodySchemaName } from './schemas.js';
+import { CHALLENGE_HEADER, CHALLENGE_REQUIRED, writeChallenge } from './write-challenge.js';
 import type {
   Abstract,
   BadgeCheckin,
@@ -187,6 +188,30 @@ export class ApiClient {
     const form = body instanceof FormData;
     const headers: Record<string, string> = form ? {} : { 'content-type': 'application/json' };
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    // The proxy's proof-of-work, when it asks for one: usually solved while the form was filled.
+    // Kiosk check-ins never need one.
+    if (ENDPOINTS[id].audience !== 'public') return this.write(id, body, headers, options);
+    const challenge = writeChallenge(this.endpoint);
+    const proof = await challenge.take();
+    if (proof) headers[CHALLENGE_HEADER] = proof;
+    try {
+      return await this.write(id, body, headers, options);
+    } catch (e) {
+      // Refused before anything was forwarded (none ready, expired, or spent by a retry): once more with a fresh one.
+      if (!(e instanceof ApiError && e.status === 428 && e.code === CHALLENGE_REQUIRED)) throw e;
+      const fresh = await challenge.renew();
+      if (!fresh) throw e;
+      return this.write(id, body, { ...headers, [CHALLENGE_HEADER]: fresh }, options);
+    }
+  }
+
+  private async write<I extends PostId>(
+    id: I,
+    body: BodyFor<I> | FormData,
+    headers: Record<string, string>,
+    options: { signal?: AbortSignal; params?: Record<string, string>; timeoutMs?: number },
+  ): Promise<ResultMap[I]> {
+    const form = body instanceof FormData;
     const timeoutMs = options.timeoutMs ?? WRITE_TIMEOUT_MS;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);

@@ -7,6 +7,7 @@
  */
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, type UploadKind } from './contract.js';
 import { ApiError, toApiError } from './errors.js';
+import { CHALLENGE_HEADER, CHALLENGE_REQUIRED, writeChallenge } from './write-challenge.js';
 
 export type { UploadKind } from './contract.js';
 
@@ -32,16 +33,26 @@ export function uploadUrl(endpoint: string, kind: UploadKind, filename: string, 
   return `${base}/uploads/${kind}?${params.toString()}`;
 }
 
-export function uploadFile(
-  endpoint: string,
-  kind: UploadKind,
-  file: File,
-  { onProgress, signal, query }: UploadOptions = {},
-): Promise<string> {
+export async function uploadFile(endpoint: string, kind: UploadKind, file: File, options: UploadOptions = {}): Promise<string> {
+  // The proxy's proof-of-work, when it asks for one (see `write-challenge.ts`).
+  const challenge = writeChallenge(endpoint);
+  const proof = await challenge.take();
+  try {
+    return await put(endpoint, kind, file, options, proof);
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 428 && e.code === CHALLENGE_REQUIRED)) throw e;
+    const fresh = await challenge.renew();
+    if (!fresh) throw e;
+    return put(endpoint, kind, file, options, fresh);
+  }
+}
+
+function put(endpoint: string, kind: UploadKind, file: File, { onProgress, signal, query }: UploadOptions, proof: string | null): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', uploadUrl(endpoint, kind, file.name, query));
     xhr.setRequestHeader('Content-Type', file.type);
+    if (proof) xhr.setRequestHeader(CHALLENGE_HEADER, proof);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);

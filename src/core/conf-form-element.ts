@@ -15,6 +15,7 @@ import { DraftController } from './draft-controller.js';
 import { renderActions, renderFormError } from './form-parts.js';
 import { SubmissionController } from './submission-controller.js';
 import type { UploadController } from './upload-controller.js';
+import { writeChallenge } from '../api/write-challenge.js';
 
 export abstract class ConfFormElement<Body, Result> extends ConfFieldsElement {
   /** Values to prefill, by control name; a later prefill fills only what is still empty. */
@@ -74,6 +75,21 @@ export abstract class ConfFormElement<Body, Result> extends ConfFieldsElement {
   /** Whether this update changed what the draft keeps. */
   protected draftChanged(changed: PropertyValues): boolean {
     return changed.has('values');
+  }
+
+  /** Gets the proxy's proof-of-work (when it asks for one) solved while the person fills the form. */
+  private readonly warmChallenge = (): void => writeChallenge(this.resolvedEndpoint.url).warm();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener('focusin', this.warmChallenge);
+    this.addEventListener('input', this.warmChallenge);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('focusin', this.warmChallenge);
+    this.removeEventListener('input', this.warmChallenge);
   }
 
   /** Empties the form for another submission (drops the draft; prefill applies again). */

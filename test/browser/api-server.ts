@@ -35,7 +35,14 @@ interface ProxyLike {
 }
 type CreateProxy = (options: Record<string, unknown>) => ProxyLike;
 
-export async function createTestApi(): Promise<TestApi> {
+export interface TestApiOptions {
+  /** The dev server's origin(s): the proxy's `publicOrigin`. */
+  publicOrigin?: readonly string[];
+  /** Passed to the proxy (a browser test of the write challenge turns it on). */
+  writeChallenge?: boolean | { difficulty?: number };
+}
+
+export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   if (!existsSync(here('../../sandbox/index.ts'))) {
     return {
       kind: 'none',
@@ -68,6 +75,8 @@ export async function createTestApi(): Promise<TestApi> {
     upstream: 'http://sandbox.test',
     apiKey: API_KEY,
     kioskToken: KIOSK_TOKEN,
+    publicOrigin: options.publicOrigin ?? [],
+    ...(options.writeChallenge ? { writeChallenge: options.writeChallenge } : {}),
     forwardScenarioHeaders: true,
     // Tests assert what the elements do with each answer; a cache would answer for the sandbox.
     cache: false,

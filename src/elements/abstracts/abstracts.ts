@@ -45,7 +45,7 @@ const WITH_AUTHORS = { include: 'authors' } as const;
  * filter apply to the abstracts loaded so far, and say so while more remain on the server.
  * `#abstract-ID` in the page address opens that abstract's details.
  *
- * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr heading-level - Level of the abstract titles (1–6, default 3).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.

@@ -87,7 +87,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * The typed answers and team rows survive an accidental reload (kept in sessionStorage for the
  * tab, without the proof file) and are forgotten after an accepted application.
  *
- * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr time-zone - IANA zone for the window's dates; default: the viewer's.

@@ -43,7 +43,7 @@ function typeLabel(type: string): string {
  * the exhibitor's website, no search, count or chips; `group-by="type"` puts them under a heading
  * per type. `#exhibit-ID` in the page address opens that exhibit's details.
  *
- * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr heading-level - Level of the exhibit names on cards, and of the wall's type headings (1–6, default 3).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.

@@ -30,7 +30,7 @@ export const PAGE_NOT_FOUND = 'page_not_found';
  * @customElement conf-page
  * @attr slug - The page to show, e.g. `about` (the slugs are those of the site's navigation).
  * @attr show-conference - Shows the conference's name, dates and city above the page.
- * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr refresh - Seconds between refreshes; 0 (default) for none.

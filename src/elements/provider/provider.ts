@@ -12,7 +12,7 @@ import { VERSION } from '../../core/version.js';
  *
  * @customElement conf-provider
  * @slot - The elements (and any other content) that use this endpoint.
- * @attr endpoint - Address of the conference proxy, absolute or relative to the page.
+ * @attr endpoint - Address of the conference proxy, http(s), absolute or relative to the page (any other scheme is refused: the elements inside use the script's origin).
  */
 export class ConfProvider extends LitElement {
   static readonly version = VERSION;

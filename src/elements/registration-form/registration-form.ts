@@ -47,7 +47,7 @@ registerMessages('es', () => import('./locales/es.js'));
  * The typed answers survive an accidental reload (kept in sessionStorage for the tab, without
  * the proof file) and are forgotten after a successful registration.
  *
- * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr ticket - Id of the ticket type to preselect.

@@ -97,7 +97,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @attr venue - A room id: the venue screen shows only that room; the list and grid start filtered to it (people can widen the filter). All rooms when absent.
  * @attr day - The day to open, `YYYY-MM-DD` in the display zone; default today during the conference, else the first day.
  * @attr conference - Keeps "my agenda" apart when one proxy serves several conferences.
- * @attr endpoint - Address of the proxy; else the nearest `<conf-provider>`'s, else the script's origin.
+ * @attr endpoint - Address of the proxy, http(s) or relative; else the nearest `<conf-provider>`'s, else the script's origin (any other scheme is refused and the next one used).
  * @attr time-zone - IANA zone for times, or `local` for the viewer's; default the conference's.
  * @attr now - ISO instant used instead of the clock (previews, tests).
  * @attr refresh - Seconds between refreshes; the screen view defaults to 60.

@@ -34,7 +34,7 @@ interface SessionData {
  * `#speaker-ID` in the page address opens that speaker's details (opening one writes it).
  *
  * @customElement conf-speakers
- * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr time-zone - IANA zone for session times; `local` for the viewer's; default: the conference's.

@@ -57,7 +57,7 @@ const DEFAULT_REFRESH_SECONDS = 60;
  * A link to `#workshop-<id>` (the schedule's workshop events have one) opens that workshop's
  * enroll view.
  *
- * @attr endpoint - Address of the conference proxy (default: nearest `<conf-provider>`, else the script's origin).
+ * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr heading-level - Level of the workshop titles and of the enroll view's title (its payment section one below) (1–6, default 3).
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default: the nearest `lang` on the page.
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.

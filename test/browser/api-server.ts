@@ -81,6 +81,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     // Tests assert what the elements do with each answer; a cache would answer for the sandbox.
     cache: false,
     rateLimit: false,
+    // Every test's requests share one client address here (no socket): bodies at once are not limited.
+    bodyLimits: { perAddress: 1_000_000 },
     // A forced 503 must reach the element at once, not after the proxy's retries.
     retry: { retries: 0 },
     bundlePath: null,

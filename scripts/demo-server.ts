@@ -5,7 +5,6 @@
  * exactly this, on port 0, with their own database and fault rate.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +25,6 @@ export const SANDBOX_MOUNT = '/__sandbox';
 export const DEMO_ROOT = repo('demo');
 export const STORYBOOK_ROOT = repo('storybook-static');
 export const BUNDLE_PATH = repo('dist/conf-widgets.js');
-/** The camera decoder's WebAssembly, for `<conf-checkin>` on browsers without a BarcodeDetector (kiosk.html). */
-export const DECODER_WASM_PATH = repo('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm');
 
 export interface DemoOptions {
   port?: number;
@@ -105,11 +102,6 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
       serveStatic({ root: STORYBOOK_ROOT, rewriteRequestPath: (p) => p.replace(/^\/storybook/, '') }),
     );
   }
-  app.get('/zxing_reader.wasm', async (c) => {
-    if (!existsSync(DECODER_WASM_PATH)) return c.notFound();
-    const body = await readFile(DECODER_WASM_PATH);
-    return c.body(body, 200, { 'content-type': 'application/wasm', 'cache-control': 'public, max-age=86400' });
-  });
   // Pages revalidated by ETag, style sheets and images kept a day, text compressed (demo-static.ts).
   if (existsSync(DEMO_ROOT)) app.get('/*', demoStatic({ root: DEMO_ROOT }));
   app.all('*', (c) => proxy!.fetch(c.req.raw, c.env));

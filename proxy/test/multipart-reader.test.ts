@@ -52,7 +52,7 @@ function sampleForm(): FormData {
 describe('multipart reader', () => {
   test('reads what Response.formData() reads, however the body is cut', async () => {
     const { body, boundary } = await encoded(sampleForm());
-    const expected = [...(await new Response(body, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }).formData())];
+    const expected = [...(await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }).formData())];
     const cuttings: number[][] = [[], Array.from({ length: body.length - 1 }, (_, i) => i + 1)];
     for (let step = 2; step < 80; step += 7) cuttings.push(Array.from({ length: Math.floor((body.length - 1) / step) }, (_, i) => (i + 1) * step));
     // Every cut inside each delimiter.

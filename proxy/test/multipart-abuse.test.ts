@@ -443,8 +443,11 @@ describe('multipart abuse (proxy CLI in a child process)', { timeout: 120_000 },
     };
     const length = 40 * MB + 200;
     const huge = await send(proxy.port, { localAddress: '127.0.5.4', pieces: header(), length: null });
-    assert.equal(huge.status, 413, huge.body);
-    assert.match(huge.body, /part_header_too_large/);
+    // As with the 700,000 parts, a client still sending may see the reset before the 413
+    // (forms.test.ts reads that answer for a 9 KB header).
+    if (huge.status !== null) assert.match(huge.body, /part_header_too_large/);
+    else assert.match(String(huge.error), /ECONNRESET|EPIPE|closed/);
+    assert.ok(huge.ms < 3000, `answered after ${huge.ms} ms`);
     assert.ok(huge.written < length / 2, `${huge.written} bytes sent before the answer`);
     assert.equal(upstream.accepted, before, 'nothing forwarded');
   });

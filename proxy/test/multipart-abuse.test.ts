@@ -33,7 +33,7 @@ const MB = 1024 * 1024;
 const BUDGET = 256 * MB;
 const IDLE_S = 10;
 /** The proxy's memory over its idle size may exceed the budget by this much (buffers, GC lag). */
-const RSS_MARGIN = 96 * MB;
+const RSS_MARGIN = 128 * MB;
 
 // ---- the upstream: drains each write, answers 201, keeps small bodies for inspection ----
 

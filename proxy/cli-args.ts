@@ -35,7 +35,7 @@ Options (each also read from the environment variable shown):
                           challenge (GET /challenge); HMAC secret from   CONF_WRITE_CHALLENGE_SECRET
                           the variable (same on every instance)
   --challenge-difficulty N
-                          Largest counter to find (default 20000)        CONF_WRITE_CHALLENGE_DIFFICULTY
+                          Largest counter to find (default 50000)        CONF_WRITE_CHALLENGE_DIFFICULTY
   --trust-proxy HOPS      Reverse proxies in front whose                 CONF_TRUST_PROXY
                           X-Forwarded-For is trusted (default 0)
   --timeout MS            Upstream call timeout (default 10000)          CONF_UPSTREAM_TIMEOUT

@@ -42,7 +42,7 @@ export interface ProxyOptions {
     | false;
   /**
    * Proof-of-work challenge on public writes (`GET /challenge`, header `X-Conf-Challenge`); off
-   * unless set. `difficulty`: the largest counter (default 20,000); `ttlMs` (default 20 min);
+   * unless set. `difficulty`: the largest counter (default 50,000); `ttlMs` (default 20 min);
    * `secret`: HMAC key, 32+ characters, the same on every instance (default: random per process);
    * `store`: where used challenges are remembered (default: memory, 100,000 entries).
    */
@@ -306,7 +306,7 @@ function writeKinds(given: Partial<Record<string, Partial<WindowLimit> | false>>
 }
 
 /** Defaults of the write challenge; the cost they mean on a phone is in proxy/README.md. */
-export const WRITE_CHALLENGE_DEFAULTS = { difficulty: 20_000, ttlMs: 20 * 60_000 } as const;
+export const WRITE_CHALLENGE_DEFAULTS = { difficulty: 50_000, ttlMs: 20 * 60_000 } as const;
 
 function writeChallenge(given: ProxyOptions['writeChallenge']): ResolvedOptions['writeChallenge'] {
   if (given === undefined || given === false) return null;

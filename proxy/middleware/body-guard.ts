@@ -78,7 +78,10 @@ export function bodyGuard({
       });
     }
     let reserved = 0;
+    let answered = false;
     const reserve = (bytes: number): boolean => {
+      // Once released, bytes still read (a stream drained late) are not counted again.
+      if (answered) return true;
       if (inFlight + bytes > budgetBytes) return false;
       inFlight += bytes;
       reserved += bytes;
@@ -116,6 +119,7 @@ export function bodyGuard({
       await next();
     } finally {
       stop();
+      answered = true;
       inFlight -= reserved;
       if (counted) {
         const left = (perClient.get(address) ?? 1) - 1;

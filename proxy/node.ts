@@ -18,14 +18,31 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
  * `createServer`). Node's defaults wait 60 s for headers and 300 s for a whole request, so a
  * client dripping bytes (slow loris) holds a socket for minutes. Headers get 20 s; a whole
  * request 130 s, just over the default upload timeout, since a 10 MB upload streams in that long.
+ * An idle keep-alive connection is closed after 5 s. Node checks the header and request timeouts
+ * every second here (its default, every 30 s, lets each run up to 30 s late).
  */
 export const NODE_SERVER_OPTIONS = {
   headersTimeout: 20_000,
   requestTimeout: 130_000,
   keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
 } as const satisfies ServerOptions;
 
-export function nodeListener(proxy: Pick<Proxy, 'fetch' | 'fastLane'>): NodeListener {
+/**
+ * A connection on which no byte moves either way for this long while a request is handled is
+ * closed (`nodeListener` sets it per request): longer than any answer takes with the default
+ * upstream and upload timeouts (10 s, 120 s), so it only ends an answer that would never come,
+ * and the client sees a closed connection instead of waiting for its own timeout (undici: 300 s).
+ */
+export const IDLE_TIMEOUT_MS = 150_000;
+
+export interface NodeListenerOptions {
+  /** Raise it with `uploadTimeoutMs` or `upstreamTimeoutMs` beyond 120 s (default {@link IDLE_TIMEOUT_MS}). */
+  idleTimeoutMs?: number;
+}
+
+export function nodeListener(proxy: Pick<Proxy, 'fetch' | 'fastLane'>, { idleTimeoutMs = IDLE_TIMEOUT_MS }: NodeListenerOptions = {}): NodeListener {
+  if (!(idleTimeoutMs > 0)) throw new Error(`idleTimeoutMs must be positive, got ${idleTimeoutMs}`);
   const slow = getRequestListener(proxy.fetch);
   const fast = proxy.fastLane;
   return function proxyListener(req, res) {
@@ -45,6 +62,10 @@ export function nodeListener(proxy: Pick<Proxy, 'fetch' | 'fastLane'>): NodeList
         return;
       }
     }
+    // Node sets the socket's timeout to the server's (none by default) as each request starts and
+    // to keepAliveTimeout after its answer; in between, this one. With no 'timeout' listener of
+    // ours, Node destroys the socket when it fires.
+    req.socket.setTimeout(idleTimeoutMs);
     void slow(req, res);
   };
 }

@@ -14,6 +14,7 @@ import { DEFAULT_READ_CACHE_LIMITS, ReadCache, type ReadCacheLimits } from './re
 import { CHECKIN_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
 import { buildSeed, defaultSeed, type SeedFactory } from './seed/default.js';
 import { loadSeed } from './seed/load.js';
+import { applyIdleTimeout, sandboxServerTimeouts, serverOptions, type ServerTimeouts } from './server-timeouts.js';
 import { Store } from './store/index.js';
 
 export interface SandboxOptions {
@@ -94,23 +95,36 @@ export interface StartedSandbox {
   /** Origin the server listens on, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
+  /** The server's timeouts (`server-timeouts.ts`). */
+  timeouts: ServerTimeouts;
   sandbox: Sandbox;
   close(): Promise<void>;
 }
 
-export async function startSandbox(opts: SandboxOptions & { port?: number; hostname?: string } = {}): Promise<StartedSandbox> {
+export interface ListenOptions {
+  port?: number;
+  hostname?: string;
+  /** Replaces some of the server's timeouts (tests); the rest follow `sandboxServerTimeouts`. */
+  serverTimeouts?: Partial<ServerTimeouts>;
+}
+
+export async function startSandbox(opts: SandboxOptions & ListenOptions = {}): Promise<StartedSandbox> {
   const sandbox = createSandbox(opts);
   const hostname = opts.hostname ?? '127.0.0.1';
+  const timeouts = { ...sandboxServerTimeouts(opts), ...opts.serverTimeouts };
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: sandbox.app.fetch, port: opts.port ?? 0, hostname }, (info: AddressInfo) =>
-      resolve({ server, port: info.port }),
+    const server = serve(
+      { fetch: sandbox.app.fetch, port: opts.port ?? 0, hostname, serverOptions: serverOptions(timeouts) },
+      (info: AddressInfo) => resolve({ server, port: info.port }),
     );
     server.once('error', reject);
   });
+  applyIdleTimeout(server, timeouts);
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;
   return {
     url: `http://${host}:${port}`,
     port,
+    timeouts,
     sandbox,
     close: () =>
       new Promise<void>((resolve) => {
@@ -125,5 +139,6 @@ export async function startSandbox(opts: SandboxOptions & { port?: number; hostn
 }
 
 export { API_PREFIX };
+export type { ServerTimeouts } from './server-timeouts.js';
 export type { Store } from './store/index.js';
 export type { SeedFactory } from './seed/default.js';

@@ -12,6 +12,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createProxy, type Proxy, type ProxyOptions } from '../index.js';
 import { nodeListener } from '../node.js';
 import { upstreamApp, type UpstreamAppOptions } from './upstream-app.js';
+import { fetchWithin } from '../../test/fetch-within.js';
 
 export const KEY = 'demo-key-all';
 export const KIOSK_TOKEN = 'kiosk-token-for-tests-0001';
@@ -186,8 +187,8 @@ export async function startStack(
     logs,
     chainCalls: () => chainCalls,
     async request(path, init) {
-      const res = await fetch(url + path, init);
-      const text = await res.text();
+      // A deadline for the whole answer: a stall fails the test naming the request (fetch-within.ts).
+      const { res, text } = await fetchWithin(url + path, init);
       scanForKey(`${init?.method ?? 'GET'} ${path} headers`, JSON.stringify([...res.headers]));
       scanForKey(`${init?.method ?? 'GET'} ${path} body`, text);
       let json: unknown = null;

@@ -22,7 +22,8 @@ export interface FaultOptions {
   random?: () => number;
 }
 
-const MAX_DELAY_MS = 30_000;
+/** The longest delay `Prefer: delay=MS` asks for. */
+export const MAX_DELAY_MS = 30_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { API_PREFIX, buildPath, ENDPOINTS, type EndpointId, type EndpointSpec } from '../../src/api/contract.js';
+import { fetchWithin } from '../../test/fetch-within.js';
 import { startSandbox, type SandboxOptions, type StartedSandbox } from '../index.js';
 import { fixtureConferences, FX } from './fixture.js';
 
@@ -39,8 +40,9 @@ export function testClock() {
   return { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
 }
 
-async function read(res: Response): Promise<Answer> {
-  const text = await res.text();
+/** Calls with a deadline for the whole answer (`fetch-within.ts`): a stall fails the test naming the request. */
+async function read(url: string, init: RequestInit): Promise<Answer> {
+  const { res, text } = await fetchWithin(url, init);
   let body: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
   return { status: res.status, headers: res.headers, body };
@@ -63,15 +65,14 @@ export async function start(opts: SandboxOptions = {}): Promise<TestSandbox> {
         body = JSON.stringify(call.body);
         headers['content-type'] ??= 'application/json';
       }
-      return read(await fetch(api(path), { method, headers, body })) as Promise<Answer<never>>;
+      return read(api(path), { method, headers, body }) as Promise<Answer<never>>;
     },
     async admin(method, path, body) {
       const headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`${started.url}/__admin${path}`, {
+      return read(`${started.url}/__admin${path}`, {
         method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return read(res) as Promise<Answer<never>>;
+      }) as Promise<Answer<never>>;
     },
   };
 }

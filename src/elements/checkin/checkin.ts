@@ -3,6 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
 import { registerMessages } from '../../core/localize.js';
+import { webUrl } from '../../core/web-url.js';
 import { toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { ConfCheckedInEvent, type ConfCheckedInDetail } from '../../events/conf-checked-in.js';
 import { checkinStyles } from './checkin.styles.js';
@@ -64,7 +65,7 @@ export const RESULT_HOLD_MS = 4000;
  * @attr store - Name of this kiosk's storage on the device (default `default`); two kiosks on one device need two names.
  * @attr repeat-window - Seconds within which the same code again counts as one scan (default 3).
  * @attr result-hold - Seconds a result stays before the panel says "Ready to scan" again (default 4).
- * @attr decoder-wasm - URL of `zxing_reader.wasm` for the camera's barcode decoder where the browser has none of its own (default: the file the build puts beside the kiosk's code, served by the proxy).
+ * @attr decoder-wasm - URL of `zxing_reader.wasm` for the camera's barcode decoder where the browser has none of its own (http(s) or relative; default: the file the build puts beside the kiosk's code, served by the proxy).
  *
  * @csspart result - The full-area panel with the word for the last scan.
  * @csspart word - Its large word.
@@ -433,7 +434,12 @@ export class ConfCheckin extends ConfElement {
     await this.updateComplete;
     const video = this.video;
     if (!video) return;
-    const camera = new CameraScanner(this.decoderWasm);
+    // Only an http(s) or relative address may choose where the decoder's code comes from.
+    const wasm = webUrl(this.decoderWasm);
+    if (this.decoderWasm && !wasm) {
+      console.warn(`<conf-checkin>: decoder-wasm is not an http(s) or relative address; using the decoder served beside the kiosk's code.`);
+    }
+    const camera = new CameraScanner(wasm);
     this.camera = camera;
     this.cameraError = null;
     try {

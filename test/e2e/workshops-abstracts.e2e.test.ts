@@ -14,6 +14,9 @@ import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
 
+/** Every request comes from one loopback address: the write limits (all and per kind) out of the way. */
+const NO_WRITE_LIMITS = { max: 10_000, kinds: { registrations: false, enrollments: false, abstracts: false, exhibits: false, uploads: false } } as const;
+
 const ADMIN_TOKEN = 'e2e-admin-token';
 const CONFERENCE = 'conf-demo';
 const WORKSHOP = 'ws-capacity-3';
@@ -39,7 +42,7 @@ describe('workshops and abstracts through the demo site while the API fails 30 %
       // Exactly once must come from the elements and the proxy alone.
       sandboxIdempotency: false,
       adminToken: ADMIN_TOKEN,
-      proxy: { logger: () => {}, rateLimit: { max: 10_000 } },
+      proxy: { logger: () => {}, rateLimit: NO_WRITE_LIMITS },
     });
     browser = await launchChromium();
   });

@@ -52,7 +52,7 @@ Options (each also read from the environment variable shown):
   --help                  Show this text
 
 Endpoints: /api/public/v1/... (the contract's browser endpoints), PUT /uploads/<kind>,
-/conf-widgets.js, /healthz, /readyz.
+/conf-widgets.js, /healthz, /readyz, and /challenge with --write-challenge.
 `;
 
 export interface CliConfig {

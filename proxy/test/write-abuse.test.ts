@@ -11,7 +11,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { DEMO_IDS } from '../../sandbox/seed/demo.js';
 import { parseCli } from '../cli-args.js';
-import { createProxy } from '../index.js';
+import { createProxy, memoryIdempotencyStore } from '../index.js';
 import { API, KIOSK_TOKEN, ORIGIN, assertNoKeyLeaks, codeOf, startStack, startUpstream, type CountingUpstream, type Stack } from './harness.js';
 
 const registrations = `${API}/registrations/registrations`;
@@ -265,6 +265,23 @@ describe('the proof-of-work challenge (finding 6)', () => {
     assert.equal(expired.res.status, 428);
     assert.equal(reasonOf(expired.json), 'expired');
     assert.equal(writesUpstream(), before + 1);
+  });
+
+  test('several instances with one secret and one store: a challenge from one is good on another, once', async () => {
+    const secret = 'a-shared-challenge-secret-of-40-chars-00';
+    const store = memoryIdempotencyStore();
+    const a = await startStack({ writeChallenge: { secret, store } }, {}, upstream);
+    const b = await startStack({ writeChallenge: { secret, store } }, {}, upstream);
+    const c = await startStack({ writeChallenge: { secret: 'another-secret-of-at-least-32-characters' } }, {}, upstream);
+    try {
+      const header = await solvedHeader(a);
+      assert.equal((await c.request(registrations, post({}, { 'x-conf-challenge': header }))).res.status, 428);
+      assert.notEqual((await b.request(registrations, post({}, { 'x-conf-challenge': header }))).res.status, 428);
+      const again = await a.request(registrations, post({}, { 'x-conf-challenge': header }));
+      assert.equal((again.json as { error: { details: { reason: string } } }).error.details.reason, 'used');
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
   });
 
   test('uploads need one too; kiosk check-ins do not', async () => {

@@ -21,7 +21,8 @@ async function freePort() {
 }
 const port = Number(process.env.WTR_PORT) || (await freePort());
 // The pages and the API share the dev server's origin; the proxy never infers it from Host.
-const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+// Only the name the pages are served under: tests use 127.0.0.1 as another origin the proxy refuses.
+const origins = [`http://localhost:${port}`];
 const api = await createTestApi({ publicOrigin: origins });
 
 const API_PATHS = /^\/(api\/public\/v1|uploads|__admin|challenge)(\/|$)/;
@@ -31,13 +32,22 @@ const API_PATHS = /^\/(api\/public\/v1|uploads|__admin|challenge)(\/|$)/;
  */
 const POW_PREFIX = /^\/pow(?=\/)/;
 let powApi;
+/**
+ * The dev server also stands in for a second server, at 127.0.0.1: a proxy of its own that allows
+ * only its own origin, so a page on localhost calling it meets a CORS refusal (setup-hints tests).
+ */
+let otherHostApi;
 
 /** Koa middleware: hand API paths to the fetch handler, as a Node server would. */
 async function apiMiddleware(ctx, next) {
   const pow = POW_PREFIX.test(ctx.path);
   const path = ctx.path.replace(POW_PREFIX, '');
   if (!API_PATHS.test(path)) return next();
-  const target = pow ? (powApi ??= createTestApi({ publicOrigin: origins, writeChallenge: { difficulty: 20_000 } })) : api;
+  const target = pow
+    ? (powApi ??= createTestApi({ publicOrigin: origins, writeChallenge: { difficulty: 20_000 } }))
+    : ctx.host === `127.0.0.1:${port}`
+      ? (otherHostApi ??= createTestApi({ publicOrigin: [`http://127.0.0.1:${port}`] }))
+      : api;
   const method = ctx.method;
   let body;
   if (method !== 'GET' && method !== 'HEAD') {

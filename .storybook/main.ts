@@ -16,12 +16,12 @@ interface StoryApi {
 }
 
 /** Loads the TypeScript API (NodeNext `.js` specifiers) through tsx, which this loader cannot. */
-async function loadApi(): Promise<StoryApi> {
+async function loadApi(publicOrigin: string[]): Promise<StoryApi> {
   const { tsImport } = await import('tsx/esm/api');
   const mod = (await tsImport('../test/browser/api-server.ts', import.meta.url)) as {
-    createTestApi(): Promise<StoryApi>;
+    createTestApi(options: { publicOrigin: string[] }): Promise<StoryApi>;
   };
-  return mod.createTestApi();
+  return mod.createTestApi({ publicOrigin });
 }
 
 function sandboxApi(): Plugin {
@@ -30,7 +30,11 @@ function sandboxApi(): Plugin {
     async configureServer(server) {
       const { getRequestListener } = await import('@hono/node-server');
       let api: Promise<StoryApi> | null = null;
-      const listener = getRequestListener(async (req) => (await (api ??= loadApi())).fetch(req));
+      // The stories write to the proxy on their own origin, which it allows only when told
+      // (never from the Host header); the addresses are known once the server listens.
+      const origins = () =>
+        [...(server.resolvedUrls?.local ?? []), ...(server.resolvedUrls?.network ?? [])].map((u) => new URL(u).origin);
+      const listener = getRequestListener(async (req) => (await (api ??= loadApi(origins()))).fetch(req));
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if (!API_PATHS.test(req.url ?? '')) return next();
         void listener(req, res);

@@ -9,6 +9,7 @@ import { initialValues, prefillFromDataset } from '../../core/prefill.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registerMessages } from '../../core/localize.js';
+import { rememberRegistrations } from '../../core/registrant.js';
 import {
   buildRegistrationBody,
   customControlName,
@@ -132,6 +133,13 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
   });
 
   protected override readonly upload = new UploadController(this, 'registration-evidence', () => this.resolvedEndpoint.url);
+
+  constructor() {
+    super();
+    // A registration made here is remembered for <conf-workshops> and <conf-abstract-form>, on
+    // this or a later page. Installed here, not when the module loads, so a server can import it.
+    rememberRegistrations();
+  }
 
   protected sendBody(body: Body, idempotencyKey: string): Promise<Registration> {
     return this.client.post('registrationCreate', body, { idempotencyKey });

@@ -11,7 +11,7 @@ import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, OPTIONS';
-const ALLOW_HEADERS = 'Content-Type, Idempotency-Key, If-None-Match, X-Kiosk-Token, Accept-Language';
+const ALLOW_HEADERS = 'Content-Type, Idempotency-Key, If-None-Match, X-Kiosk-Token, Accept-Language, X-Conf-Challenge';
 export const EXPOSE_HEADERS = 'ETag, X-Cache, Retry-After, Deprecation, X-Request-Id';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -230,6 +230,13 @@ describe('the proof-of-work challenge (finding 6)', () => {
     assert.ok(parameters.expiresAt! * 1000 > clock);
     const evil = await stack.request('/challenge', { headers: { origin: 'https://evil.example' } });
     assert.equal(evil.res.headers.get('access-control-allow-origin'), null);
+    // A site on another origin sends the solution in a header of its own: the preflight allows it.
+    const preflight = await stack.request(registrations, {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, idempotency-key, x-conf-challenge' },
+    });
+    assert.equal(preflight.res.status, 204);
+    assert.match(preflight.res.headers.get('access-control-allow-headers') ?? '', /X-Conf-Challenge/i);
   });
 
   test('a write without, with a wrong, a tampered, a replayed or an expired solution is 428 challenge_required; no upstream call', async () => {

@@ -10,7 +10,8 @@ import { cleanup, fixture, waitFor } from './harness.js';
 import '../../src/elements/registration-form/define.js';
 import type { ConfRegistrationForm } from '../../src/elements/registration-form/registration-form.js';
 
-const POW = `${location.origin}/pow`;
+/** Another origin than the page's (a CMS page and its proxy), so the challenge header is preflighted too. */
+const POW = `http://127.0.0.1:${location.port}/pow`;
 
 interface Seen {
   url: string;

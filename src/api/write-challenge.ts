@@ -74,6 +74,8 @@ interface Ready {
   expiresAt: number;
 }
 
+const FETCH_TIMEOUT_MS = 10_000;
+
 /** A solution must outlive the write's trip to the proxy. */
 const MARGIN_MS = 30_000;
 
@@ -116,7 +118,8 @@ export class WriteChallenge {
 
   private async make(): Promise<Ready | null> {
     try {
-      const res = await fetch(`${this.endpoint.replace(/\/+$/, '')}/challenge`, { credentials: 'omit', cache: 'no-store' });
+      // Bounded: a write waits for this, and must not wait on a stalled connection.
+      const res = await fetch(`${this.endpoint.replace(/\/+$/, '')}/challenge`, { credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
       if (res.status === 404) {
         this.state = 'off';
         return null;

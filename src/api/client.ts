@@ -10,7 +10,6 @@ import { API_PREFIX, ENDPOINTS, buildPath, type EndpointId } from './contract.js
 import { ApiError, toApiError } from './errors.js';
 import { sharedGet, type RawAnswer } from './shared-reads.js';
 import type { BodyOf, BodySchemaName } from './schemas.js';
-import { CHALLENGE_HEADER, CHALLENGE_REQUIRED, writeChallenge } from './write-challenge.js';
 import type {
   Abstract,
   BadgeCheckin,
@@ -108,6 +107,26 @@ export interface ClientOptions {
   pageSize?: number;
 }
 
+/**
+ * The proxy's optional proof-of-work on public writes (`X-Conf-Challenge`). The forms install it
+ * (`write-challenge.ts`, through `ConfFormElement`), so pages that only read do not carry it.
+ */
+export interface WriteProof {
+  /** The header value for one write to the proxy at `endpoint`, or null. */
+  take(endpoint: string): Promise<string | null>;
+  /** A fresh one after the proxy refused a write (428 `challenge_required`), or null. */
+  renew(endpoint: string): Promise<string | null>;
+}
+
+let writeProof: WriteProof | null = null;
+
+export function useWriteProof(proof: WriteProof): void {
+  writeProof = proof;
+}
+
+const CHALLENGE_HEADER = 'X-Conf-Challenge';
+const CHALLENGE_REQUIRED = 'challenge_required';
+
 /** ETags of the answers read without an `etags` map of the caller's, bounded like the answers. */
 const MAX_REMEMBERED = 64;
 
@@ -190,16 +209,16 @@ export class ApiClient {
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     // The proxy's proof-of-work, when it asks for one: usually solved while the form was filled.
     // Kiosk check-ins never need one.
-    if (ENDPOINTS[id].audience !== 'public') return this.write(id, body, headers, options);
-    const challenge = writeChallenge(this.endpoint);
-    const proof = await challenge.take();
+    const proofs = ENDPOINTS[id].audience === 'public' ? writeProof : null;
+    if (!proofs) return this.write(id, body, headers, options);
+    const proof = await proofs.take(this.endpoint);
     if (proof) headers[CHALLENGE_HEADER] = proof;
     try {
       return await this.write(id, body, headers, options);
     } catch (e) {
       // Refused before anything was forwarded (none ready, expired, or spent by a retry): once more with a fresh one.
       if (!(e instanceof ApiError && e.status === 428 && e.code === CHALLENGE_REQUIRED)) throw e;
-      const fresh = await challenge.renew();
+      const fresh = await proofs.renew(this.endpoint);
       if (!fresh) throw e;
       return this.write(id, body, { ...headers, [CHALLENGE_HEADER]: fresh }, options);
     }

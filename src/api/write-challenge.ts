@@ -11,6 +11,7 @@
  * WebCrypto needs a secure context (https, or localhost): elsewhere no solution can be made, and a
  * proxy with the challenge on refuses the writes (428).
  */
+import type { WriteProof } from './client.js';
 
 export const CHALLENGE_HEADER = 'X-Conf-Challenge';
 /** The proxy's refusal of a write without a usable solution. */
@@ -138,6 +139,12 @@ export class WriteChallenge {
 }
 
 const byEndpoint = new Map<string, WriteChallenge>();
+
+/** What `ApiClient` asks for each public write once a form installed it (`useWriteProof`). */
+export const writeProof: WriteProof = {
+  take: (endpoint) => writeChallenge(endpoint).take(),
+  renew: (endpoint) => writeChallenge(endpoint).renew(),
+};
 
 /** The page's one challenge source per proxy. */
 export function writeChallenge(endpoint: string): WriteChallenge {

@@ -15,7 +15,8 @@ import { DraftController } from './draft-controller.js';
 import { renderActions, renderFormError } from './form-parts.js';
 import { SubmissionController } from './submission-controller.js';
 import type { UploadController } from './upload-controller.js';
-import { writeChallenge } from '../api/write-challenge.js';
+import { useWriteProof } from '../api/client.js';
+import { writeChallenge, writeProof } from '../api/write-challenge.js';
 
 export abstract class ConfFormElement<Body, Result> extends ConfFieldsElement {
   /** Values to prefill, by control name; a later prefill fills only what is still empty. */
@@ -82,6 +83,7 @@ export abstract class ConfFormElement<Body, Result> extends ConfFieldsElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    useWriteProof(writeProof);
     this.addEventListener('focusin', this.warmChallenge);
     this.addEventListener('input', this.warmChallenge);
   }

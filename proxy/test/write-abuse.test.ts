@@ -322,6 +322,11 @@ describe('the proof-of-work challenge (finding 6)', () => {
     }
     assert.equal(statuses.length, 12);
     assert.deepEqual([...new Set(statuses)], [428]);
+    // And a flood of 200 at once, with made-up or replayed headers: nothing either.
+    const junk = Buffer.from(JSON.stringify({ challenge: { parameters: { algorithm: 'SHA-256', nonce: '00', salt: '00', keyPrefix: '00', expiresAt: 4e9 }, signature: '0'.repeat(64) }, solution: { counter: 1, derivedKey: '00' } })).toString('base64');
+    const flood = await Promise.all(Array.from({ length: 200 }, (_, i) =>
+      stack.request(enrollments, post({ registrationId: `reg-${i}`, workshopId: DEMO_IDS.capacity3Workshop }, i % 2 ? { 'x-conf-challenge': junk } : {}))));
+    assert.deepEqual([...new Set(flood.map((r) => r.res.status))], [428]);
     assert.equal(writesUpstream(), before);
   });
 });

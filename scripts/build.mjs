@@ -91,6 +91,7 @@ function step(label, cmd, args) {
 step('type declarations', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
 step('proxy and sandbox', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
 step('custom elements manifest', 'npx', ['cem', 'analyze', '--config', 'custom-elements-manifest.config.mjs']);
+step('WordPress contract', 'npx', ['tsx', 'scripts/wordpress-contract.ts']); // contract.json, read by the plugin
 // The WordPress plugin, as the archive Plugins → Add New → Upload Plugin takes.
 writeFileSync('dist/conf-widgets-wordpress.zip', zipDirectory('integrations/wordpress/conf-widgets', 'conf-widgets'));
 /** Sizes of the loader and its chunks as sent (kB = 1000 bytes); `npm run bench` checks the budgets. */

@@ -38,11 +38,83 @@ function defineElementTags() {
   };
 }
 
+/**
+ * Events (STYLE 4: one class per event, `static readonly type = 'conf-x'` and `readonly detail:
+ * ConfXDetail`). The analyzer adds an unnamed entry for each `dispatchEvent(new ConfXEvent(…))`
+ * beside the named one from the `@event {ConfXEvent} conf-x` line, and gives the event class as
+ * the event's `type`, which framework type generators wrap as the detail (`CustomEvent<type>`).
+ * Here every event has its name (the class's `type`), `type` is the detail type with a reference
+ * to the module that exports it, the class is kept as `eventClass`, and each name is listed once
+ * per element. A JSDoc line naming an event other than its class's fails the build.
+ */
+function eventDetails() {
+  /** Event class name → its event name, detail type and module. */
+  const classes = new Map();
+  return {
+    name: 'conf-event-details',
+    analyzePhase({ ts, node, moduleDoc }) {
+      if (!ts.isClassDeclaration(node) || !node.name) return;
+      const type = node.members.find(
+        (m) =>
+          ts.isPropertyDeclaration(m) &&
+          m.name.getText() === 'type' &&
+          m.modifiers?.some((k) => k.kind === ts.SyntaxKind.StaticKeyword),
+      );
+      const detail = node.members.find(ts.isConstructorDeclaration)?.parameters.find((p) => p.name.getText() === 'detail');
+      if (!type?.initializer || !ts.isStringLiteral(type.initializer) || !detail?.type) return;
+      classes.set(node.name.text, { name: type.initializer.text, detail: detail.type.getText(), module: moduleDoc.path });
+    },
+    packageLinkPhase({ customElementsManifest }) {
+      for (const mod of customElementsManifest.modules) {
+        for (const decl of mod.declarations ?? []) {
+          if (!decl.events) continue;
+          const byName = new Map();
+          for (const event of decl.events) {
+            const className = event.eventClass?.name ?? event.type?.text;
+            const cls = classes.get(className);
+            if (cls) {
+              if (event.name && event.name !== cls.name) {
+                throw new Error(`${mod.path}: @event ${event.name} is typed ${className}, whose events are named ${cls.name}`);
+              }
+              event.name = cls.name;
+              event.type = { text: cls.detail, references: [{ name: cls.detail, module: cls.module }] };
+              event.eventClass = { name: className, module: cls.module };
+            }
+            const seen = byName.get(event.name);
+            // The JSDoc entry (with a description) wins over the one derived from dispatchEvent.
+            byName.set(event.name, seen ? { ...event, ...seen, description: seen.description ?? event.description } : event);
+          }
+          decl.events = [...byName.values()];
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The manifest ships in the package beside the built modules, not the sources: every module path
+ * `src/x.ts` becomes `dist/esm/x.js` (where `x.d.ts` is too), so a generator's imports resolve
+ * in an installed package.
+ */
+function shippedPaths() {
+  const shipped = (p) => p.replace(/^src\/(.+)\.ts$/, 'dist/esm/$1.js');
+  const visit = (value) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    for (const [key, v] of Object.entries(value)) {
+      if ((key === 'path' || key === 'module') && typeof v === 'string') value[key] = shipped(v);
+      else visit(v);
+    }
+  };
+  return { name: 'conf-shipped-paths', packageLinkPhase: ({ customElementsManifest }) => visit(customElementsManifest) };
+}
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: ['src/**/*.test.ts', 'src/**/*.node.test.ts', 'src/**/*.model.ts', 'src/api/**'],
   outdir: 'dist',
   litelement: true,
   dependencies: false,
-  plugins: [defineElementTags()],
+  // shippedPaths last: the others match modules by their source paths.
+  plugins: [defineElementTags(), eventDetails(), shippedPaths()],
 };

@@ -9,6 +9,7 @@ import type { ProxyOptions } from './options.js';
 export const HELP = `conf-widgets proxy: holds a conference API key and serves the elements' API to browsers.
 
 Usage: npm run proxy -- --upstream URL --key KEY [options]
+       (from the installed package: npx conf-widgets proxy --upstream URL --key KEY [options])
 
 Options (each also read from the environment variable shown):
   --upstream URL          Base URL of Public API v1                      CONF_BASE_URL

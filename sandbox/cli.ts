@@ -15,6 +15,8 @@ import { createSandbox, startSandbox } from './index.js';
 
 const HELP = `Sandbox of the conference platform's Public API v1, on SQLite.
 
+(From the installed package: npx conf-widgets sandbox, with the same arguments.)
+
 Start the server:
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--fail-rate R]
                      [--lose-rate R] [--latency MS] [--admin-token T] [--starts-on YYYY-MM-DD]

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -15,7 +16,21 @@ import { createProxy, type Proxy, type ProxyOptions } from '../proxy/index.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import { demoStatic } from './demo-static.js';
 
-const repo = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
+/**
+ * The package's root, the nearest folder above this file with a package.json: `scripts/`'s parent
+ * in a clone, three levels up once built into `dist/node/scripts/` (the `conf-widgets` command).
+ */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+  return dir;
+}
+const ROOT = packageRoot();
+const repo = (p: string) => join(ROOT, p);
 
 /** Fixed for the sandbox only; a real deployment sets CONF_KIOSK_TOKEN. */
 export const DEMO_KIOSK_TOKEN = 'demo-kiosk-token-0001';
@@ -71,8 +86,12 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** True when `dist/conf-widgets.js` is missing or older than anything under `src/`. */
+/**
+ * True when `dist/conf-widgets.js` is missing or older than anything under `src/`. Never in an
+ * installed package: it ships its build and no `src/`.
+ */
 export function bundleIsStale(): boolean {
+  if (!existsSync(repo('src'))) return false;
   if (!existsSync(BUNDLE_PATH)) return true;
   return statSync(BUNDLE_PATH).mtimeMs < newestMtime(repo('src'));
 }

@@ -29,6 +29,32 @@ function realService(): { baseUrl: string; apiKey: string } | null {
   process.exit(1);
 }
 
+const HELP = `conf-widgets start: the proxy, the sandbox as its upstream and the demo site on one port.
+
+Usage: npm start   (from the installed package: npx conf-widgets start)
+
+Settings, from the environment:
+  PORT                  port to listen on (default 8787)
+  HOST                  address to listen on (default 127.0.0.1)
+  CONF_BASE_URL         a real Public API v1 instead of the sandbox (needs CONF_API_KEY too)
+  CONF_API_KEY          that service's key
+  CONF_KIOSK_TOKEN      the kiosk token (default with the sandbox: ${DEMO_KIOSK_TOKEN})
+  CONF_ALLOWED_ORIGINS  other sites allowed to call the proxy, comma-separated
+  CONF_PUBLIC_ORIGIN    origins at which browsers reach this server (a domain in front of it)
+  CONF_SANDBOX_DB       the sandbox's database (default ${DEFAULT_DB_PATH}; :memory: keeps none)
+  CONF_SKIP_BUILD=1     in a clone, serve dist/ as it is (by default it is built when older than src/)
+`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+if (args.length > 0) {
+  process.stderr.write(`conf-widgets start: it takes no arguments (got ${args.join(' ')}); its settings come from the environment.\n\n${HELP}`);
+  process.exit(2);
+}
+
 const real = realService();
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? '127.0.0.1';

@@ -267,6 +267,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
     `,
   },
+  {
+    version: 3,
+    name: 'what each payment method asks for',
+    // Per method: whether a paid registration must give a payment reference and a proof (a card
+    // paid at the desk has neither yet). Existing methods keep asking for both.
+    sql: `
+      ALTER TABLE payment_methods ADD COLUMN requires_reference INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE payment_methods ADD COLUMN requires_proof INTEGER NOT NULL DEFAULT 1;
+    `,
+  },
 ];
 
 /** Applies the migrations the database has not seen yet; returns the versions applied. */

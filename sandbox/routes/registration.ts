@@ -50,10 +50,17 @@ export const registrationHandlers: HandlerGroup<'registrationConfig' | 'evidence
       problems.paymentMethodId = 'Unknown payment method.';
     }
     const paid = ticket !== undefined && ticket.price.amount > 0;
+    // Gap decision: each method says whether a reference and a proof are due when registering
+    // (a card paid at the desk has neither yet); an unknown or missing method asks for both.
+    const method = config.payment_methods.find((m) => m.id === body.paymentMethodId);
     if (paid) {
       if (!body.paymentMethodId) problems.paymentMethodId = 'Required for a paid ticket.';
-      if (!body.paymentReference) problems.paymentReference = 'Required for a paid ticket.';
-      if (!body.paymentProofUrl) problems.paymentProofUrl = 'Required for a paid ticket.';
+      if (!body.paymentReference && method?.requiresReference !== false) {
+        problems.paymentReference = 'Required for a paid ticket.';
+      }
+      if (!body.paymentProofUrl && method?.requiresProof !== false) {
+        problems.paymentProofUrl = 'Required for a paid ticket.';
+      }
     }
     if (body.paymentProofUrl && /^http:\/\//i.test(body.paymentProofUrl)) {
       problems.paymentProofUrl = 'Must be an https URL or a storage:// URI.';
@@ -72,7 +79,8 @@ export const registrationHandlers: HandlerGroup<'registrationConfig' | 'evidence
       paymentReference: body.paymentReference || null,
       paymentProofUrl: body.paymentProofUrl ?? null,
       customFields,
-      status: paid ? 'pending_review' : 'confirmed',
+      // Paid with a proof: the organizers review it; paid without one: the payment is still due.
+      status: !paid ? 'confirmed' : body.paymentProofUrl ? 'pending_review' : 'pending_payment',
     });
   },
 };

@@ -92,7 +92,12 @@ export function loadSeed(store: Store, seed: SeedConference): void {
       run('INSERT INTO ticket_types VALUES (?, ?, ?, ?, ?, ?)', seed.id, t.id, t.name, t.description, JSON.stringify(t.price), i),
     );
     reg.paymentMethods.forEach((p, i) =>
-      run('INSERT INTO payment_methods VALUES (?, ?, ?, ?, ?, ?)', seed.id, p.id, p.name, p.instructions, p.active ? 1 : 0, i),
+      run(
+        `INSERT INTO payment_methods (conference_id, id, name, instructions, active, sort_order, requires_reference, requires_proof)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        seed.id, p.id, p.name, p.instructions, p.active ? 1 : 0, i,
+        p.requiresReference === false ? 0 : 1, p.requiresProof === false ? 0 : 1,
+      ),
     );
     const now = store.now();
     for (const r of seed.registrations) {

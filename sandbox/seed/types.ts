@@ -139,7 +139,14 @@ export interface SeedRegistrationSettings {
     helpText?: string;
   }[];
   ticketTypes: { id: string; name: string; description: string; price: Money }[];
-  paymentMethods: { id: string; name: string; instructions: string; active: boolean }[];
+  /**
+   * `requiresReference` / `requiresProof` (default true): what a paid registration with this
+   * method must give when registering (a card paid at the desk: neither).
+   */
+  paymentMethods: {
+    id: string; name: string; instructions: string; active: boolean;
+    requiresReference?: boolean; requiresProof?: boolean;
+  }[];
 }
 
 export interface SeedExhibitionSettings {

@@ -12,7 +12,9 @@ interface FieldRow {
   options: string | null; help_text: string | null;
 }
 interface TicketRow { id: string; name: string; description: string; price: string }
-interface MethodRow { id: string; name: string; instructions: string; active: number }
+interface MethodRow {
+  id: string; name: string; instructions: string; active: number; requires_reference: number; requires_proof: number;
+}
 interface RegistrationRow {
   id: string; first_name: string; last_name: string; email: string; ticket_type_id: string;
   payment_method_id: string | null; status: Registration['status']; created_at: number;
@@ -88,7 +90,10 @@ export class RegistrationStore {
     return this.methodRows
       .all(conferenceId)
       .filter((r) => r.active === 1)
-      .map((r) => ({ id: r.id, name: r.name, instructions: r.instructions }));
+      .map((r) => ({
+        id: r.id, name: r.name, instructions: r.instructions,
+        requiresReference: r.requires_reference === 1, requiresProof: r.requires_proof === 1,
+      }));
   }
 
   config(conf: Conference): RegistrationConfig {

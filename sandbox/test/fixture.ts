@@ -31,6 +31,7 @@ export const FX = {
   paidTicket: 'tt-regular',
   bankTransfer: 'pm-bank',
   inactiveMethod: 'pm-cash',
+  deskCard: 'pm-desk',
   acceptedAbstract: 'ab-1',
   rejectedAbstract: 'ab-2',
 } as const;
@@ -105,6 +106,7 @@ export function fixtureConference(
       paymentMethods: [
         { id: FX.bankTransfer, name: 'Bank transfer', instructions: 'IBAN …', active: true },
         { id: FX.inactiveMethod, name: 'Cash', instructions: '', active: false },
+        { id: FX.deskCard, name: 'Card at the desk', instructions: 'Pay when you pick up your badge.', active: true, requiresReference: false, requiresProof: false },
       ],
     },
     exhibition: { opensAt: null, closesAt: null, requiresRegistration: false, fee: null },

@@ -87,7 +87,9 @@ describe('read endpoints', () => {
     assert.deepEqual(d.fields.map((f: { name: string; enabled: boolean; required: boolean }) => [f.name, f.enabled, f.required]), [
       ['organization', true, true], ['diet', true, false], ['fax', false, false],
     ]);
-    assert.deepEqual(d.payment_methods.map((m: { id: string }) => m.id), [FX.bankTransfer]);
+    assert.deepEqual(d.payment_methods.map((m: { id: string }) => m.id), [FX.bankTransfer, FX.deskCard]);
+    // Gap decision: what each method asks for when registering.
+    assert.deepEqual(d.payment_methods.map((m: { requiresReference: boolean; requiresProof: boolean }) => [m.requiresReference, m.requiresProof]), [[true, true], [false, false]]);
     assert.equal(d.ticket_types.length, 2);
     assert.equal(d.public_registration_enabled, true);
     assert.equal(d.open_phase.id, 'ph-early');

@@ -40,6 +40,14 @@ describe('registration create', () => {
     assertFields(await create(paid({ paymentProofUrl: 'ftp://x/p.pdf' })), 400, 'validation_failed', ['paymentProofUrl']);
   });
 
+  it('a method that asks for neither reference nor proof (card at the desk): registered, payment still due', async () => {
+    const a = await create(person({ ticketTypeId: FX.paidTicket, paymentMethodId: FX.deskCard }));
+    assert.equal(a.status, 201);
+    assert.equal(a.body.data.status, 'pending_payment');
+    // The bank transfer still asks for both.
+    assertFields(await create(person({ ticketTypeId: FX.paidTicket, paymentMethodId: FX.bankTransfer })), 400, 'validation_failed', ['paymentReference', 'paymentProofUrl']);
+  });
+
   it('unknown ticket type and unknown or inactive payment method are field errors', async () => {
     assertFields(await create(person({ ticketTypeId: 'tt-gold' })), 400, 'validation_failed', ['ticketTypeId']);
     assertFields(await create(paid({ paymentMethodId: FX.inactiveMethod })), 400, 'validation_failed', ['paymentMethodId']);

@@ -176,6 +176,12 @@ export interface PaymentMethod {
   id: string;
   name: string;
   instructions: string;
+  /**
+   * Sandbox gap decision (the spec does not show the item's shape): whether a paid registration
+   * with this method gives a payment reference / a proof when registering; absent means yes.
+   */
+  requiresReference?: boolean;
+  requiresProof?: boolean;
 }
 
 export interface OpenPhase {

@@ -181,8 +181,10 @@ function registrationSettings(startsOn: string): SeedRegistrationSettings {
       { id: 'tt-supporter', name: 'Supporter', description: 'A regular ticket that also funds free tickets for people from under-represented groups. Thank you!', price: eur(79900) },
     ],
     paymentMethods: [
-      { id: 'pm-bank-transfer', name: 'Bank transfer', active: true, instructions: 'Transfer the amount to Spreewerk Events GmbH, IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX, within 14 days. Use your registration e-mail as the reference and upload the transfer receipt as proof.' },
-      { id: 'pm-card-on-site', name: 'Card payment at the registration desk', active: true, instructions: 'Pay by debit or credit card when you pick up your badge. Upload your booking confirmation as proof; your badge is released after payment.' },
+      // What the form asks for follows each method: a transfer is made first, so its reference
+      // and receipt are given when registering; a card at the desk is paid later, so neither.
+      { id: 'pm-bank-transfer', name: 'Bank transfer', active: true, requiresReference: true, requiresProof: true, instructions: 'Transfer the amount to Spreewerk Events GmbH, IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX, then register with the transfer\'s reference and its receipt as proof.' },
+      { id: 'pm-card-on-site', name: 'Card at the desk', active: true, requiresReference: false, requiresProof: false, instructions: 'Pay by debit or credit card when you pick up your badge; nothing to pay or upload now. Your badge is released after payment.' },
       { id: 'pm-paypal', name: 'PayPal', active: false, instructions: 'No longer offered.' },
     ],
   };

@@ -220,6 +220,16 @@ describe('the built entry points, from the extracted tarball', () => {
   });
 });
 
+describe('the server entry points, from the extracted tarball', () => {
+  test('conf-widgets/proxy, /proxy/node, /proxy/stores/redis and /sandbox import from dist/node', () => {
+    const specifiers = Object.entries(pkg.exports)
+      .filter(([, v]) => typeof v !== 'string' && v.default.startsWith('./dist/node/'))
+      .map(([subpath]) => pkg.name + subpath.slice(1));
+    assert.ok(specifiers.length >= 4, specifiers.join(', '));
+    assert.deepEqual(importOnServer(specifiers, [], { cwd: pkgDir }).errors, {}, 'imports that threw');
+  });
+});
+
 describe('the custom elements manifest', () => {
   test('its module paths are shipped files', () => {
     const manifest = JSON.parse(readFileSync(join(pkgDir, pkg.customElements), 'utf8')) as Manifest;

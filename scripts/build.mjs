@@ -15,6 +15,7 @@
 //   dist/custom-elements.json      the manifest, from the elements' JSDoc
 //   dist/node/{proxy,sandbox}/**   the proxy and the sandbox as JavaScript with .d.ts, so npm users
 //                                  import `conf-widgets/proxy` without a TypeScript loader
+//   dist/node/scripts/cli.js       the package's `conf-widgets` command (start, proxy, sandbox)
 //   dist/conf-widgets-wordpress.zip  the WordPress plugin (integrations/wordpress/conf-widgets)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

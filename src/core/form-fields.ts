@@ -21,6 +21,11 @@ export interface FieldSpec {
   required?: boolean;
   options?: readonly { value: string; label: string }[];
   help?: string;
+  /**
+   * Content that depends on the answer (a ticket's description, a payment method's bank details):
+   * shown below the control as body text, so it never moves the control the person is using.
+   */
+  note?: string;
   autocomplete?: string;
   maxlength?: number;
   placeholder?: string;
@@ -40,8 +45,8 @@ export interface FieldState {
 /** Id of a control in the shadow root; control names hold dots (`presenter.email`). */
 export const controlId = (name: string): string => 'f-' + name.replace(/[^A-Za-z0-9_-]/g, '-');
 
-const describedBy = (id: string, help: boolean, error: boolean): string | undefined =>
-  [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+const describedBy = (id: string, help: boolean, error: boolean, note = false): string | undefined =>
+  [help ? `${id}-help` : '', note ? `${id}-note` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 export function requiredMark(required: boolean | undefined): TemplateResult | typeof nothing {
   return required ? html`<span class="req" aria-hidden="true">*</span>` : nothing;
@@ -55,7 +60,7 @@ export function renderField(state: FieldState, f: FieldSpec): TemplateResult {
   const id = controlId(f.name);
   const error = state.error(f.name);
   const value = state.value(f.name);
-  const desc = describedBy(id, !!f.help, !!error);
+  const desc = describedBy(id, !!f.help, !!error, !!f.note);
   const help = f.help ? html`<p class="help" id="${id}-help">${f.help}</p>` : nothing;
   const invalid = error ? 'true' : undefined;
 
@@ -85,7 +90,8 @@ export function renderField(state: FieldState, f: FieldSpec): TemplateResult {
       pattern=${ifDefined(f.pattern)} title=${ifDefined(f.patternHint)} aria-describedby=${ifDefined(desc)} aria-invalid=${ifDefined(invalid)}
       .value=${live(value)} />`;
   }
-  return html`<div class="field" part="field" data-field=${f.name}>${label}${help}${control}${fieldError(id, error)}</div>`;
+  const note = f.note ? html`<p class="note" id="${id}-note" part="field-note">${f.note}</p>` : nothing;
+  return html`<div class="field" part="field" data-field=${f.name}>${label}${help}${control}${fieldError(id, error)}${note}</div>`;
 }
 
 type Validatable = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

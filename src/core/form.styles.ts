@@ -10,6 +10,11 @@ export const formStyles = css`
     --_gap: var(--conf-form-gap, 0.9em);
     max-width: var(--conf-form-max-width, 40em);
   }
+  /* Radios, checkboxes and progress bars in the brand colour (inherited by every control). */
+  form,
+  .outcome {
+    accent-color: var(--_primary);
+  }
   form {
     display: grid;
     gap: var(--_gap);
@@ -67,6 +72,18 @@ export const formStyles = css`
   .input.file {
     padding: 0.4em;
   }
+  /* The file picker's button as one of ours, not the browser's grey one. */
+  .input.file::file-selector-button {
+    font: inherit;
+    min-height: 2.4em;
+    margin-inline-end: 0.75em;
+    padding: 0.3em 0.9em;
+    border: 1px solid var(--_primary);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_primary);
+    color: var(--_on-primary);
+    cursor: pointer;
+  }
   .input[aria-invalid='true'] {
     border-color: var(--_danger);
     border-width: 2px;
@@ -74,6 +91,14 @@ export const formStyles = css`
   .help {
     color: var(--_muted);
     font-size: 0.9em;
+  }
+  /* Instructions that matter (a method's bank details): body text below the control. */
+  .note {
+    padding: 0.6em 0.8em;
+    border-inline-start: 3px solid var(--_primary);
+    border-radius: calc(var(--_radius) / 2);
+    background: var(--_subtle);
+    overflow-wrap: break-word;
   }
   .req {
     color: var(--_danger);
@@ -153,6 +178,8 @@ export const formStyles = css`
   }
   .outcome.success {
     border-inline-start: 4px solid var(--_primary);
+    /* The summary stacks by the room the element has, not the window's. */
+    container-type: inline-size;
   }
   .outcome.blocked {
     border-inline-start: 4px solid var(--_warning);
@@ -161,24 +188,67 @@ export const formStyles = css`
   .outcome .view-title {
     font-size: 1.2em;
   }
-  /* What was submitted, in the success view: labels beside values; values wrap, never overflow. */
+  /*
+   * What was submitted, in the success view: labels beside values where there is room, label over
+   * value on a phone. Values break between words (an e-mail only when it cannot fit a line).
+   */
   .summary {
     display: grid;
     grid-template-columns: minmax(5em, max-content) minmax(0, 1fr);
     gap: 0.3em 1em;
     margin: 0;
+    justify-self: stretch;
   }
   .summary dt {
     font-weight: 600;
   }
   .summary dd {
     margin: 0;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
+    min-width: 0;
   }
-  .record-id {
+  @container (max-width: 30em) {
+    .summary {
+      grid-template-columns: minmax(0, 1fr);
+      gap: 0.1em;
+    }
+    .summary dd + dt {
+      margin-block-start: 0.6em;
+    }
+  }
+  .summary .note {
+    margin-block-start: 0.4em;
+  }
+  .record-id,
+  .copyable code {
     font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
     font-weight: 600;
     overflow-wrap: anywhere;
+  }
+  /* A value to copy (the record number, an IBAN): kept on one line with its copy button. */
+  .copyable {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.2em 0.5em;
+    max-width: 100%;
+  }
+  /* Breaks only between an IBAN's groups of four, never inside one. */
+  .copyable code {
+    overflow-wrap: normal;
+  }
+  .copy .copy-done,
+  .copy[data-copied] .copy-idle {
+    display: none;
+  }
+  .copy[data-copied] .copy-done {
+    display: inline;
+  }
+  .copy {
+    min-height: 2.75em;
+    min-width: 2.75em;
+    padding: 0.2em 0.7em;
+    font-size: 0.9em;
   }
   /* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */
   .hp {

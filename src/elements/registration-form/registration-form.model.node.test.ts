@@ -8,6 +8,7 @@ import {
   looksLikeBot,
   mapFieldErrors,
   needsPayment,
+  paymentAsks,
   readConfig,
   readFieldKind,
 } from './registration-form.model.js';
@@ -129,4 +130,26 @@ test('honeypot and minimum fill time', () => {
   assert.equal(looksLikeBot('', 0, 5000), false);
   assert.equal(looksLikeBot('spam', 0, 5000), true);
   assert.equal(looksLikeBot('', 0, 1000), true);
+});
+
+test('the payment step asks only what the chosen method needs (issue 21: a card at the desk asks for nothing)', () => {
+  const view = readConfig({
+    ...config,
+    payment_methods: [
+      { id: 'pm-bank', name: 'Bank transfer', instructions: 'IBAN …', requiresReference: true, requiresProof: true },
+      { id: 'pm-desk', name: 'Card at the desk', instructions: 'Pay on site.', requiresReference: false, requires_proof: false },
+    ],
+  });
+  assert.deepEqual(paymentAsks(view, 'pm-bank'), { reference: true, proof: true });
+  assert.deepEqual(paymentAsks(view, 'pm-desk'), { reference: false, proof: false });
+  // Before a choice: only what every method asks for.
+  assert.deepEqual(paymentAsks(view, ''), { reference: false, proof: false });
+  // A config that does not say asks for both, as before.
+  assert.deepEqual(paymentAsks(readConfig(config), ''), { reference: true, proof: true });
+  const values = { firstName: 'A', lastName: 'B', email: 'a@b.org', ticketTypeId: 'tt-reg', paymentMethodId: 'pm-desk', paymentReference: 'typed before', paymentProofUrl: 'https://x.org/p.pdf' };
+  const body = buildRegistrationBody(view, values, null);
+  assert.equal(body.paymentMethodId, 'pm-desk');
+  assert.equal(body.paymentReference, undefined);
+  assert.equal(body.paymentProofUrl, undefined);
+  assert.equal(buildRegistrationBody(view, { ...values, paymentMethodId: 'pm-bank' }, null).paymentReference, 'typed before');
 });

@@ -59,11 +59,19 @@ export interface TicketChoice extends Choice {
   currency: string | null;
 }
 
+export interface PaymentChoice extends Choice {
+  instructions: string;
+  /** Whether registering with this method asks for the payment's reference (default: yes). */
+  requiresReference: boolean;
+  /** Whether registering with this method asks for a proof of payment (default: yes). */
+  requiresProof: boolean;
+}
+
 export interface ConfigView {
   availability: 'open' | 'closed' | 'try-later';
   fields: CustomFieldView[];
   tickets: TicketChoice[];
-  paymentMethods: (Choice & { instructions: string })[];
+  paymentMethods: PaymentChoice[];
   phaseName: string | null;
 }
 
@@ -122,10 +130,20 @@ export function readConfig(data: unknown): ConfigView {
     }];
   });
 
-  const paymentMethods = arr(d.payment_methods).flatMap((raw) => {
+  // Only an explicit false drops the reference or the proof: a config that does not say asks for both.
+  const asks = (...v: unknown[]) => !v.some((x) => x === false);
+  const paymentMethods = arr(d.payment_methods).flatMap((raw): PaymentChoice[] => {
     const p = rec(raw);
     const value = str(p.id);
-    return value ? [{ value, label: str(p.name) || str(p.label) || value, instructions: str(p.instructions) }] : [];
+    return value
+      ? [{
+          value,
+          label: str(p.name) || str(p.label) || value,
+          instructions: str(p.instructions),
+          requiresReference: asks(p.requiresReference, p.requires_reference),
+          requiresProof: asks(p.requiresProof, p.requires_proof),
+        }]
+      : [];
   });
 
   return { availability, fields, tickets, paymentMethods, phaseName: phase ? str(phase.name) || null : null };
@@ -136,6 +154,17 @@ export function needsPayment(view: ConfigView, ticketId: string): boolean {
   const t = view.tickets.find((x) => x.value === ticketId);
   // Unknown price: ask for payment rather than lose a paid registration's proof.
   return t ? t.amount === null || t.amount > 0 : true;
+}
+
+/**
+ * What the payment step asks for, by the chosen method; before a choice, only what every method
+ * asks for (so a form with one kind of method looks the same before and after choosing).
+ */
+export function paymentAsks(view: ConfigView, methodId: string): { reference: boolean; proof: boolean } {
+  const chosen = view.paymentMethods.find((m) => m.value === methodId);
+  const methods = chosen ? [chosen] : view.paymentMethods;
+  if (methods.length === 0) return { reference: true, proof: true };
+  return { reference: methods.every((m) => m.requiresReference), proof: methods.every((m) => m.requiresProof) };
 }
 
 /** Values as a form holds them: control name → string (checkbox: 'true' | ''). */
@@ -168,9 +197,11 @@ export function buildRegistrationBody(
   };
   if (needsPayment(view, body.ticketTypeId)) {
     if (v('paymentMethodId')) body.paymentMethodId = v('paymentMethodId');
-    if (v('paymentReference')) body.paymentReference = v('paymentReference');
+    // Only what the method asks for: a reference typed for another method is not sent.
+    const asks = paymentAsks(view, v('paymentMethodId'));
+    if (asks.reference && v('paymentReference')) body.paymentReference = v('paymentReference');
     const proof = proofUrl ?? v('paymentProofUrl');
-    if (proof) body.paymentProofUrl = proof;
+    if (asks.proof && proof) body.paymentProofUrl = proof;
   }
   const custom: Record<string, string> = {};
   for (const f of view.fields) {

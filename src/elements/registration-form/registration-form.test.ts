@@ -147,11 +147,12 @@ describe('<conf-registration-form>', function () {
     expect(h.errorOf('paymentProofUrl')).to.equal('Use an address that starts with https://.');
   });
 
-  it('marks payment reference and proof required as soon as a paid ticket is chosen, and asks for them before sending', async () => {
+  it('marks payment reference and proof required as soon as a method that asks for them is chosen, and asks for them before sending', async () => {
     const h = await mount();
     const spy = watchWrites(CREATE);
     try {
       await h.fill(person(uniqueEmail('paid-marks')));
+      await h.fill({ paymentMethodId: 'pm-bank-transfer' });
       const label = (name: string) => h.q(`label[for="${h.control(name).id}"]`)!;
       expect(label('paymentReference').querySelector('.req'), 'reference marked').to.not.equal(null);
       expect(label('paymentProofUrl').querySelector('.req'), 'proof file marked').to.not.equal(null);
@@ -159,7 +160,6 @@ describe('<conf-registration-form>', function () {
       expect(h.control('paymentProofUrl').required).to.equal(true);
       await h.chooseRadio('proofMode', 'url');
       expect(h.control('paymentProofUrl').required, 'the link too').to.equal(true);
-      await h.fill({ paymentMethodId: 'pm-bank-transfer' });
       h.submitButton().click();
       await waitFor(() => h.errorOf('paymentReference') !== '', 'the reference asked for');
       expect(h.errorOf('paymentProofUrl')).to.not.equal('');
@@ -210,10 +210,94 @@ describe('<conf-registration-form>', function () {
     expect(summary.textContent).to.contain('Ada Lovelace');
     expect(summary.textContent).to.contain(config.ticket_types.find((t) => t.id === 'tt-student')!.name);
     expect(h.part('summary-amount')!.textContent).to.match(/\d/);
-    expect(h.part('payment-instructions')!.textContent!.trim()).to.equal(instructions);
+    // The instructions as given; their IBAN and BIC carry copy buttons.
+    const shown = h.part('payment-instructions')!.cloneNode(true) as HTMLElement;
+    for (const b of shown.querySelectorAll('button')) b.remove();
+    expect(shown.textContent!.replace(/\s+/g, ' ').trim()).to.equal(instructions);
     expect(h.part('next-step')!.textContent!.trim()).to.not.equal('');
     await expectNoAxeViolations(h.el);
   });
+
+  it('asks only what the payment method needs: a card at the desk asks for no reference and no proof (issue 21)', async () => {
+    const h = await mount();
+    await h.fill(person(uniqueEmail('desk')));
+    const select = h.control<HTMLSelectElement>('paymentMethodId');
+    const top = select.getBoundingClientRect().top;
+    await h.fill({ paymentMethodId: 'pm-card-on-site' });
+    expect(h.q('[name="paymentReference"]'), 'no reference asked').to.equal(null);
+    expect(h.part('proof'), 'no proof asked').to.equal(null);
+    // The method's instructions follow the select as content: choosing never moves the select.
+    const note = h.q('[data-field="paymentMethodId"] .note')!;
+    expect(note.textContent).to.contain('card');
+    expect(note.compareDocumentPosition(select) & Node.DOCUMENT_POSITION_PRECEDING, 'below the select').to.not.equal(0);
+    expect(select.getBoundingClientRect().top).to.equal(top);
+    expect(getComputedStyle(note).color, 'body text, not muted help').to.equal(getComputedStyle(h.el).color);
+    expect(select.getAttribute('aria-describedby')).to.contain(note.id);
+    // The bank transfer asks for both; the desk again for neither.
+    await h.fill({ paymentMethodId: 'pm-bank-transfer' });
+    expect(h.control('paymentReference').required).to.equal(true);
+    expect(h.part('proof')).to.not.equal(null);
+    await h.fill({ paymentMethodId: 'pm-card-on-site' });
+    const event = registered();
+    h.submitButton().click();
+    const e = await event;
+    expect(e.detail.registration.status).to.equal('pending_payment');
+    expect(e.detail.registration.paymentMethodId).to.equal('pm-card-on-site');
+  });
+
+  it('copies the registration number and the bank details from the success view', async () => {
+    const copied: string[] = [];
+    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
+    try {
+      const h = await mount();
+      await fillWithLink(h, uniqueEmail('copy'));
+      const event = registered();
+      h.submitButton().click();
+      const e = await event;
+      await h.waitForPart('summary');
+      const buttons = h.all<HTMLButtonElement>('[part~="copy-button"]');
+      expect(buttons.map((b) => b.getAttribute('aria-label'))).to.deep.equal(['Copy the registration number', 'Copy the IBAN', 'Copy the BIC']);
+      for (const b of buttons) b.click();
+      await waitFor(() => copied.length === 3, 'three copies');
+      expect(copied).to.deep.equal([e.detail.registration.id, 'DE89370400440532013000', 'COBADEFFXXX']);
+      expect(buttons[0]!.hasAttribute('data-copied')).to.equal(true);
+      expect(buttons[0]!.textContent).to.contain('Copied');
+    } finally {
+      if (original) Object.defineProperty(navigator, 'clipboard', original);
+      else delete (navigator as unknown as Record<string, unknown>).clipboard;
+    }
+  });
+
+  for (const width of [320, 375]) {
+    it(`stacks the success summary label over value at ${width} px: nothing wider than the screen, the e-mail whole`, async () => {
+      const narrow = document.createElement('div');
+      narrow.style.width = `${width}px`;
+      document.body.append(narrow);
+      try {
+        const h = await mount('', '', narrow);
+        await fillWithLink(h, uniqueEmail('ns'));
+        const event = registered();
+        h.submitButton().click();
+        await event;
+        const summary = await h.waitForPart('summary');
+        for (const el of [h.el, summary, ...h.all<HTMLElement>('.summary dd, .summary dt, .copyable')]) {
+          expect(el.scrollWidth, `${el.localName}.${el.className} overflows`).to.be.at.most(el.clientWidth + 1);
+          expect(el.getBoundingClientRect().right).to.be.at.most(narrow.getBoundingClientRect().right + 1);
+        }
+        const [dt, dd] = [h.q('.summary dt')!, h.q('.summary dd')!];
+        expect(dd.getBoundingClientRect().top, 'value below its label').to.be.at.least(dt.getBoundingClientRect().bottom - 1);
+        expect(dd.getBoundingClientRect().width, 'the value takes the whole width').to.be.greaterThan(summary.getBoundingClientRect().width * 0.9);
+        // The e-mail is not broken mid-word: it fits one line here.
+        const email = h.all<HTMLElement>('.summary dd')[1]!;
+        expect(email.getClientRects().length).to.equal(1);
+        expect(email.getBoundingClientRect().height).to.be.below(parseFloat(getComputedStyle(email).lineHeight) * 1.5);
+        await expectNoAxeViolations(h.el);
+      } finally {
+        narrow.remove();
+      }
+    });
+  }
 
   it('uploads the proof with progress and submits its storage:// URI', async () => {
     const h = await mount();

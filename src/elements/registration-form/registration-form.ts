@@ -17,6 +17,7 @@ import {
   FIXED_FIELDS,
   mapFieldErrors,
   needsPayment,
+  paymentAsks,
   readConfig,
   type ConfigView,
   type FormValues,
@@ -154,7 +155,13 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
 
   protected override proofRequired(): boolean {
     const view = this.config.value;
-    return !!view && needsPayment(view, this.value('ticketTypeId')) && this.proofMode === 'file' && this.upload.file !== null;
+    return (
+      !!view &&
+      needsPayment(view, this.value('ticketTypeId')) &&
+      paymentAsks(view, this.value('paymentMethodId')).proof &&
+      this.proofMode === 'file' &&
+      this.upload.file !== null
+    );
   }
 
   protected override canSubmit(): boolean {

@@ -8,7 +8,7 @@ import type { Registration } from '../../api/records.js';
 import { renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
 import type { UploadController } from '../../core/upload-controller.js';
 import { renderSection } from '../../core/form-parts.js';
-import { customControlName, type ConfigView, type CustomFieldView, type TicketChoice } from './registration-form.model.js';
+import { customControlName, paymentAsks, type ConfigView, type CustomFieldView, type TicketChoice } from './registration-form.model.js';
 
 export interface FormContext extends FieldState {
   view: ConfigView;
@@ -49,58 +49,68 @@ export function renderTicket(ctx: FormContext): TemplateResult {
       kind: 'select',
       required: true,
       options: ctx.view.tickets.map((t) => ({ value: t.value, label: label(t) })),
-      help: chosen?.description || undefined,
+      note: chosen?.description || undefined,
     })}
   </fieldset>`;
 }
 
+/**
+ * The payment step asks only for what the chosen method needs (a transfer: its reference and a
+ * proof; a card at the desk: nothing yet). The method's instructions (bank details) follow the
+ * select as content, so choosing never moves the select itself.
+ */
 export function renderPayment(ctx: FormContext, mode: ProofMode): TemplateResult {
-  const method = ctx.view.paymentMethods.find((m) => m.value === ctx.value('paymentMethodId'));
+  const methodId = ctx.value('paymentMethodId');
+  const method = ctx.view.paymentMethods.find((m) => m.value === methodId);
+  const asks = paymentAsks(ctx.view, methodId);
   const proofLabel = msg('Payment proof', { id: 'registration.proof' });
   const modeName = 'proofMode';
   return html`<fieldset part="section payment">
     <legend>${msg('Payment', { id: 'registration.payment' })}</legend>
-    <p class="help">${msg('This ticket is paid: pay it first, then give the method, the reference and a proof of the payment.', { id: 'registration.payment-help' })}</p>
+    <p class="help">${msg('This ticket is paid: choose how you pay.', { id: 'registration.payment-choose' })}</p>
     ${renderField(ctx, {
       name: 'paymentMethodId',
       label: msg('Payment method', { id: 'registration.payment-method' }),
       kind: 'select',
       required: true,
       options: ctx.view.paymentMethods,
-      help: method?.instructions || undefined,
+      note: method?.instructions || undefined,
     })}
-    ${renderField(ctx, {
-      name: 'paymentReference',
-      label: msg('Payment reference', { id: 'registration.payment-reference' }),
-      kind: 'text',
-      // A paid ticket is refused without reference and proof: marked as soon as the section shows.
-      required: true,
-      autocomplete: 'off',
-      maxlength: 200,
-      help: msg('The transaction or transfer reference of your payment.', { id: 'registration.payment-reference-help' }),
-    })}
-    <fieldset class="proof" part="proof">
-      <legend>${proofLabel}<span class="req" aria-hidden="true">*</span></legend>
-      <div class="choices">
-        <label><input type="radio" name=${modeName} value="file" .checked=${mode === 'file'} />
-          ${msg('Upload a file', { id: 'registration.proof-file' })}</label>
-        <label><input type="radio" name=${modeName} value="url" .checked=${mode === 'url'} />
-          ${msg('Link to a file (https)', { id: 'registration.proof-url' })}</label>
-      </div>
-      ${mode === 'file'
-        ? renderUpload(ctx.upload, { name: 'paymentProofUrl', label: msg('Proof file', { id: 'registration.proof-file-label' }), required: true, error: ctx.error('paymentProofUrl') }, ctx.onFile)
-        : renderField(ctx, {
-            name: 'paymentProofUrl',
-            label: msg('Link to your proof', { id: 'registration.proof-url-label' }),
-            kind: 'url',
-            required: true,
-            pattern: 'https://.+',
-            patternHint: msg('Use an address that starts with https://.', { id: 'registration.proof-url-format' }),
-            placeholder: 'https://',
-            autocomplete: 'url',
-            help: msg('An https address where the organizers can open the proof.', { id: 'registration.proof-url-help' }),
-          })}
-    </fieldset>
+    ${asks.reference
+      ? renderField(ctx, {
+          name: 'paymentReference',
+          label: msg('Payment reference', { id: 'registration.payment-reference' }),
+          kind: 'text',
+          required: true,
+          autocomplete: 'off',
+          maxlength: 200,
+          help: msg('The transaction or transfer reference of your payment.', { id: 'registration.payment-reference-help' }),
+        })
+      : nothing}
+    ${asks.proof
+      ? html`<fieldset class="proof" part="proof">
+          <legend>${proofLabel}<span class="req" aria-hidden="true">*</span></legend>
+          <div class="choices">
+            <label><input type="radio" name=${modeName} value="file" .checked=${mode === 'file'} />
+              ${msg('Upload a file', { id: 'registration.proof-file' })}</label>
+            <label><input type="radio" name=${modeName} value="url" .checked=${mode === 'url'} />
+              ${msg('Link to a file (https)', { id: 'registration.proof-url' })}</label>
+          </div>
+          ${mode === 'file'
+            ? renderUpload(ctx.upload, { name: 'paymentProofUrl', label: msg('Proof file', { id: 'registration.proof-file-label' }), required: true, error: ctx.error('paymentProofUrl') }, ctx.onFile)
+            : renderField(ctx, {
+                name: 'paymentProofUrl',
+                label: msg('Link to your proof', { id: 'registration.proof-url-label' }),
+                kind: 'url',
+                required: true,
+                pattern: 'https://.+',
+                patternHint: msg('Use an address that starts with https://.', { id: 'registration.proof-url-format' }),
+                placeholder: 'https://',
+                autocomplete: 'url',
+                help: msg('An https address where the organizers can open the proof.', { id: 'registration.proof-url-help' }),
+              })}
+        </fieldset>`
+      : nothing}
   </fieldset>`;
 }
 
@@ -138,6 +148,47 @@ function nextStep(status: string): string {
   }
 }
 
+/** Copies `value` and says so on the button until the view is drawn again. */
+async function copy(e: Event, value: string): Promise<void> {
+  const button = e.currentTarget as HTMLButtonElement;
+  try {
+    await navigator.clipboard.writeText(value);
+    button.dataset.copied = '';
+  } catch {
+    // No clipboard (an old browser, a denied permission): the value stays selectable text.
+    delete button.dataset.copied;
+  }
+}
+
+/** A value to copy (the record number, an IBAN) with its copy button; `label` names it for screen readers. */
+export function renderCopyable(text: string, value: string, label: string, part: string): TemplateResult {
+  return html`<span class="copyable"><code part=${part}>${text}</code><button type="button" class="button copy" part="copy-button"
+      aria-label=${label} @click=${(e: Event) => copy(e, value)}>
+      <span class="copy-idle">${msg('Copy', { id: 'registration.copy' })}</span>
+      <span class="copy-done" role="status">${msg('Copied', { id: 'registration.copied' })}</span>
+    </button></span>`;
+}
+
+/** An IBAN (groups of four, spaces optional) or a BIC after "BIC", in a method's instructions. */
+const BANK_DETAIL = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)\b|(?<=\bBIC:? )([A-Z0-9]{8}(?:[A-Z0-9]{3})?)\b/g;
+
+/** Instructions as text, with each IBAN and BIC in them copyable. */
+export function renderInstructions(text: string): (string | TemplateResult)[] {
+  const out: (string | TemplateResult)[] = [];
+  let at = 0;
+  for (const m of text.matchAll(BANK_DETAIL)) {
+    const found = m[0];
+    out.push(text.slice(at, m.index));
+    const iban = m[1] !== undefined;
+    out.push(renderCopyable(found, found.replace(/ /g, ''),
+      iban ? msg('Copy the IBAN', { id: 'registration.copy-iban' }) : msg('Copy the BIC', { id: 'registration.copy-bic' }),
+      iban ? 'iban' : 'bic'));
+    at = m.index + found.length;
+  }
+  out.push(text.slice(at));
+  return out;
+}
+
 /**
  * What was registered, from the server's record and the configuration it was made with: who,
  * the ticket and its price, and the chosen method's payment instructions (a transfer's account).
@@ -147,12 +198,13 @@ function renderSummary(r: Registration, view: ConfigView, locale: string): Templ
   const method = r.paymentMethodId ? view.paymentMethods.find((m) => m.value === r.paymentMethodId) : undefined;
   const amount = ticket ? price(ticket, locale) : '';
   return html`<dl class="summary" part="summary">
-    <dt>${msg('Name', { id: 'registration.summary.name' })}</dt><dd>${r.firstName} ${r.lastName} (${r.email})</dd>
+    <dt>${msg('Name', { id: 'registration.summary.name' })}</dt><dd>${r.firstName} ${r.lastName}</dd>
+    <dt>${msg('E-mail', { id: 'registration.email' })}</dt><dd>${r.email}</dd>
     <dt>${msg('Ticket', { id: 'registration.ticket' })}</dt><dd>${ticket?.label ?? r.ticketTypeId}</dd>
     ${amount ? html`<dt>${msg('Amount', { id: 'registration.summary.amount' })}</dt><dd part="summary-amount">${amount}</dd>` : nothing}
     ${method
       ? html`<dt>${msg('Payment method', { id: 'registration.payment-method' })}</dt>
-          <dd>${method.label}${method.instructions ? html`<p class="help" part="payment-instructions">${method.instructions}</p>` : nothing}</dd>`
+          <dd>${method.label}${method.instructions ? html`<p class="note" part="payment-instructions">${renderInstructions(method.instructions)}</p>` : nothing}</dd>`
       : nothing}
   </dl>`;
 }
@@ -162,7 +214,8 @@ export function renderSuccess(r: Registration, view: ConfigView, locale: string,
     <h2 id="success-title" tabindex="-1">
       <slot name="success">${message ?? msg('Thank you, your registration was received.', { id: 'registration.success' })}</slot>
     </h2>
-    <p>${msg('Registration number', { id: 'registration.number' })}: <span class="record-id" part="record-id">${r.id}</span></p>
+    <p class="record">${msg('Registration number', { id: 'registration.number' })}:
+      ${renderCopyable(r.id, r.id, msg('Copy the registration number', { id: 'registration.copy-number' }), 'record-id')}</p>
     ${renderSummary(r, view, locale)}
     <p part="next-step">${nextStep(String(r.status))}</p>
     <button type="button" class="button" part="again-button" @click=${again}>

@@ -30,6 +30,18 @@ export interface DetailDialogOptions {
   dialog?: () => HTMLDialogElement | null | undefined;
 }
 
+/**
+ * The one focus rule of every detail dialog: its heading takes focus when it opens (or shows
+ * another record), so a screen reader starts at the title and Tab goes on to the first control,
+ * whatever that control is (a star, a link, Close). Without a heading, the browser's own choice.
+ */
+export function focusHeading(dialog: HTMLDialogElement): void {
+  const heading = dialog.querySelector<HTMLElement>('#dialog-title, h1, h2, h3');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+}
+
 export class DetailDialogController implements ReactiveController {
   /** The record whose details are open, or null. */
   openId: string | null = null;
@@ -71,6 +83,7 @@ export class DetailDialogController implements ReactiveController {
     if (!dialog) return;
     if (this.openId === null) return;
     if (!dialog.open) dialog.showModal();
+    if (this.shownId !== this.openId) focusHeading(dialog);
     this.shownId = this.openId;
   }
 

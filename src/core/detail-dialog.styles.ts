@@ -57,10 +57,14 @@ export const dialogStyles = css`
     border-radius: calc(var(--_radius) * 1.5);
     padding: 0;
     width: min(42em, calc(100vw - 2em));
+    max-width: calc(100vw - 2em);
     max-height: calc(100vh - 2em);
     background: var(--_surface);
     color: var(--_text);
     box-shadow: 0 20px 60px rgb(0 0 0 / 0.35);
+    overflow-x: hidden;
+    /* Its parts fold by the dialog's own width (a 320 px phone leaves it 288 px). */
+    container-type: inline-size;
   }
   dialog::backdrop {
     background: rgb(0 0 0 / 0.5);
@@ -76,6 +80,26 @@ export const dialogStyles = css`
   }
   .dialog-head h2 {
     font-size: 1.35em;
+    overflow-wrap: break-word;
+    min-width: 0;
+  }
+  /* The heading takes focus when the dialog opens (detail-dialog-controller.ts): no ring on it. */
+  .dialog-head h2:focus {
+    outline: none;
+    box-shadow: none;
+  }
+  .dialog-head > * {
+    min-width: 0;
+  }
+  @container (max-width: 30em) {
+    .dialog-body {
+      padding: var(--_space);
+    }
+    /* Close on a row of its own above the rest, never squeezed or clipped beside a long name. */
+    .dialog-head .dialog-close {
+      grid-row: 1;
+      grid-column: 1 / -1;
+    }
   }
 `;
 
@@ -154,7 +178,7 @@ export const recordListStyles = css`
   }
 
   .dialog-head {
-    grid-template-columns: 1fr auto;
+    grid-template-columns: minmax(0, 1fr) auto;
     align-items: start;
   }
   .dialog-head h2 {

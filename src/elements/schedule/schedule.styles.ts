@@ -808,6 +808,8 @@ export const scheduleStyles = css`
   /* --- dialog --------------------------------------------------------------------------------- */
   dialog {
     width: min(640px, calc(100vw - 32px));
+    max-width: calc(100vw - 32px);
+    overflow-x: hidden;
     max-height: calc(100dvh - 32px);
     padding: 0;
     border: 0;
@@ -826,6 +828,7 @@ export const scheduleStyles = css`
   }
   .dialog-head {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 8px;
   }
@@ -854,23 +857,29 @@ export const scheduleStyles = css`
   .dialog-title {
     font-size: 1.4em;
     line-height: 1.25;
+    overflow-wrap: break-word;
+  }
+  /* It takes focus when the dialog opens (core/detail-dialog-controller.ts): no ring on a heading. */
+  .dialog-title:focus {
+    outline: none;
+    box-shadow: none;
   }
   .facts {
     display: grid;
     gap: 5.6px;
     margin: 0;
   }
+  /* Label and value side by side in every row, the track's too; values wrap inside the dialog. */
   .facts div {
     display: grid;
-    grid-template-columns: 80px 1fr;
+    grid-template-columns: 6.5em minmax(0, 1fr);
     gap: 8px;
   }
   .facts dt {
     color: var(--_muted);
   }
-  .facts .track {
-    grid-column: 1 / -1;
-    color: var(--_muted);
+  .facts dd {
+    overflow-wrap: break-word;
   }
   .description {
     display: grid;

@@ -91,11 +91,17 @@ export const speakersStyles = css`
     width: min(40em, calc(100vw - 2em));
   }
   .dialog-head {
-    grid-template-columns: auto 1fr auto;
+    grid-template-columns: auto minmax(0, 1fr) auto;
     align-items: center;
+  }
+  @container (max-width: 30em) {
+    .dialog-head {
+      --_photo-size: 64px;
+    }
   }
   .bio {
     white-space: pre-line;
+    overflow-wrap: break-word;
   }
   .sessions h3,
   .links h3 {

@@ -95,7 +95,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   app.get('/conf-widgets.js', bundleHandler({ bundlePath: o.bundlePath }));
   app.get('/conf-widgets/:file', chunkHandler({ bundlePath: o.bundlePath }));
 
-  const onRefused = refusedOriginLog({ allowedOrigins: o.allowedOrigins, log });
+  const onRefused = refusedOriginLog({ allowedOrigins: o.configuredOrigins, log });
   app.use('/api/*', cors({ allowedOrigins: o.allowedOrigins, onRefused }));
   app.use('/uploads/*', cors({ allowedOrigins: o.allowedOrigins, onRefused }));
   app.use(CHALLENGE_PATH, cors({ allowedOrigins: o.allowedOrigins, onRefused }));

@@ -104,6 +104,8 @@ export interface ResolvedOptions {
   apiKey: string;
   /** `allowedOrigins` and `publicOrigin` together. */
   allowedOrigins: ReadonlySet<string>;
+  /** `allowedOrigins` alone: what CONF_ALLOWED_ORIGINS says, which a refused origin's hint extends. */
+  configuredOrigins: ReadonlySet<string>;
   kioskToken: string | null;
   cache: CachePolicy & { maxEntries: number; maxBytes: number; store?: CacheStore };
   idempotencyStore?: IdempotencyStore;
@@ -201,10 +203,12 @@ function resolve(o: ProxyOptions): ResolvedOptions {
     fail('apiKey looks wrong: expected at least 8 characters without spaces.');
   }
   const publicOrigins = o.publicOrigin === undefined ? [] : typeof o.publicOrigin === 'string' ? [o.publicOrigin] : [...o.publicOrigin];
-  const origins = [...(o.allowedOrigins ?? []), ...publicOrigins].map((v) => {
+  const checkOrigin = (v: string) => {
     if (v === '*') fail('allowedOrigins must list origins; "*" would let any site use the key.');
     return normalizeOrigin(v);
-  });
+  };
+  const configured = (o.allowedOrigins ?? []).map(checkOrigin);
+  const origins = [...configured, ...publicOrigins.map(checkOrigin)];
   let kioskToken: string | null = null;
   if (o.kioskToken !== undefined && o.kioskToken !== null && o.kioskToken !== '') {
     if (typeof o.kioskToken !== 'string' || o.kioskToken.length < 16 || /[\s\0]/.test(o.kioskToken)) {
@@ -225,6 +229,7 @@ function resolve(o: ProxyOptions): ResolvedOptions {
     upstream,
     apiKey: o.apiKey,
     allowedOrigins: new Set(origins),
+    configuredOrigins: new Set(configured),
     kioskToken,
     cache: {
       ttlMs: nonNegative('cache.ttlMs', cache.ttlMs, DEFAULT_CACHE_POLICY.ttlMs),

@@ -9,17 +9,20 @@
  * requests (unknown paths, bad queries, bodies that are not JSON, HTML sent as a PDF, check-ins
  * without the token).
  *
- * Before the sample at minute 3, the last one and every full minute, the proxy collects its
- * garbage in full (`--expose-gc`), so those heap figures are what it really keeps; the goal is
- * that the heap after GC at the end is within 10% of the one at minute 3 (a plateau, not a leak).
- * The memory stores' entries and bytes (their own estimate) are shown beside, and the closing
- * lines give the GC'd heap from minute 3 on with and without them: bounded stores still filling
- * towards their bounds grow the heap without a leak. A last row is taken after 10 s without load.
+ * Before every sample the proxy collects its garbage in full (`--expose-gc`), so each row's heap
+ * is what it really keeps. The first row is the baseline: the proxy started and idle, before any
+ * load. The memory stores' entries and bytes (their own estimate) are shown beside.
  *
- * Env: SOAK_MINUTES (default 10; minute 3 becomes 30% of the run when shorter than 10),
- * SOAK_SAMPLE_SECONDS (default 10), SOAK_WORKERS (default 20), SOAK_IDEMPOTENCY_ENTRIES (the
- * idempotency store's entry bound, default the proxy's 10,000: on a slow machine the store is
- * still filling at minute 10; a smaller bound shows the heap once it is full).
+ * The closing lines state the bound, the baseline RSS plus the sum of the memory stores' byte
+ * bounds (the cache, the idempotency records, the rate-limit windows: what the proxy may keep),
+ * and whether RSS stayed under it; and the plateau of RSS and of the heap: the first sample after
+ * which nothing rises more than 5% above the highest value reached so far (`plateau.ts`; none when
+ * growth goes on over the last third of the run). A last row is taken after 10 s without load.
+ *
+ * Env: SOAK_MINUTES (default 10), SOAK_SAMPLE_SECONDS (default 10), SOAK_WORKERS (default 20),
+ * SOAK_IDEMPOTENCY_ENTRIES (the idempotency store's entry bound, default the proxy's 10,000: on a
+ * slow machine the store is still filling at minute 10; a smaller bound shows the heap once it is
+ * full).
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +30,7 @@ import { Agent, request } from 'undici';
 import { DEMO_KEYS } from '../../sandbox/seed/demo.js';
 import { API_PREFIX } from '../../src/api/contract.js';
 import { forkServer } from './sandbox-child.js';
+import { levelAt, PLATEAU_SLACK, plateauIndex } from './plateau.js';
 import type { MemorySample, SoakProxyConfig } from './soak-proxy-child.js';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -34,11 +38,8 @@ const SAMPLE_MS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 10) * 1000;
 const WORKERS = Number(process.env.SOAK_WORKERS ?? 20);
 const IDEMPOTENCY_ENTRIES = process.env.SOAK_IDEMPOTENCY_ENTRIES ? Number(process.env.SOAK_IDEMPOTENCY_ENTRIES) : null;
 const TOTAL_MS = MINUTES * 60_000;
-/** The early GC'd sample: minute 3 of 10, or the same share of a shorter run. */
-const EARLY_MS = Math.round(Math.min(180_000, TOTAL_MS * 0.3) / SAMPLE_MS) * SAMPLE_MS;
 const KIOSK_TOKEN = 'soak-kiosk-token-0123456789';
 const MB = 1024 * 1024;
-const minutes = (ms: number) => `minute ${Number((ms / 60_000).toFixed(2))}`;
 
 async function startProxy(config: SoakProxyConfig) {
   const child = fork(fileURLToPath(new URL('./soak-proxy-child.ts', import.meta.url)), [JSON.stringify(config)], {
@@ -183,61 +184,74 @@ async function main(): Promise<void> {
   };
 
   console.log(
-    `soak: ${MINUTES} min, ${WORKERS} workers, a sample every ${SAMPLE_MS / 1000} s, full GC before the samples at ${EARLY_MS / 1000} s, ` +
-      `${TOTAL_MS / 1000} s and every full minute` + (IDEMPOTENCY_ENTRIES ? `; idempotency store bound ${IDEMPOTENCY_ENTRIES} entries` : ''),
+    `soak: ${MINUTES} min, ${WORKERS} workers, a sample every ${SAMPLE_MS / 1000} s, each after a full GC in the proxy` +
+      (IDEMPOTENCY_ENTRIES ? `; idempotency store bound ${IDEMPOTENCY_ENTRIES} entries` : ''),
   );
-  const header = ['t (s)', 'req/s', '2xx', '304', '4xx', '5xx', 'net err', 'RSS MB', 'heap MB', 'heap total', 'ext+buf MB', 'cache entries/MB', 'idem entries/MB', 'GC'];
-  const rows: string[][] = [];
+  const header = ['t (s)', 'req/s', '2xx', '304', '4xx', '5xx', 'net err', 'RSS MB', 'heap MB', 'heap total', 'ext+buf MB', 'cache entries/MB', 'idem entries/MB', 'rate entries/MB'];
   const mb = (n: number) => (n / MB).toFixed(1);
-  const print = (row: string[]) => console.log(row.map((c, i) => (i === 0 ? c.padEnd(6) : c.padStart(i >= 11 ? 17 : 9))).join(' '));
+  const print = (row: string[]) => console.log(row.map((c, i) => (i === 0 ? c.padEnd(7) : c.padStart(i >= 11 ? 17 : 9))).join(' '));
   print(header);
 
-  const started = performance.now();
-  const workers = Array.from({ length: WORKERS }, worker);
-  const heapAfterGc = new Map<number, { heap: number; stores: number }>();
+  const samples: { t: number; m: MemorySample }[] = [];
   let last = { ...counts };
-  let lastAt = started;
-  const row = async (label: string, gc: boolean) => {
-    const m = await proxy.sample(gc);
+  let lastAt = performance.now();
+  const row = async (label: string, t: number | null) => {
+    const m = await proxy.sample(true);
     const now = performance.now();
     const d = (k: keyof typeof counts) => counts[k] - last[k];
-    const r = [label, String(Math.round((d('total') * 1000) / (now - lastAt))), String(d('s2')), String(d('s304')), String(d('s4')), String(d('s5')), String(d('failed')),
+    print([label, String(Math.round((d('total') * 1000) / (now - lastAt))), String(d('s2')), String(d('s304')), String(d('s4')), String(d('s5')), String(d('failed')),
       mb(m.rss), mb(m.heapUsed), mb(m.heapTotal), mb(m.external + m.arrayBuffers),
-      `${m.cache.entries}/${mb(m.cache.bytes)}`, `${m.idempotency.entries}/${mb(m.idempotency.bytes)}`, gc ? 'full' : ''];
+      `${m.cache.entries}/${mb(m.cache.bytes)}`, `${m.idempotency.entries}/${mb(m.idempotency.bytes)}`, `${m.rateLimit.entries}/${mb(m.rateLimit.bytes)}`]);
     last = { ...counts };
     lastAt = now;
-    rows.push(r);
-    print(r);
+    if (t !== null) samples.push({ t, m });
     return m;
   };
 
+  // The baseline: started, one read done (the registration form's configuration), no load yet.
+  const baseline = await row('0', 0);
+  const started = performance.now();
+  lastAt = started;
+  const workers = Array.from({ length: WORKERS }, worker);
   for (let t = SAMPLE_MS; t <= TOTAL_MS; t += SAMPLE_MS) {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + t - performance.now())));
-    const gc = t === EARLY_MS || t === TOTAL_MS || t % 60_000 === 0;
-    const m = await row(String(t / 1000), gc);
-    // The stores whose contents live on the heap (a cache entry's encoded body is outside it).
-    if (gc) heapAfterGc.set(t, { heap: m.heapUsed, stores: m.idempotency.bytes + m.rateLimit.bytes });
+    await row(String(t / 1000), t);
   }
   running = false;
   await Promise.all(workers);
   await new Promise((resolve) => setTimeout(resolve, 10_000));
-  await row('idle+10', true);
+  await row('idle+10', null);
 
-  const early = heapAfterGc.get(EARLY_MS)!.heap;
-  const end = heapAfterGc.get(TOTAL_MS)!.heap;
-  const growth = (end - early) / early;
-  const fromEarly = [...heapAfterGc].filter(([t]) => t >= EARLY_MS);
-  console.log(`heap after GC from ${minutes(EARLY_MS)} (MB): ${fromEarly.map(([t, m]) => `${t / 1000} s ${mb(m.heap)}`).join(', ')}`);
-  console.log(`the same less the idempotency and rate-limit stores' contents (MB): ${fromEarly.map(([t, m]) => `${t / 1000} s ${mb(m.heap - m.stores)}`).join(', ')}`);
+  const held = (m: MemorySample) => m.cache.bytes + m.idempotency.bytes + m.rateLimit.bytes;
+  const storesBound = baseline.cache.maxBytes + baseline.idempotency.maxBytes + baseline.rateLimit.maxBytes;
+  // The load's own working set (sockets, buffers in flight, compression, V8's young generation)
+  // comes on top of the idle baseline at once: the first loaded sample, less what the stores held then.
+  const first = samples[1]!.m;
+  const loadedBaseline = first.rss - held(first);
+  const bound = loadedBaseline + storesBound;
+  const highest = samples.reduce((a, b) => (b.m.rss > a.m.rss ? b : a));
   console.log(
     `requests: ${counts.total} (${Math.round(counts.total / (TOTAL_MS / 1000))}/s), 5xx ${counts.s5}, network errors ${counts.failed}; ` +
       `registrations sent ${registrations}; check-ins recorded ${await sandbox.ask({ type: 'checkins' })}`,
   );
   console.log(
-    `goal: heap after GC at ${minutes(TOTAL_MS)} within 10% of ${minutes(EARLY_MS)}: ${mb(early)} MB -> ${mb(end)} MB ` +
-      `(${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%): ${growth <= 0.1 ? 'met' : 'NOT met'}` +
-      (MINUTES < 10 ? ` (shortened run: SOAK_MINUTES=${MINUTES})` : ''),
+    `baseline: RSS ${mb(baseline.rss)} MB idle; ${mb(loadedBaseline)} MB under load (${mb(first.rss)} MB at ${samples[1]!.t / 1000} s less the ${mb(held(first))} MB its stores held)`,
   );
+  console.log(
+    `bound: RSS <= baseline under load ${mb(loadedBaseline)} MB + the stores' byte bounds ${mb(storesBound)} MB (cache ${mb(baseline.cache.maxBytes)}, ` +
+      `idempotency ${mb(baseline.idempotency.maxBytes)}, rate limit ${mb(baseline.rateLimit.maxBytes)}) = ${mb(bound)} MB; ` +
+      `highest RSS ${mb(highest.m.rss)} MB at ${highest.t / 1000} s: ${highest.m.rss <= bound ? 'within' : 'OVER'}; ` +
+      `the stores held ${mb(held(samples.at(-1)!.m))} MB at the end`,
+  );
+  const plateau = (name: string, pick: (m: MemorySample) => number) => {
+    const values = samples.map((s) => pick(s.m));
+    const at = plateauIndex(values);
+    if (at === null) return `${name}: no plateau (it rose more than ${PLATEAU_SLACK * 100}% over the last third of the run)`;
+    const later = Math.max(...values.slice(at + 1));
+    return `${name} reached ${mb(levelAt(values, at))} MB at ${samples[at]!.t / 1000} s and never rose more than ${PLATEAU_SLACK * 100}% above it ` +
+      `(highest later ${mb(later)} MB, ${mb(values.at(-1)!)} MB at the end)`;
+  };
+  console.log(`plateau: ${plateau('RSS', (m) => m.rss)}; ${plateau('heap after GC', (m) => m.heapUsed)}`);
   await agent.close();
   await proxy.close();
   await sandbox.close();

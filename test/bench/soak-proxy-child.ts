@@ -50,9 +50,14 @@ async function main(config: SoakProxyConfig, send: (m: object) => void): Promise
     logger: lines.log,
     cache: { store: cache },
     idempotencyStore: idempotency,
-    // Every request comes from one loopback address: a limit high enough never to refuse, so
-    // the writes reach the upstream, while the window is still counted.
-    rateLimit: { max: 1_000_000_000, store: rateLimit },
+    // Every request comes from one loopback address: limits high enough never to refuse, so
+    // the writes reach the upstream (and fill the idempotency store), while windows are counted.
+    rateLimit: {
+      max: 1_000_000_000,
+      store: rateLimit,
+      kinds: { registrations: false, enrollments: false, abstracts: false, exhibits: false, uploads: false },
+    },
+    bodyLimits: { perAddress: 1_000 },
   });
   const server = createServer(NODE_SERVER_OPTIONS, nodeListener(proxy));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

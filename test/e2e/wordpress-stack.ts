@@ -120,6 +120,8 @@ function php<T>(dir: string, script: string, source: string): T {
 export interface WordPress {
   /** `http://127.0.0.1:PORT`, the site's origin. */
   url: string;
+  /** The WordPress directory the site is served from (a test may add an mu-plugin there). */
+  root: string;
   version: string;
   theme: string;
   /** The administrator's, the Author's and the Editor's logins (password = login + '-pass-123'). */
@@ -279,6 +281,7 @@ echo json_encode(array('stored' => get_option('conf_widgets_proxy_url'))), "\\n"
 
     return {
       url,
+      root: wp,
       version: setup.version,
       theme: setup.theme,
       admin: 'admin',

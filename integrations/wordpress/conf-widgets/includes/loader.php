@@ -11,10 +11,17 @@ defined( 'ABSPATH' ) || exit;
 /** The script handle (and module id on WordPress 6.5+). */
 const CONF_WIDGETS_LOADER_HANDLE = 'conf-widgets-loader';
 
-/** The proxy's base URL from Settings → Conference widgets, or '' when not set. */
-function conf_widgets_proxy_url() {
-	$url = get_option( CONF_WIDGETS_OPTION, '' );
-	return is_string( $url ) ? $url : '';
+/**
+ * The loader's URL: the proxy's `/conf-widgets.js` in proxy mode; in key mode the copy the zip
+ * may carry in `dist/` (served from this site, so the elements' default endpoint, the script's
+ * origin, is this site, whose /api/public/v1/ the plugin answers); '' when there is none.
+ */
+function conf_widgets_loader_url() {
+	if ( 'proxy' === conf_widgets_mode() ) {
+		$proxy = conf_widgets_proxy_url();
+		return '' === $proxy ? '' : $proxy . '/conf-widgets.js';
+	}
+	return file_exists( dirname( CONF_WIDGETS_FILE ) . '/dist/conf-widgets.js' ) ? plugins_url( 'dist/conf-widgets.js', CONF_WIDGETS_FILE ) : '';
 }
 
 /**
@@ -24,15 +31,14 @@ function conf_widgets_proxy_url() {
  */
 function conf_widgets_enqueue() {
 	static $done = false;
-	$proxy = conf_widgets_proxy_url();
-	if ( $done || '' === $proxy ) {
+	$src = conf_widgets_loader_url();
+	if ( $done || '' === $src ) {
 		return;
 	}
 	$done = true;
 	wp_enqueue_style( 'conf-widgets', plugins_url( 'assets/conf-widgets.css', CONF_WIDGETS_FILE ), array(), CONF_WIDGETS_VERSION );
 	// No version query: the loader's own URL is what its chunks are found beside (and it is
 	// revalidated by the proxy), so WordPress's `?ver=` would only split the browser's cache.
-	$src = $proxy . '/conf-widgets.js';
 	if ( function_exists( 'wp_enqueue_script_module' ) ) {
 		wp_enqueue_script_module( CONF_WIDGETS_LOADER_HANDLE, $src, array(), null );
 	} else {

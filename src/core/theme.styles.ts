@@ -14,7 +14,11 @@ export const themeStyles = css`
     color-scheme: light;
 
     --_primary: var(--conf-color-primary, #2456c8);
-    --_on-primary: var(--conf-color-on-primary, #fff);
+    /*
+     * Text on the primary colour: black or white, whichever reads on it (OKLCH lightness above
+     * ~0.565 takes black), so a site's brand colour never leaves a button at 3:1.
+     */
+    --_on-primary: var(--conf-color-on-primary, oklch(from var(--_primary) clamp(0, (0.565 - l) * 1000, 1) 0 0));
     --_text: var(--conf-color-text, #1b1f27);
     --_surface: var(--conf-color-surface, #fff);
     --_muted: var(--conf-color-muted, color-mix(in srgb, var(--_text) 72%, var(--_surface)));
@@ -73,8 +77,12 @@ export const themeStyles = css`
     color-scheme: dark;
     --_text: var(--conf-color-text, #e7e9ee);
     --_surface: var(--conf-color-surface, #14171d);
-    --_primary: var(--conf-color-primary, #8fb0ff);
-    --_on-primary: var(--conf-color-on-primary, #0b1020);
+    /*
+     * A site's primary is usually picked for a light page: on the dark surface it is lifted to at
+     * least OKLCH lightness 0.72 (same hue and chroma), so buttons, chips, links and focus rings
+     * keep 4.5:1 there; a colour already light enough is kept as it is.
+     */
+    --_primary: oklch(from var(--conf-color-primary, #8fb0ff) max(l, 0.72) c h);
     --_danger: var(--conf-color-danger, #ffb4ab);
     --_warning: var(--conf-color-warning, #f3c56b);
     padding: var(--conf-panel-padding, var(--_space)) !important;
@@ -172,6 +180,8 @@ export const themeStyles = css`
       --_primary: #000;
       --_accent-text: #000;
       padding: 0 !important;
+      /* No white band around the element on paper: the page's own background shows. */
+      background: transparent !important;
     }
     /* Controls do nothing on paper; a card that is a button (a speaker) is content and stays. */
     .no-print,

@@ -13,6 +13,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createProxy, type Proxy, type ProxyOptions } from '../proxy/index.js';
+import { IDLE_TIMEOUT_MS, NODE_SERVER_OPTIONS } from '../proxy/node.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
 import { demoStatic } from './demo-static.js';
 
@@ -126,9 +127,12 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
   app.all('*', (c) => proxy!.fetch(c.req.raw, c.env));
 
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: o.port ?? 0, hostname: host }, (info: AddressInfo) =>
+    // The proxy CLI's server timeouts (headers 20 s, request 130 s, keep-alive 5 s, checked every
+    // second), and a connection idle 150 s while a request is handled is closed (proxy/node.ts).
+    const server = serve({ fetch: app.fetch, port: o.port ?? 0, hostname: host, serverOptions: NODE_SERVER_OPTIONS }, (info: AddressInfo) =>
       resolve({ server, port: info.port }),
     );
+    server.setTimeout(IDLE_TIMEOUT_MS);
     server.once('error', reject);
   });
   const local = `http://127.0.0.1:${port}`;

@@ -164,7 +164,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       pendingMs: o.upstreamTimeoutMs + 5000,
       report,
     }),
-    writeHandler({ upstream, forwardScenarioHeaders: o.forwardScenarioHeaders, uploadTimeoutMs: o.uploadTimeoutMs }),
+    writeHandler({ upstream, forwardScenarioHeaders: o.forwardScenarioHeaders, uploadTimeoutMs: o.uploadTimeoutMs, cache }),
   );
   app.put(
     '/uploads/:kind',

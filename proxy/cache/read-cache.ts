@@ -41,8 +41,24 @@ export interface ReadCacheOptions {
 /** Upstream headers a cached entry repeats. */
 const KEPT_HEADERS = ['deprecation', 'sunset', 'link'] as const;
 
+/** Whether cache key `key` (a path with its query) reads `path` or below it. */
+const under = (key: string, path: string): boolean => {
+  const bare = key.split('?', 1)[0]!;
+  return bare === path || bare.startsWith(`${path}/`);
+};
+
 export class ReadCache {
   private readonly inflight = new Map<string, Promise<Loaded>>();
+  /** The change number each call in flight started at. */
+  private readonly inflightGen = new Map<string, number>();
+  /** Paths a write through this instance changed: when, and the change's number. */
+  private readonly changes = new Map<string, { at: number; gen: number }>();
+  private gen = 0;
+  /**
+   * Per key under a changed path: the change number its newest load started after, so the copy
+   * loaded after a change is served again even within the same millisecond (a frozen clock).
+   */
+  private readonly loadedGen = new Map<string, number>();
   /**
    * With a store that has no `peek` (a shared one): the newest entry this instance has read or
    * stored per key, so a host's fast lane can answer a fresh hit synchronously (the store's `get`
@@ -70,7 +86,7 @@ export class ReadCache {
   fresh(key: string): CacheEntry | undefined {
     if (!this.enabled) return undefined;
     const entry = this.recent ? this.recent.get(key) : this.o.store.peek!(key);
-    if (!entry) return undefined;
+    if (!entry || this.outdated(key, entry)) return undefined;
     if (freshness(entry, this.o.policy, this.now()) === 'fresh') return entry;
     this.recent?.delete(key);
     return undefined;
@@ -104,6 +120,30 @@ export class ReadCache {
   }
 
   /**
+   * A write through this instance changed what `path` (and the paths below it) answers — an
+   * enrollment changes a workshop's seats: copies stored until now are not served again, fresh or
+   * stale-while-revalidate; the next read waits for the upstream (the old copy stays the fallback
+   * if the upstream fails). Other instances sharing a store learn of it when their copy expires.
+   */
+  changed(path: string): void {
+    this.changes.set(path, { at: this.now(), gen: ++this.gen });
+  }
+
+  private outdated(key: string, entry: CacheEntry): boolean {
+    for (const [path, change] of this.changes) {
+      // Stored later (by another instance, say): newer than the change.
+      if (entry.storedAt > change.at || !under(key, path)) continue;
+      if ((this.loadedGen.get(key) ?? 0) < change.gen) return true;
+    }
+    return false;
+  }
+
+  private underChange(key: string): boolean {
+    for (const path of this.changes.keys()) if (under(key, path)) return true;
+    return false;
+  }
+
+  /**
    * `load(hasFallback)` calls the upstream; with a stale copy in hand it may give up sooner
    * (fewer retries), since the reader gets an answer either way.
    */
@@ -116,7 +156,8 @@ export class ReadCache {
       this.report('cache_get_failed', error);
     }
     if (entry) entry = await this.withCopies(key, entry);
-    const state = entry ? freshness(entry, this.o.policy, this.now()) : 'expired';
+    // An outdated copy is only a fallback for a failing upstream, as a stale-if-error one is.
+    const state = !entry ? 'expired' : this.outdated(key, entry) ? 'stale-only' : freshness(entry, this.o.policy, this.now());
     if (entry && state === 'fresh') {
       this.remember(key, entry);
       return { kind: 'entry', entry, state: 'hit' };
@@ -148,7 +189,9 @@ export class ReadCache {
 
   private flight(key: string, load: () => Promise<UpstreamAnswer>): Promise<Loaded> {
     const running = this.inflight.get(key);
-    if (running) return running;
+    // A call that started before a change may carry the old answer: a reader after it waits for a new one.
+    if (running && ((this.inflightGen.get(key) ?? 0) >= this.gen || !this.underChange(key))) return running;
+    const startedGen = this.gen;
     const promise = (async (): Promise<Loaded> => {
       const answer = await load();
       if (answer.status !== 200) return { answer };
@@ -160,10 +203,16 @@ export class ReadCache {
       } catch (error) {
         this.report('cache_set_failed', error);
       }
+      if (this.underChange(key)) this.loadedGen.set(key, startedGen);
       this.remember(key, entry);
       return { entry, ms: answer.ms };
-    })().finally(() => this.inflight.delete(key));
+    })().finally(() => {
+      if (this.inflight.get(key) !== promise) return;
+      this.inflight.delete(key);
+      this.inflightGen.delete(key);
+    });
     this.inflight.set(key, promise);
+    this.inflightGen.set(key, startedGen);
     return promise;
   }
 }

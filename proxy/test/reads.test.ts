@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { API, assertNoKeyLeaks, codeOf, startStack, type Stack } from './harness.js';
+import { API, ORIGIN, assertNoKeyLeaks, codeOf, startStack, type Stack } from './harness.js';
 
 let clock = Date.now();
 const now = () => clock;
@@ -41,6 +41,38 @@ describe('read cache', () => {
     const weak = await stack.request(path, { headers: { ...identity, 'if-none-match': `"other", W/${etag}` } });
     assert.equal(weak.res.status, 304);
     assert.equal(stack.upstream.count('GET', `${API}/events/events`), 1);
+  });
+
+  test('after an enrollment through the proxy, the workshops are read again at once, not served from the cache (issue 21)', async () => {
+    const path = `${API}/events/workshops?limit=100`;
+    type Workshops = { data: { id: string; seatsLeft: number }[] };
+    const seats = (json: unknown) => (json as Workshops).data.find((w) => w.id === 'ws-capacity-3')!.seatsLeft;
+    const first = await stack.request(path);
+    const cached = await stack.request(path);
+    assert.equal(cached.res.headers.get('x-cache'), 'hit');
+    const calls = stack.upstream.count('GET', `${API}/events/workshops`);
+    const enroll = await stack.request(`${API}/events/workshops/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({ registrationId: 'reg-0002', workshopId: 'ws-capacity-3' }),
+    });
+    assert.equal(enroll.res.status, 201, enroll.text);
+    // Fresh by the clock (no time has passed), yet read again: the seats changed.
+    const after = await stack.request(path);
+    assert.equal(after.res.headers.get('x-cache'), 'miss');
+    assert.equal(seats(after.json), seats(first.json) - 1);
+    assert.equal(stack.upstream.count('GET', `${API}/events/workshops`), calls + 1);
+    // The new copy is served from the cache again; other reads were never dropped.
+    assert.equal((await stack.request(path)).res.headers.get('x-cache'), 'hit');
+    assert.equal(stack.upstream.count('GET', `${API}/events/workshops`), calls + 1);
+    // A refused enrollment (unknown workshop) changes nothing.
+    const refused = await stack.request(`${API}/events/workshops/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({ registrationId: 'reg-0002', workshopId: 'ws-nope' }),
+    });
+    assert.ok(refused.res.status >= 400);
+    assert.equal((await stack.request(path)).res.headers.get('x-cache'), 'hit');
   });
 
   test('the cache key ignores unknown parameters and parameter order', async () => {

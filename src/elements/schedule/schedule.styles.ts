@@ -930,8 +930,31 @@ export const scheduleStyles = css`
     .toolbar,
     .star,
     .import,
+    .live,
+    .show-all,
+    .now-jump,
     dialog {
       display: none !important;
+    }
+    /* Paper has no "now": a running event prints as any other, and the page's background shows. */
+    :host {
+      background: transparent !important;
+    }
+    /*
+     * Block flow, not grid, for the day's slots: Chromium moves a grid row that does not fit the
+     * rest of a page whole onto the next one, so below a heading and an intro the first slot
+     * left page 1 blank (how much was left depended on the viewer's zone, through the bracketed
+     * local times). Blocks break between slots and cards like text.
+     */
+    .list,
+    .slot {
+      display: block;
+    }
+    .slot + .slot {
+      margin-block-start: 16px;
+    }
+    .slot-time {
+      margin-block-end: 8px;
     }
     .grid-scroll {
       overflow: visible;

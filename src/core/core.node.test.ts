@@ -28,9 +28,9 @@ describe('time', () => {
     assert.match(june.local!, /^08:00–08:45 (BST|GMT\+1)$/);
     // Berlin vs New York: six hours in June, five in the weeks the US is on DST and Europe is not.
     const ny = new TimeFormatter('en-US', 'Europe/Berlin', 'America/New_York');
-    assert.match(ny.range(new Date('2026-06-10T09:00:00+02:00')).local!, /^03:00 AM EDT$/);
-    assert.match(ny.range(new Date('2026-03-20T10:00:00+01:00')).local!, /^05:00 AM EDT$/);
-    assert.match(ny.range(new Date('2026-01-20T10:00:00+01:00')).local!, /^04:00 AM EST$/);
+    assert.match(ny.range(new Date('2026-06-10T09:00:00+02:00')).local!, /^3:00\u00a0AM EDT$/);
+    assert.match(ny.range(new Date('2026-03-20T10:00:00+01:00')).local!, /^5:00\u00a0AM EDT$/);
+    assert.match(ny.range(new Date('2026-01-20T10:00:00+01:00')).local!, /^4:00\u00a0AM EST$/);
   });
 
   it("names the viewer's day when it is another calendar day", () => {
@@ -197,5 +197,14 @@ describe('version', () => {
   it('matches package.json, so the safe define compares real versions', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     assert.equal(VERSION, pkg.version);
+  });
+});
+
+describe('core: clock times read as people write them', () => {
+  it('a 12-hour clock has no leading zero and never breaks before AM/PM; a 24-hour clock keeps its zero', () => {
+    const us = new TimeFormatter('en-US', 'Europe/Berlin', 'Europe/Berlin');
+    assert.equal(us.time(new Date('2026-06-10T13:30:00+02:00')), '1:30\u00a0PM');
+    assert.equal(us.range(new Date('2026-06-10T10:30:00+02:00'), new Date('2026-06-10T11:00:00+02:00')).text, '10:30\u00a0AM–11:00\u00a0AM');
+    assert.equal(new TimeFormatter('de', 'Europe/Berlin', 'Europe/Berlin').time(new Date('2026-06-10T09:05:00+02:00')), '09:05');
   });
 });

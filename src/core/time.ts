@@ -105,8 +105,21 @@ export class TimeFormatter {
     return f;
   }
 
+  /**
+   * e.g. "9:30 AM" or "09:30": a 12-hour clock without a leading zero ("01:30 PM" reads as a
+   * form), a 24-hour one with it, as those locales write times. The space before AM/PM is
+   * non-breaking, so "10:30" and "AM" never sit on two lines.
+   */
   time(d: Date, zone = this.zone): string {
-    return this.fmt('t', zone, { hour: '2-digit', minute: '2-digit' }).format(d);
+    let f = this.cache.get('t|' + zone);
+    if (!f) {
+      f = this.fmt('t', zone, { hour: 'numeric', minute: '2-digit' });
+      if (f.resolvedOptions().hour12 === false) {
+        f = new Intl.DateTimeFormat(this.locale, { hour: '2-digit', minute: '2-digit', timeZone: zone });
+        this.cache.set('t|' + zone, f);
+      }
+    }
+    return f.format(d).replace(/ /g, '\u00a0');
   }
 
   /** e.g. "Wednesday, 10 June" */

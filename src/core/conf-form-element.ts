@@ -205,13 +205,19 @@ export abstract class ConfFormElement<Body, Result> extends ConfFieldsElement {
 
   /**
    * The `<form>` around a form's sections: the required-fields note (and `note` after it), the
-   * honeypot, the form-level message, the actions and the live region.
+   * honeypot, the form-level message, the actions and the live region. `fields: false` (a form
+   * that is only a button, like an enrollment for a known registration) drops the required note.
    */
-  protected renderFormFrame(sections: unknown, labels: { submit: string; resend: string }, note: unknown = nothing): TemplateResult {
+  protected renderFormFrame(
+    sections: unknown,
+    labels: { submit: string; resend: string; fields?: boolean },
+    note: unknown = nothing,
+  ): TemplateResult {
     const busy = this.busy;
+    const requiredNote = labels.fields === false ? nothing : msg('Fields marked * are required.', { id: 'form.required-note' });
     return html`<form part="form" novalidate @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput}
       aria-busy=${busy ? 'true' : 'false'}>
-      <p class="help">${msg('Fields marked * are required.', { id: 'form.required-note' })} ${note}</p>
+      ${requiredNote === nothing && note === nothing ? nothing : html`<p class="help">${requiredNote} ${note}</p>`}
       ${sections}${this.renderHoneypot()}
       ${this.renderRegions(renderFormError(this.formError))}
       ${renderActions(this.sender, {

@@ -27,6 +27,22 @@ export const workshopsStyles = css`
     justify-self: start;
     text-decoration: none;
   }
+  .toolbar {
+    margin-block-end: var(--_space);
+  }
+  .mark {
+    justify-self: start;
+    padding: 0.1em 0.6em;
+    border-radius: 999px;
+    background: var(--_subtle);
+    color: var(--_accent-text);
+    font-weight: 600;
+    font-size: 0.9em;
+  }
+  .full-description {
+    white-space: pre-line;
+    overflow-wrap: break-word;
+  }
   .description {
     margin: 0;
     color: var(--_muted);

@@ -123,6 +123,37 @@ describe('<conf-workshops>', function () {
     expect((await workshopRegistrations('ws-capacity-3')).filter((r) => r.registrationId === people[0]!.id)).to.have.length(1);
   });
 
+  it('after enrolling: the full description in the enroll view, no required-fields note without fields, an enrolled mark in the list, seats from the server on a fresh page (issue 21)', async () => {
+    const who = await registrationOutside(FREE);
+    const api = await (await fetch(`/api/public/v1/events/workshops?limit=100`)).json() as { data: { id: string; description: string }[] };
+    const description = api.data.find((w) => w.id === FREE)!.description;
+    const seatsOf = (h: FormHarness) => h.q(`[data-workshop="${FREE}"] [part~="seats"]`)!.textContent!.trim();
+    const h = await mount(`registration-id="${who.id}"`);
+    await waitFor(() => h.all('[part~="card"]').length > 0, 'the list');
+    // A fresh page has read the list once: the proxy holds it in its cache from here on.
+    const seatsBefore = seatsOf(h);
+    const left = (text: string) => Number(/^(\d+)/.exec(text)?.[1]);
+    h.q<HTMLAnchorElement>(`[data-workshop="${FREE}"] [part~="enroll-button"]`)!.click();
+    await h.waitForPart('form');
+    expect(h.part('description')!.textContent!.trim(), 'the whole description').to.equal(description.trim());
+    expect(getComputedStyle(h.part('description')!).webkitLineClamp).to.equal('none');
+    expect(h.part('form')!.textContent, 'no fields, no note about them').to.not.contain('Fields marked');
+    const done = enrolled();
+    h.submitButton().click();
+    const e = await done;
+    expect(e.detail.status).to.equal('enrolled');
+    h.q<HTMLButtonElement>('[part~="back-button"]')!.click();
+    const mark = await waitFor(() => h.q(`[data-workshop="${FREE}"] [part~="enrolled-mark"]`), 'the enrolled mark');
+    expect(mark.textContent).to.contain('You are enrolled');
+    expect(h.q(`[data-workshop="${FREE}"] [part~="enroll-button"]`)!.textContent).to.contain('Your place');
+    await waitFor(() => left(seatsOf(h)) === left(seatsBefore) - 1, 'one seat fewer');
+    // Another page now (no shared reads): the server's seats, not the proxy's copy from before.
+    cleanup();
+    const other = await mount();
+    await waitFor(() => other.all('[part~="card"]').length > 0, 'the list on a fresh page');
+    expect(left(seatsOf(other))).to.equal(left(seatsBefore) - 1);
+  });
+
   it('a paid workshop asks for the payment proof after enrolling and uploads it with the new enrollment’s id', async () => {
     const h = await mount(`workshop="${PAID}"`);
     await h.waitForPart('form');

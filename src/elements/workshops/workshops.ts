@@ -130,6 +130,11 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   /** The place the server answered (new, or the existing one of a repeat). */
   @state() private enrollment: WorkshopRegistration | null = null;
   @state() private existing = false;
+  /**
+   * The places the server answered on this page, by registration and workshop: the list marks
+   * them ("You are enrolled") and their enroll view opens on the place, not on a new form.
+   */
+  @state() private places = new Map<string, WorkshopRegistration>();
 
   protected readonly draftPrefix = 'conf-workshops';
   private readonly registrant = new RegistrantController(this);
@@ -172,7 +177,7 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   }
 
   protected buildBody(): EnrollBody | null {
-    const registrationId = this.registrant.current?.id ?? this.value('registrationId').trim();
+    const registrationId = this.enrollingAs;
     return this.selected && registrationId ? { registrationId, workshopId: this.selected } : null;
   }
 
@@ -195,17 +200,29 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     return false;
   }
 
+  /** The registration enrollments are made for: the remembered one, or the number typed. */
+  private get enrollingAs(): string {
+    return this.registrant.current?.id ?? this.value('registrationId').trim();
+  }
+
+  private placeOf(workshopId: string): WorkshopRegistration | undefined {
+    const id = this.enrollingAs;
+    return id ? this.places.get(`${id} ${workshopId}`) : undefined;
+  }
+
   private place(record: WorkshopRegistration, existing: boolean): void {
     const card = this.card;
     this.enrollment = record;
     this.existing = existing;
-    // Seats and the waiting list changed: show the new numbers behind the outcome at once. Not by
-    // reading again now: the proxy may answer from its cache for a while (30 s by default); the
-    // next poll brings the server's numbers once they differ from that copy.
+    if (card) this.places = new Map(this.places).set(`${this.enrollingAs} ${card.id}`, record);
+    // Seats and the waiting list changed: the new numbers from the answer at once, then the
+    // server's own. The proxy outdates its cached lists on an enrollment, and the read bypasses
+    // the page's shared reads, so it is the server's answer, not a copy from before the write.
     const data = this.data.value;
     if (card && data && !existing) {
       this.data.value = { ...data, cards: data.cards.map((c) => (c.id === card.id ? afterPlace(c, record) : c)) };
     }
+    void this.data.reload(false, false, true);
     if (card) {
       this.dispatchEvent(new ConfWorkshopEnrolledEvent({
         id: record.id,
@@ -250,6 +267,12 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   async open(id: string): Promise<void> {
     if (this.selected !== id) this.reset();
     this.selected = id;
+    // A workshop this registration already has a place in opens on that place.
+    const known = this.placeOf(id);
+    if (known && !this.enrollment) {
+      this.enrollment = known;
+      this.existing = false;
+    }
     replaceHash(workshopHash(id));
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('#enroll-title')?.focus();
@@ -367,13 +390,23 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
 
   private renderCard(c: WorkshopCard, zone: string | null): TemplateResult {
     const h = headingTag(this.headingLevel);
+    const placed = this.placeOf(c.id);
     return staticHtml`<${h} class="card-title">${c.title}</${h}>
+      ${placed ? this.renderMark(placed) : nothing}
       ${this.renderFacts(c, zone)}
       ${c.description ? html`<p class="description">${c.description}</p>` : nothing}
-      <a class="button primary" part="enroll-button" href=${workshopHash(c.id)}
+      <a class=${placed ? 'button' : 'button primary'} part="enroll-button" href=${workshopHash(c.id)}
         @click=${(e: Event) => { e.preventDefault(); void this.open(c.id); }}>
-        ${this.enrollLabel(c)}<span class="visually-hidden">: ${c.title}</span>
+        ${placed ? msg('Your place', { id: 'workshops.your-place' }) : this.enrollLabel(c)}<span class="visually-hidden">: ${c.title}</span>
       </a>`;
+  }
+
+  /** On a card: the place this registration has, from the server's answer. */
+  private renderMark(p: WorkshopRegistration): TemplateResult {
+    const position = p.waitlistPosition ?? 0;
+    return html`<p class="mark" part="enrolled-mark" data-status=${p.status}>${p.status === 'enrolled'
+      ? msg('✓ You are enrolled', { id: 'workshops.mark-enrolled' })
+      : msg(str`On the waiting list, position ${position}`, { id: 'workshops.mark-waitlisted' })}</p>`;
   }
 
   private renderEnroll(c: WorkshopCard, zone: string | null): TemplateResult {
@@ -383,6 +416,7 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
       </button>
       ${staticHtml`<${headingTag(this.headingLevel)} id="enroll-title" class="view-title" tabindex="-1">${c.title}</${headingTag(this.headingLevel)}>`}
       ${this.renderFacts(c, zone)}
+      ${c.description ? html`<p class="full-description" part="description">${c.description}</p>` : nothing}
       ${this.enrollment ? this.renderOutcome(c, this.enrollment) : this.renderForm(c)}
     </section>`;
   }
@@ -396,6 +430,8 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
       {
         submit: this.enrollLabel(c),
         resend: msg('Send as a new enrollment', { id: 'workshops.resend' }),
+        // A known registration leaves nothing to fill in: no note about required fields.
+        fields: this.registrant.current === null,
       },
     );
   }

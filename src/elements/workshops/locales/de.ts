@@ -34,4 +34,7 @@ export const templates = {
   'workshops.payment-help': str`Zahlen Sie ${0} und laden Sie den Nachweis hoch (eine Quittung oder ein Screenshot der Überweisung).`,
   'workshops.proof': 'Zahlungsnachweis',
   'workshops.proof-received': 'Danke: Das Organisationsteam prüft die Zahlung und bestätigt Ihren Platz.',
+  'workshops.your-place': 'Ihr Platz',
+  'workshops.mark-enrolled': '✓ Sie sind angemeldet',
+  'workshops.mark-waitlisted': str`Auf der Warteliste, Platz ${0}`,
 };

@@ -34,4 +34,7 @@ export const templates = {
   'workshops.payment-help': str`Pague ${0} y suba el justificante (un recibo o una captura de pantalla de la transferencia).`,
   'workshops.proof': 'Justificante de pago',
   'workshops.proof-received': 'Gracias: los organizadores comprueban el pago y confirman su plaza.',
+  'workshops.your-place': 'Su plaza',
+  'workshops.mark-enrolled': '✓ Está inscrito/a',
+  'workshops.mark-waitlisted': str`En la lista de espera, posición ${0}`,
 };

@@ -34,4 +34,7 @@ export const templates = {
   'workshops.payment-help': str`Payez ${0} et déposez le justificatif (un reçu ou une capture d’écran du virement).`,
   'workshops.proof': 'Justificatif de paiement',
   'workshops.proof-received': 'Merci : les organisateurs vérifient le paiement et confirment votre place.',
+  'workshops.your-place': 'Votre place',
+  'workshops.mark-enrolled': '✓ Vous êtes inscrit·e',
+  'workshops.mark-waitlisted': str`Sur la liste d’attente, position ${0}`,
 };

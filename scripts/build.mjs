@@ -16,13 +16,14 @@
 //   dist/node/{proxy,sandbox}/**   the proxy and the sandbox as JavaScript with .d.ts, so npm users
 //                                  import `conf-widgets/proxy` without a TypeScript loader
 //   dist/node/scripts/cli.js       the package's `conf-widgets` command (start, proxy, sandbox)
-//   dist/conf-widgets-wordpress.zip  the WordPress plugin (integrations/wordpress/conf-widgets)
+//   dist/conf-widgets-wordpress.zip  the WordPress plugin (integrations/wordpress/conf-widgets), with
+//                                  the loader and chunks in its dist/ (scripts/wordpress-zip.mjs)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { bundleConfig, CHUNK_DIR } from './bundle-config.mjs';
-import { zipDirectory } from './zip.mjs';
+import { wordpressPluginZip } from './wordpress-zip.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 
@@ -94,7 +95,7 @@ step('proxy and sandbox', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
 step('custom elements manifest', 'npx', ['cem', 'analyze', '--config', 'custom-elements-manifest.config.mjs']);
 step('WordPress contract', 'npx', ['tsx', 'scripts/wordpress-contract.ts']); // contract.json, read by the plugin
 // The WordPress plugin, as the archive Plugins → Add New → Upload Plugin takes.
-writeFileSync('dist/conf-widgets-wordpress.zip', zipDirectory('integrations/wordpress/conf-widgets', 'conf-widgets'));
+writeFileSync('dist/conf-widgets-wordpress.zip', wordpressPluginZip());
 /** Sizes of the loader and its chunks as sent (kB = 1000 bytes); `npm run bench` checks the budgets. */
 const kb = (n) => (n / 1000).toFixed(1).padStart(6) + ' kB';
 const width = Math.max(...served.map((f) => f.length));

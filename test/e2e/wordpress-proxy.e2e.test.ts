@@ -18,7 +18,8 @@ import { createScrubber } from '../../proxy/secrets.js';
 import { createSandbox, type Sandbox } from '../../sandbox/index.js';
 import { DEMO_IDS, DEMO_KEYS } from '../../sandbox/seed/demo.js';
 import { skippable } from '../skippable.js';
-import { chromiumPath, launchChromium, NO_CHROMIUM } from './browser.js';
+import { copyBundleInto } from '../../scripts/wordpress-zip.mjs';
+import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
 import { startWordPress, wordPressMissing, type WordPress } from './wordpress-stack.js';
 
 const skip = !chromiumPath() ? NO_CHROMIUM : wordPressMissing() ?? false;
@@ -109,9 +110,12 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
   before(
     async () => {
       mkdirSync('.tmp/screenshots', { recursive: true });
+      ensureBundle();
       upstream = await startUpstream();
       // The stack stores a proxy URL (an existing install); the Administrator switches to key mode below.
       [wp, browser] = await Promise.all([startWordPress(async () => 'https://proxy.example.org'), launchChromium()]);
+      // The built loader and chunks, where the plugin's ZIP carries them (npm run build puts them in its dist/).
+      copyBundleInto(join(wp.root, 'wp-content', 'plugins', 'conf-widgets'));
       // The cache policy is a filter; this one reads a file the stale test writes.
       writeFileSync(
         join(wp.root, 'wp-content', 'mu-plugins', 'cfw-test-policy.php'),
@@ -156,6 +160,9 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
 
       await save({ conf_widgets_api_key: DEMO_KEYS.revoked });
       assert.match(await testConnection(), /revoked/);
+      await save({ conf_widgets_api_base: 'http://127.0.0.1:9' });
+      assert.match(await testConnection(), /Could not reach http:\/\/127\.0\.0\.1:9/);
+      await save({ conf_widgets_api_base: upstream.url });
       await save({ conf_widgets_api_key: KEY });
       assert.match(await page.locator('#conf_widgets_api_key-stored').innerText(), /…-all/, 'the stored key shown by its last four characters');
       assert.match(await testConnection(), /Connected/);
@@ -293,6 +300,41 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     const read = await call(`${API}/events/events?limit=5`, { headers: { origin: evil } });
     assert.equal(read.status, 200);
     assert.equal(read.headers.get('access-control-allow-origin'), null);
+  });
+
+  test('a visitor sees an Author\'s post with the schedule and speakers, served by WordPress alone (no endpoint attribute, no other host)', { timeout: 120_000 }, async () => {
+    const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
+    const content = ['<!-- wp:shortcode -->[conf_schedule]<!-- /wp:shortcode -->', '<!-- wp:conf-widgets/element {"element":"conf-speakers"} /-->'].join('\n');
+    const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Programme', status: 'publish', content }),
+    });
+    const created = (await res.json()) as { link: string };
+    assert.equal(res.status, 201, JSON.stringify(created));
+    seen.push(`REST post (Author)\n${JSON.stringify(created)}`);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      const problems = watchPage(page);
+      const hosts = new Set<string>();
+      page.on('request', (r) => hosts.add(new URL(r.url()).origin));
+      await page.goto(created.link, { waitUntil: 'load' });
+      const report = await waitForElements(page, 60_000);
+      assert.ok(report.length >= 2 && report.every((e) => e.ready), JSON.stringify(report));
+      const endpoints = await page.evaluate(() => ({
+        attributes: document.querySelectorAll('[endpoint]').length,
+        used: [...new Set([...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('conf-') && 'resolvedEndpoint' in e).map((e) => (e as unknown as { resolvedEndpoint: { url: string } }).resolvedEndpoint.url))],
+      }));
+      assert.deepEqual(endpoints, { attributes: 0, used: [wp.url] }, 'every element calls this site');
+      assert.deepEqual([...hosts].filter((h) => h.startsWith('http')), [wp.url], 'the browser asked no other host');
+      assert.deepEqual(problems, []);
+      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-post.png', fullPage: true });
+      seen.push(`post (visitor)\n${await page.content()}`);
+    } finally {
+      await context.close();
+    }
   });
 
   test('figures: a cached read through WordPress against a static file from the same PHP server', async () => {

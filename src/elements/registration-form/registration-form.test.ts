@@ -494,6 +494,42 @@ describe('<conf-registration-form>', function () {
     await expectBotGuards(h, { writes: CREATE, accepted: registered, mountedAt });
   });
 
+  it("shows the organizer's German labels from a JSON block in the page, for German only (issue 21)", async () => {
+    const block = JSON.stringify({
+      de: {
+        organization: 'Firma oder Hochschule',
+        tshirt_size: { label: 'T-Shirt-Größe', options: { m: 'M (mittel)' } },
+        'ticket:tt-student': 'Studierende',
+        'payment:pm-card-on-site': { label: 'Karte am Empfang', instructions: 'Zahlen Sie mit Karte, wenn Sie Ihr Namensschild abholen.' },
+      },
+    });
+    const labelOf = (h: FormHarness, name: string) => h.q(`label[for="${h.control(name).id}"]`)!.textContent!.replace('*', '').trim();
+    const h = await mount('lang="de"', `<script type="application/json" slot="labels">${block}</script>`);
+    expect(labelOf(h, 'custom.organization')).to.equal('Firma oder Hochschule');
+    expect(labelOf(h, 'custom.tshirt_size')).to.equal('T-Shirt-Größe');
+    const option = (name: string, value: string) => h.q<HTMLOptionElement>(`[name="${name}"] option[value="${value}"]`)!.textContent!;
+    expect(option('custom.tshirt_size', 'm')).to.equal('M (mittel)');
+    expect(option('ticketTypeId', 'tt-student')).to.contain('Studierende');
+    await h.fill({ ticketTypeId: 'tt-regular', paymentMethodId: 'pm-card-on-site' });
+    expect(option('paymentMethodId', 'pm-card-on-site')).to.equal('Karte am Empfang');
+    expect(h.q('[data-field="paymentMethodId"] .note')!.textContent).to.contain('Namensschild');
+    cleanup();
+    // The same block by id, on an English form: the config's own texts.
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'conf-labels-test';
+    script.textContent = block;
+    document.body.append(script);
+    try {
+      const en = await mount('lang="en" labels="conf-labels-test"');
+      expect(labelOf(en, 'custom.organization')).to.not.equal('Firma oder Hochschule');
+      const de = await mount('lang="de" labels="conf-labels-test" draft-key="other"');
+      expect(labelOf(de, 'custom.organization')).to.equal('Firma oder Hochschule');
+    } finally {
+      script.remove();
+    }
+  });
+
   it('is usable at 320 px and speaks German', async () => {
     const narrow = document.createElement('div');
     narrow.style.width = '320px';

@@ -23,6 +23,7 @@ import {
   type FormValues,
 } from './registration-form.model.js';
 import { registrationFormStyles } from './registration-form.styles.js';
+import { applyPageLabels, labelsFor, parsePageLabels, type PageLabels } from './page-labels.js';
 import {
   renderBlocked,
   renderCustom,
@@ -57,12 +58,21 @@ registerMessages('es', () => import('./locales/es.js'));
  * @attr try-later-message - Text shown when no pricing phase is open (or use the `try-later` slot).
  * @attr success-message - Heading of the success view (or use the `success` slot).
  * @attr draft-key - sessionStorage key of the draft; set it when one page has two forms.
+ * @attr labels - Id of a `<script type="application/json">` in the page holding the organizer's
+ *   translations of field labels (see the `labels` slot); for one block shared by several forms.
  * @attr data-prefill-<field> - Prefills a field, e.g. `data-prefill-first-name="Ada"`,
  *   `data-prefill-custom.organization="ACME"`.
  *
  * @slot closed - Replaces the closed message.
  * @slot try-later - Replaces the try-later message.
  * @slot success - Replaces the success heading.
+ * @slot labels - A `<script type="application/json" slot="labels">` child with the organizer's
+ *   translations of the config's texts, which the API gives in one language only:
+ *   `{"de": {"organization": "Organisation", "tshirt_size": {"label": "T-Shirt-Größe", "help": "…",
+ *   "options": {"m": "M"}}, "ticket:tt-student": "Studierende", "payment:pm-bank-transfer":
+ *   {"label": "Überweisung", "instructions": "…"}}}`. Used for the element's language (`de-AT`
+ *   falls back to `de`); what is not given keeps the config's text. JSON in a script that is
+ *   never run: allowed under any Content-Security-Policy.
  *
  * @csspart form - The `<form>`.
  * @csspart section - Each group of fields (a `<fieldset>`).
@@ -120,6 +130,8 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
   @property({ reflect: true }) ticket?: string;
   @property({ attribute: 'closed-message' }) closedMessage?: string;
   @property({ attribute: 'try-later-message' }) tryLaterMessage?: string;
+  /** Id of a page `<script type="application/json">` with translated labels (else the `labels` slot's). */
+  @property({ attribute: 'labels' }) labelsFrom?: string;
 
   /** The created registration, once the server confirmed it. */
   @state() registration: Registration | null = null;
@@ -190,6 +202,34 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
     this.values = this.config.value ? this.startValues(this.config.value, null) : {};
   }
 
+  /** The last labels block read, by its text, so a render parses it only when it changed. */
+  private labelsRead: { source: string; labels: PageLabels; problem: string | null } | null = null;
+
+  /** The organizer's translations from the page (see the `labels` slot); {} when none or unreadable. */
+  private pageLabels(): { labels: PageLabels; problem: string | null } {
+    const block = this.labelsFrom
+      ? this.ownerDocument.getElementById(this.labelsFrom)
+      : this.querySelector(':scope > script[slot="labels"]');
+    if (this.labelsFrom && !(block instanceof HTMLScriptElement)) {
+      return { labels: {}, problem: `no <script type="application/json" id="${this.labelsFrom}"> in the page` };
+    }
+    const source = block?.textContent ?? '';
+    if (!source.trim()) return { labels: {}, problem: null };
+    if (this.labelsRead?.source !== source) {
+      try {
+        this.labelsRead = { source, labels: parsePageLabels(source), problem: null };
+      } catch (e) {
+        this.labelsRead = { source, labels: {}, problem: e instanceof Error ? e.message : String(e) };
+      }
+    }
+    return this.labelsRead;
+  }
+
+  /** The config as shown: with the page's translations for the element's language. */
+  private shownView(view: ConfigView): ConfigView {
+    return applyPageLabels(view, labelsFor(this.pageLabels().labels, this.locale));
+  }
+
   private get proofMode(): ProofMode {
     return this.values.proofMode === 'url' ? 'url' : 'file';
   }
@@ -213,6 +253,14 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
 
   protected override attributeProblems(): Diagnostic[] {
     const out = super.attributeProblems();
+    const labelsProblem = this.pageLabels().problem;
+    if (labelsProblem) {
+      out.push({
+        code: 'invalid_labels',
+        message: `<${this.localName}> cannot use its translated labels: ${labelsProblem}.`,
+        fix: 'Give a <script type="application/json" slot="labels"> child (or labels="id" of one) holding {"de": {"field_name": "Label"}}.',
+      });
+    }
     const view = this.config.value;
     if (view && this.ticket && !view.tickets.some((t) => t.value === this.ticket)) {
       out.push({
@@ -262,7 +310,8 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
     });
   }
 
-  private renderReady(view: ConfigView): TemplateResult {
+  private renderReady(config: ConfigView): TemplateResult {
+    const view = this.shownView(config);
     if (view.availability !== 'open') {
       return renderBlocked(view.availability, view.availability === 'closed' ? this.closedMessage : this.tryLaterMessage);
     }

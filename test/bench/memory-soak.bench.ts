@@ -226,7 +226,8 @@ async function main(): Promise<void> {
   const storesBound = baseline.cache.maxBytes + baseline.idempotency.maxBytes + baseline.rateLimit.maxBytes;
   // The load's own working set (sockets, buffers in flight, compression, V8's young generation)
   // comes on top of the idle baseline at once: the first loaded sample, less what the stores held then.
-  const first = samples[1]!.m;
+  const firstLoaded = samples[1] ?? samples[0]!;
+  const first = firstLoaded.m;
   const loadedBaseline = first.rss - held(first);
   const bound = loadedBaseline + storesBound;
   const highest = samples.reduce((a, b) => (b.m.rss > a.m.rss ? b : a));
@@ -235,7 +236,7 @@ async function main(): Promise<void> {
       `registrations sent ${registrations}; check-ins recorded ${await sandbox.ask({ type: 'checkins' })}`,
   );
   console.log(
-    `baseline: RSS ${mb(baseline.rss)} MB idle; ${mb(loadedBaseline)} MB under load (${mb(first.rss)} MB at ${samples[1]!.t / 1000} s less the ${mb(held(first))} MB its stores held)`,
+    `baseline: RSS ${mb(baseline.rss)} MB idle; ${mb(loadedBaseline)} MB under load (${mb(first.rss)} MB at ${firstLoaded.t / 1000} s less the ${mb(held(first))} MB its stores held)`,
   );
   console.log(
     `bound: RSS <= baseline under load ${mb(loadedBaseline)} MB + the stores' byte bounds ${mb(storesBound)} MB (cache ${mb(baseline.cache.maxBytes)}, ` +

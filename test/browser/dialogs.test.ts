@@ -95,6 +95,18 @@ describe('detail dialogs on a phone', function () {
     }
   }
 
+  it("the abstract dialog underlines only the presenting author's name, not the affiliation and badge", async () => {
+    const res = await fetch(`${API}/abstracts/abstracts?limit=200&include=authors`);
+    type A = { id: string; authors?: { presenting?: boolean; affiliation?: string }[] };
+    const abstract = ((await res.json()) as ListResult<A>).data.find((a) => (a.authors ?? []).some((x) => x.presenting && x.affiliation))!;
+    history.replaceState(null, '', `#abstract-${abstract.id}`);
+    const h = new ElementHarness(await fixture<HTMLElement>('<conf-abstracts></conf-abstracts>'));
+    const dialog = await waitFor(() => h.q<HTMLDialogElement>('dialog[open]'), 'the abstract dialog', 15_000);
+    const author = await waitFor(() => dialog.querySelector<HTMLElement>('.author.presenting'), 'the presenting author');
+    expect(getComputedStyle(author).textDecorationLine, 'no underline across the row').to.equal('none');
+    expect(getComputedStyle(author.querySelector('.author-name')!).fontWeight).to.equal('650');
+  });
+
   it("the event dialog's Track row reads as the other rows: label beside value, in the text colour", async () => {
     const event = await CASES[0]!.record();
     history.replaceState(null, '', `#event-${event.id}`);

@@ -7,7 +7,7 @@ export const abstractsStyles = css`
   .authors {
     font-size: 0.92em;
   }
-  .presenting {
+  strong.presenting {
     font-weight: 650;
     text-decoration: underline dotted;
     text-underline-offset: 0.2em;

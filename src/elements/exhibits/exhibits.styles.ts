@@ -62,13 +62,23 @@ export const exhibitsStyles = css`
   }
 
   /* --- sponsor wall: logos on even tiles, calm, no controls ------------------------------------ */
+  /*
+   * Tiles wide enough for a name on two lines, growing to fill each row (no empty columns at the
+   * end of a short row); a last row that is not full is centred.
+   */
   .wall {
+    --_tile: max(calc(var(--_logo-size) * 2.6), 12em);
     list-style: none;
     margin: 0;
     padding: 0;
-    display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(calc(var(--_logo-size) * 2.6), 1fr));
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
     gap: var(--_space);
+  }
+  .wall > li {
+    flex: 1 1 min(100%, var(--_tile));
+    max-width: calc(var(--_tile) * 1.6);
   }
   .wall-item {
     display: grid;
@@ -95,7 +105,8 @@ export const exhibitsStyles = css`
   /* Long names break between syllables where the language allows, not at any letter. */
   .wall-name {
     font-weight: 650;
-    font-size: 1.05em;
+    font-size: 1em;
+    line-height: 1.3;
     hyphens: auto;
     overflow-wrap: break-word;
   }

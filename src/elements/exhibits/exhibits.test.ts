@@ -86,6 +86,35 @@ describe('<conf-exhibits>', () => {
     expect(h.focused).to.equal(h.part('search'));
   });
 
+  for (const width of [375, 760, 1100]) {
+    it(`display="wall" at ${width} px: names on at most two lines, full rows with no empty columns (issue 21)`, async () => {
+      const box = document.createElement('div');
+      box.style.width = `${width}px`;
+      document.body.append(box);
+      try {
+        const h = new ElementHarness(await fixture<ConfExhibits>('<conf-exhibits display="wall"></conf-exhibits>', box));
+        await waitFor(() => h.part('wall-item'), 'the wall');
+        const wall = h.part('wall')!.getBoundingClientRect();
+        const tiles = h.all<HTMLElement>('[part~="wall"] > li').map((li) => li.getBoundingClientRect());
+        for (const name of h.all<HTMLElement>('.wall-name')) {
+          const lines = Math.round(name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight));
+          expect(lines, `"${name.textContent}" wraps over ${lines} lines`).to.be.at.most(2);
+        }
+        // No row but the last leaves room for another tile (the old wall left 40 % of a row empty).
+        const rows = [...new Set(tiles.map((t) => Math.round(t.top)))];
+        const smallest = Math.min(...tiles.map((t) => t.width));
+        for (const top of rows.slice(0, -1)) {
+          const row = tiles.filter((t) => Math.round(t.top) === top);
+          expect(wall.width - (row.at(-1)!.right - row[0]!.left), `empty px in the row at ${top}`).to.be.below(smallest);
+        }
+        const last = tiles.filter((t) => Math.round(t.top) === rows.at(-1));
+        expect(last[0]!.left - wall.left).to.be.closeTo(wall.right - last.at(-1)!.right, 2);
+      } finally {
+        box.remove();
+      }
+    });
+  }
+
   it('display="wall": logos (or names) only, linking to websites, strictly of the type, grouped on request', async () => {
     const sponsors = all.filter((e) => e.exhibitType === 'sponsor');
     const h = new ElementHarness(await fixture<ConfExhibits>('<conf-exhibits type="sponsor" display="wall"></conf-exhibits>'));

@@ -9,7 +9,7 @@ import { HELP, parseCli } from './cli-args.js';
 import { NO_ORIGINS_NOTE } from './refused-origins.js';
 import { createProxy, type ProxyOptions } from './index.js';
 import { batchedLines } from './log-writer.js';
-import { NODE_SERVER_OPTIONS, nodeListener } from './node.js';
+import { IDLE_TIMEOUT_MS, NODE_SERVER_OPTIONS, nodeListener } from './node.js';
 
 async function main(): Promise<number> {
   const parsed = parseCli(process.argv.slice(2), process.env);
@@ -73,7 +73,9 @@ async function main(): Promise<number> {
     await closeRedis();
     return 2;
   }
-  const server = createServer(NODE_SERVER_OPTIONS, nodeListener(proxy));
+  // A --timeout beyond the idle timeout's margin moves it: an answer may take that long.
+  const idleTimeoutMs = Math.max(IDLE_TIMEOUT_MS, (options.upstreamTimeoutMs ?? 0) + 30_000);
+  const server = createServer(NODE_SERVER_OPTIONS, nodeListener(proxy, { idleTimeoutMs }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

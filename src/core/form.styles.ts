@@ -6,9 +6,10 @@
 import { css } from 'lit';
 
 export const formStyles = css`
+  /* A form fills its column as the lists do; --conf-form-max-width narrows it where a page wants. */
   :host {
     --_gap: var(--conf-form-gap, 0.9em);
-    max-width: var(--conf-form-max-width, 40em);
+    max-width: var(--conf-form-max-width, none);
   }
   /* Radios, checkboxes and progress bars in the brand colour (inherited by every control). */
   form,

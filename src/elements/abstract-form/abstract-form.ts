@@ -85,7 +85,7 @@ const MB = Math.round(ATTACHMENTS.maxBytesEach / 1024 / 1024);
  * @cssproperty [--conf-font=inherit] - Font family; by default the page's.
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
- * @cssproperty [--conf-form-max-width=40em] - Widest the form grows.
+ * @cssproperty [--conf-form-max-width=none] - Widest the form grows (by default it fills its column, as the lists do).
  *
  * @cssstate submitting - A submission is being sent.
  * @cssstate submitted - The success view is shown.

@@ -149,7 +149,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-form-gap=0.9em] - Space between fields.
- * @cssproperty [--conf-form-max-width=40em] - Widest the form grows.
+ * @cssproperty [--conf-form-max-width=none] - Widest the form grows (by default it fills its column, as the lists do).
  *
  * @cssstate not-open - Applications are not open yet.
  * @cssstate closed - Applications are closed.

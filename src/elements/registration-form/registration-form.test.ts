@@ -530,6 +530,31 @@ describe('<conf-registration-form>', function () {
     }
   });
 
+  it('fills its column as the lists do, and takes a --conf-form-max-width (issue 21)', async () => {
+    const column = document.createElement('div');
+    column.style.width = '900px';
+    document.body.append(column);
+    try {
+      const h = await mount('', '', column);
+      expect(h.el.getBoundingClientRect().width).to.be.closeTo(900, 1);
+      expect(h.part('form')!.getBoundingClientRect().width).to.be.closeTo(900, 1);
+      column.style.setProperty('--conf-form-max-width', '30em');
+      expect(h.el.getBoundingClientRect().width).to.be.closeTo(480, 1);
+    } finally {
+      column.remove();
+    }
+  });
+
+  it('paints radios, checkboxes and the file button in the brand colour', async () => {
+    const h = await mount('style="--conf-color-primary: #0f6b5c"');
+    await h.fill({ ticketTypeId: 'tt-regular', paymentMethodId: 'pm-bank-transfer' });
+    const radio = h.q<HTMLInputElement>('input[type="radio"]')!;
+    expect(getComputedStyle(radio).accentColor).to.equal('rgb(15, 107, 92)');
+    expect(getComputedStyle(h.q('input[type="checkbox"]')!).accentColor).to.equal('rgb(15, 107, 92)');
+    const file = h.q<HTMLInputElement>('input[type="file"]')!;
+    expect(getComputedStyle(file, '::file-selector-button').backgroundColor).to.equal('rgb(15, 107, 92)');
+  });
+
   it('is usable at 320 px and speaks German', async () => {
     const narrow = document.createElement('div');
     narrow.style.width = '320px';

@@ -108,7 +108,7 @@ registerMessages('es', () => import('./locales/es.js'));
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty [--conf-form-gap=0.9em] - Space between fields.
- * @cssproperty [--conf-form-max-width=40em] - Widest the form grows.
+ * @cssproperty [--conf-form-max-width=none] - Widest the form grows (by default it fills its column, as the lists do).
  *
  * @cssstate loading - While the configuration loads.
  * @cssstate error - The configuration could not be loaded.

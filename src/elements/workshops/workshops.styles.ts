@@ -76,7 +76,6 @@ export const workshopsStyles = css`
   .enroll {
     display: grid;
     gap: var(--_space);
-    max-width: 40em;
   }
   .enroll .view-title {
     margin: 0;

@@ -18,6 +18,7 @@ import {
   UPLOAD_MAX_BYTES,
   type EndpointSpec,
 } from '../src/api/contract.js';
+import { SIGNATURE_HEAD_BYTES, UPLOAD_SIGNATURES } from '../src/api/file-signature.js';
 import { DEFAULT_WRITE_CEILING, DEFAULT_WRITE_LIMITS } from '../proxy/middleware/rate-limit.js';
 
 export const WORDPRESS_CONTRACT_FILE = 'integrations/wordpress/conf-widgets/contract.json';
@@ -73,6 +74,11 @@ export function wordpressContract() {
       kinds: Object.fromEntries(Object.entries(UPLOAD_KINDS).map(([kind, id]) => [kind, { endpoint: ENDPOINTS[id].path }])),
       contentTypes: [...UPLOAD_CONTENT_TYPES],
       maxBytes: UPLOAD_MAX_BYTES,
+      // The magic numbers a file of each type starts with (null: any byte), read from its first bytes.
+      headBytes: SIGNATURE_HEAD_BYTES,
+      signatures: Object.fromEntries(
+        Object.entries(UPLOAD_SIGNATURES).map(([type, list]) => [type, list.map((sig) => ({ offset: sig.offset ?? 0, bytes: [...sig.bytes] }))]),
+      ),
     },
     writeLimits: {
       ceiling: { max: DEFAULT_WRITE_CEILING.max, windowSeconds: DEFAULT_WRITE_CEILING.windowMs / 1000 },

@@ -6,7 +6,8 @@
  * Conference widgets and pastes the key; then, over real HTTP, what the Node proxy does: reads
  * cached (one upstream call), 304, stale when the upstream is gone; anything off the contract 404
  * with no upstream call; a keyed registration sent twice recorded once; check-ins only with the
- * kiosk token; CORS; and the key in no answer, header or page an Author can load, in any form.
+ * kiosk token; a proof upload through the signed address; CORS; a visitor's post loading from the
+ * site alone; and the key in no answer, header or page an Author can load, in any form.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -285,6 +286,31 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     const ok = await checkin({ 'x-kiosk-token': KIOSK_TOKEN });
     assert.equal(ok.status, 201, ok.text);
     assertError(await checkin({ 'x-kiosk-token': KIOSK_TOKEN }), 409, 'already_checked_in');
+  });
+
+  test('uploads: the proof goes to the signed address through the plugin and only the storage URI comes back; a file that is not what it claims costs no upstream call', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n% proof\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const before = upstream.requests.length;
+    const res = await call('/uploads/registration-evidence?filename=proof.pdf', { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: wp.url }, body: pdf });
+    assert.equal(res.status, 201, res.text);
+    assert.match(res.json().data.uri, /^storage:\/\//);
+    assert.doesNotMatch(res.text, /uploadUrl|signature|http/, 'the signed address stays on the server');
+    const made = upstream.requests.slice(before);
+    assert.deepEqual(made.map((r) => r.method), ['POST', 'PUT']);
+    assert.ok(made[0]!.target.endsWith('/registrations/evidence/upload-url') && made[0]!.key === KEY);
+    assert.equal(made[1]!.key, null, 'the key never reaches the storage host');
+    assert.equal(upstream.sandbox.store.conferences.list().length > 0, true);
+
+    const n = upstream.requests.length;
+    const put = (path: string, type: string, body: string | Buffer) =>
+      call(path, { method: 'PUT', headers: { 'content-type': type }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    assertError(await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', '<html><script>alert(1)</script>'), 415, 'unsupported_media_type');
+    assertError(await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', ''), 400, 'empty_upload');
+    assertError(await put('/uploads/registration-evidence?filename=x.svg', 'image/svg+xml', '<svg/>'), 415, 'unsupported_media_type');
+    assertError(await put('/uploads/registration-evidence', 'application/pdf', pdf), 400, 'validation_failed');
+    assertError(await put('/uploads/elsewhere?filename=x.pdf', 'application/pdf', pdf), 404, 'not_found');
+    assertError(await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', Buffer.alloc(10 * 1024 * 1024 + 1, 0x25)), 413, 'payload_too_large');
+    assert.equal(upstream.requests.length, n, 'no upstream call for any of them');
   });
 
   test('CORS: the site\'s own origin is granted; another origin gets no grant and its writes are refused', async () => {

@@ -22,6 +22,7 @@ define( 'CONF_WIDGETS_OPTION', 'conf_widgets_proxy_url' );
 require_once __DIR__ . '/includes/options.php';
 require_once __DIR__ . '/includes/secrets.php';
 require_once __DIR__ . '/includes/api.php';
+require_once __DIR__ . '/includes/upload.php';
 require_once __DIR__ . '/includes/elements.php';
 require_once __DIR__ . '/includes/loader.php';
 require_once __DIR__ . '/includes/kses.php';

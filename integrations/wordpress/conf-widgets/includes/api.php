@@ -72,22 +72,26 @@ function conf_widgets_request_header( $name ) {
 }
 
 /**
- * The path below the API prefix this request asks for, or null when it is not an API request.
+ * What this request asks of the plugin: `array( 'api', <path below the API prefix> )`,
+ * `array( 'upload', <kind> )` for `PUT /uploads/<kind>`, or null when it is not for the plugin.
  *
- * @return string|null
+ * @return array|null
  */
-function conf_widgets_api_request_path() {
+function conf_widgets_api_request_route() {
 	if ( ! isset( $_SERVER['REQUEST_URI'] ) ) {
 		return null;
 	}
 	$path = (string) wp_parse_url( (string) $_SERVER['REQUEST_URI'], PHP_URL_PATH ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput
 	$home = untrailingslashit( (string) wp_parse_url( home_url(), PHP_URL_PATH ) );
-	$api  = conf_widgets_contract()['prefix'];
-	$rest = '/' . rest_get_url_prefix() . '/conf-widgets' . $api;
-	foreach ( array( $api, $rest, '/index.php' . $rest ) as $prefix ) {
-		$prefix = $home . $prefix . '/';
-		if ( 0 === strpos( $path, $prefix ) ) {
-			return '/' . substr( $path, strlen( $prefix ) );
+	$rest = '/' . rest_get_url_prefix() . '/conf-widgets';
+	foreach ( array( '', $rest, '/index.php' . $rest ) as $base ) {
+		$api = $home . $base . conf_widgets_contract()['prefix'] . '/';
+		if ( 0 === strpos( $path, $api ) ) {
+			return array( 'api', '/' . substr( $path, strlen( $api ) ) );
+		}
+		$uploads = $home . $base . '/uploads/';
+		if ( 0 === strpos( $path, $uploads ) && 1 === preg_match( '#^[a-z-]{1,64}$#', substr( $path, strlen( $uploads ) ) ) ) {
+			return array( 'upload', substr( $path, strlen( $uploads ) ) );
 		}
 	}
 	return null;
@@ -104,9 +108,9 @@ add_action(
 		if ( 'key' !== conf_widgets_mode() ) {
 			return;
 		}
-		$path = conf_widgets_api_request_path();
-		if ( null !== $path ) {
-			conf_widgets_api_serve( $path );
+		$route = conf_widgets_api_request_route();
+		if ( null !== $route ) {
+			conf_widgets_api_serve( $route );
 		}
 	},
 	1
@@ -162,9 +166,10 @@ function conf_widgets_api_error( $status, $code, $message, $headers = array(), $
 	exit;
 }
 
-/** Answers one API request (never returns). */
-function conf_widgets_api_serve( $path ) {
+/** Answers one API or upload request (never returns). */
+function conf_widgets_api_serve( $route ) {
 	global $conf_widgets_cors;
+	list( $type, $path ) = $route;
 	$method  = isset( $_SERVER['REQUEST_METHOD'] ) ? strtoupper( (string) $_SERVER['REQUEST_METHOD'] ) : 'GET'; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput
 	$origin  = conf_widgets_request_header( 'Origin' );
 	$allowed = null !== $origin && in_array( $origin, conf_widgets_allowed_origins(), true );
@@ -185,7 +190,7 @@ function conf_widgets_api_serve( $path ) {
 		conf_widgets_api_send(
 			204,
 			array(
-				'Access-Control-Allow-Methods' => 'GET, HEAD, POST, OPTIONS',
+				'Access-Control-Allow-Methods' => 'GET, HEAD, POST, PUT, OPTIONS',
 				'Access-Control-Allow-Headers' => CONF_WIDGETS_ALLOW_HEADERS,
 				'Access-Control-Max-Age'       => '600',
 				'Vary'                         => 'Access-Control-Request-Method, Access-Control-Request-Headers',
@@ -198,6 +203,16 @@ function conf_widgets_api_serve( $path ) {
 		conf_widgets_api_error( 403, 'origin_not_allowed', 'This origin may not use this proxy.' );
 	}
 
+	if ( 'upload' === $type ) {
+		if ( 'PUT' !== $method || ! isset( conf_widgets_contract()['uploads']['kinds'][ $path ] ) ) {
+			conf_widgets_api_error( 404, 'not_found', 'No such upload kind.' );
+		}
+		if ( '' === conf_widgets_api_key() || '' === conf_widgets_api_base() ) {
+			conf_widgets_api_error( 503, 'service_unavailable', 'This site is not connected to the conference service yet.', array( 'Retry-After' => '60' ) );
+		}
+		conf_widgets_api_upload( $path );
+		exit;
+	}
 	$endpoint = conf_widgets_find_endpoint( 'HEAD' === $method ? 'GET' : $method, $path );
 	if ( null === $endpoint ) {
 		conf_widgets_api_error( 404, 'not_found', 'No such endpoint on this proxy.' );
@@ -257,6 +272,18 @@ function conf_widgets_canonical_query( $endpoint ) {
 	}
 	ksort( $query );
 	return $query ? '?' . http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '';
+}
+
+/** A query parameter as sent (the first of its name), or null. */
+function conf_widgets_query_param( $name ) {
+	$raw = isset( $_SERVER['QUERY_STRING'] ) ? (string) $_SERVER['QUERY_STRING'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput
+	foreach ( explode( '&', $raw ) as $pair ) {
+		$parts = explode( '=', $pair, 2 );
+		if ( rawurldecode( str_replace( '+', ' ', $parts[0] ) ) === $name ) {
+			return isset( $parts[1] ) ? rawurldecode( str_replace( '+', ' ', $parts[1] ) ) : '';
+		}
+	}
+	return null;
 }
 
 /**

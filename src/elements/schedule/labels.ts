@@ -64,4 +64,10 @@ export const labels = {
   printFiltered: (filters: string, n: number, of: number) =>
     msg(str`Filtered (${filters}): ${n} of ${of} events.`, { id: 'schedule.print-filtered' }),
   viewerTime: () => msg('your time', { id: 'schedule.viewer-time' }),
+  filters: () => msg('Filters', { id: 'schedule.filters' }),
+  showAll: (n: number) => msg(str`Show all ${n} events`, { id: 'schedule.show-all' }),
+  nowJump: () => msg('Jump to now', { id: 'schedule.now-jump' }),
+  gridTooNarrow: () => msg('The rooms do not fit this width, so the day is shown as a list.', { id: 'schedule.grid-too-narrow' }),
+  startsIn: (n: number) => msg(str`Starts in ${n} min`, { id: 'schedule.starts-in' }),
+  minutesLeft: (n: number) => msg(str`${n} min left`, { id: 'schedule.minutes-left' }),
 };

@@ -33,15 +33,65 @@ export const scheduleStyles = css`
     grid-template-columns: 1fr;
     align-items: start;
   }
+  /* Wide: the filters sit in the toolbar's grid as before; the fold's box does not exist. */
+  .foldable {
+    display: contents;
+  }
+  .filters-toggle {
+    display: none;
+  }
+  .now-jump {
+    justify-self: start;
+  }
   @container (min-width: 768px) {
     .toolbar {
-      grid-template-columns: minmax(224px, 1fr) auto;
+      grid-template-columns: minmax(224px, 1fr) auto auto;
+    }
+    .toolbar .venue-filter {
+      grid-column: 3;
     }
     .toolbar .type-filter,
+    .toolbar .actions,
     .toolbar .share,
     .toolbar .message {
       grid-column: 1 / -1;
     }
+  }
+  /*
+   * Narrow (a phone, a sidebar): search, "Jump to now" and one "Filters" button in a row; the
+   * rooms, kinds and agenda actions unfold below it, so the programme starts on the first screen.
+   */
+  @container (max-width: 599px) {
+    .toolbar {
+      grid-template-columns: minmax(0, 1fr) auto auto;
+    }
+    .filters-toggle {
+      display: inline-flex;
+    }
+    .filters-toggle .tab-count {
+      margin-inline-start: 0.3em;
+    }
+    .toolbar .foldable {
+      grid-column: 1 / -1;
+      display: grid;
+      gap: 8px;
+    }
+    .toolbar.folded .foldable {
+      display: none;
+    }
+    .toolbar .share,
+    .toolbar .message {
+      grid-column: 1 / -1;
+    }
+  }
+  .show-all {
+    justify-self: start;
+    margin-block-start: 12px;
+  }
+  .grid-fallback {
+    color: var(--_muted);
+    font-size: 0.9em;
+    margin-block-end: 8px;
   }
   .search-field {
     display: block;
@@ -400,10 +450,14 @@ export const scheduleStyles = css`
     font-weight: 700;
     font-variant-numeric: tabular-nums;
     position: sticky;
-    top: 0;
+    /* Below the site's own sticky header, when the page says how tall it is. */
+    top: var(--conf-sticky-top, 0px);
     z-index: 1;
     background: var(--_surface);
     padding-block: 4px;
+  }
+  .slot {
+    scroll-margin-block-start: var(--conf-sticky-top, 0px);
   }
   .slot-items {
     display: grid;

@@ -57,6 +57,9 @@ registerMessages('es', () => import('./locales/es.js'));
 export const VIEWS = ['list', 'grid', 'screen'] as const;
 export type ScheduleView = (typeof VIEWS)[number];
 
+/** The grid view shows the list when fewer rooms than this fit side by side (see `gridFits`). */
+export const GRID_MIN_ROOMS = 3;
+
 /** A lobby screen is useless if it never updates; this applies unless `refresh` is set. */
 export const SCREEN_REFRESH_SECONDS = 60;
 
@@ -105,8 +108,13 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @attr theme - `light` or `dark`; `auto` follows the viewer's system; without it, the host page's colour scheme.
  * @attr heading-level - Level of the element's headings (1–6, default 3): the list's time slots (event titles one below), the grid's event titles, the screen's rooms; a printed day one above its slots.
  * @attr lang - Language of the texts (`en`, `de`, `fr`, `es`; `fr-CA` speaks `fr`); default the page's.
+ * @attr max-items - List view: show at most this many events of the day (on the conference day, from the first one not yet over), with a "Show all" button; for sidebars. Unlimited when absent or 0.
  *
- * @csspart toolbar - Search, filters and agenda actions.
+ * @csspart toolbar - Search, filters and agenda actions. Narrower than 600 px, the filters and actions fold behind one "Filters" button.
+ * @csspart filters-button - The button that unfolds the filters on a narrow schedule.
+ * @csspart now-button - "Jump to now": on the conference day, scrolls the list to the slot running now or next.
+ * @csspart show-all-button - With `max-items`, shows the rest of the day.
+ * @csspart grid-fallback - The note saying the grid's rooms do not fit the width, above the list shown instead.
  * @csspart search - The search field.
  * @csspart venue-filter - The room filter (a button opening a list of rooms to tick, over the page).
  * @csspart type-filter - The group of event type chips and the "my agenda only" chip.
@@ -156,7 +164,8 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @cssproperty [--conf-radius=8px] - Corner radius.
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty --conf-schedule-hour-height - Height of one hour in the grid view; default: enough for the day's shortest common event to show two title lines and its time.
- * @cssproperty [--conf-schedule-column-width=176px] - Minimum width of a room column in the grid view.
+ * @cssproperty [--conf-schedule-column-width=176px] - Minimum width of a room column in the grid view. When not even three rooms (or all of the day's, if fewer) fit side by side, 80 px of times plus this per room, the grid view shows the list.
+ * @cssproperty [--conf-sticky-top=0px] - Height of the site's sticky header: the list's slot times stick below it, and "Jump to now" stops below it.
  *
  * @cssstate loading - Data is loading.
  * @cssstate stale - Showing the last good data after a failed refresh.
@@ -179,6 +188,7 @@ export class ConfSchedule extends ConfElement {
   @property() day?: string;
   @property({ reflect: true }) conference?: string;
   @property({ type: Number, attribute: 'page-seconds' }) pageSeconds = SCREEN_PAGE_SECONDS;
+  @property({ type: Number, attribute: 'max-items' }) maxItems = 0;
 
   @state() private query = '';
   @state() private venueFilter: ReadonlySet<string> = new Set();
@@ -189,6 +199,10 @@ export class ConfSchedule extends ConfElement {
   @state() private message = '';
   @state() private dialogStatus = '';
   @state() private shareUrl = '';
+  /** `max-items`: "Show all" pressed (for the element's life; another day shows all too). */
+  @state() private showAll = false;
+  /** A narrow toolbar's filters unfolded. */
+  @state() private filtersOpen = false;
   /** Bumped each minute so "live" marks and the screen clock move on. */
   @state() private tick = Date.now();
   /** The venue screen's header names the conference (from the site document). */
@@ -418,6 +432,52 @@ export class ConfSchedule extends ConfElement {
     return slots;
   }
 
+  /**
+   * `max-items`: the first that many events passing the filters, from the first one not yet over
+   * when the day is under way (a past day from its start). Null when not limited.
+   */
+  private limit(index: ScheduleIndex, day: string, ids: ReadonlySet<string>): { visible: Set<string>; total: number; rest: number } | null {
+    if (!(this.maxItems > 0) || this.showAll || this.view === 'screen') return null;
+    const items = (index.byDay.get(day) ?? []).filter((i) => ids.has(i.event.id));
+    const now = this.nowMs();
+    let from = items.findIndex((i) => i.end > now);
+    if (from < 0) from = 0;
+    const shown = items.slice(from, from + this.maxItems);
+    return { visible: new Set(shown.map((i) => i.event.id)), total: items.length, rest: items.length - shown.length };
+  }
+
+  /**
+   * Whether the grid's rooms fit the element's width: 80 px of times, then room columns of
+   * `--conf-schedule-column-width` for every room of the day, or at least {@link GRID_MIN_ROOMS}
+   * of them side by side (more rooms scroll sideways, as on a laptop). Narrower, a phone or a
+   * sidebar, the grid would be all sideways scrolling: the list is shown instead.
+   */
+  private gridFits(columns: number): boolean {
+    if (this.width <= 0) return true;
+    const col = parseFloat(getComputedStyle(this).getPropertyValue('--conf-schedule-column-width')) || 176;
+    return this.width >= 80 + Math.min(columns, GRID_MIN_ROOMS) * col;
+  }
+
+  /** The selected day's slot running now, else the next one; null off the conference day. */
+  private nowSlot(index: ScheduleIndex, day: string): number {
+    const now = this.nowMs();
+    const items = index.byDay.get(day) ?? [];
+    if (!items.length || this.fmt.dateKey(new Date(now)) !== day) return -1;
+    return this.slots(index, day).findIndex((slot) => slot.items.some((i) => i.end > now));
+  }
+
+  private async jumpToNow(index: ScheduleIndex, day: string): Promise<void> {
+    const at = this.nowSlot(index, day);
+    if (at < 0) return;
+    // The list holds every slot; the limited list starts at now already.
+    if (this.view === 'grid') this.view = 'list';
+    await this.updateComplete;
+    const slot = this.renderRoot.querySelectorAll<HTMLElement>('.list > .slot')[at];
+    slot?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    slot?.querySelector<HTMLElement>('.slot-time')?.setAttribute('tabindex', '-1');
+    slot?.querySelector<HTMLElement>('.slot-time')?.focus({ preventScroll: true });
+  }
+
   private grid(index: ScheduleIndex, day: string): GridLayout {
     const m = this.gridMemo;
     if (m && m.index === index && m.day === day && m.venues === this.venueFilter) return m.layout;
@@ -619,8 +679,11 @@ export class ConfSchedule extends ConfElement {
     const day = this.selectedDay(index);
     const matches = this.filterAllDays(index);
     const shown = day ? (matches.perDay.get(day) ?? 0) : 0;
-    const ctx = this.context(index, matches.ids);
     const filtered = Boolean(this.query || this.venueFilter.size || this.typeFilter.size || this.starredOnly);
+    const limit = day && !this.print.active ? this.limit(index, day, matches.ids) : null;
+    const ctx = this.context(index, limit?.visible ?? matches.ids);
+    const layout = day && this.view === 'grid' ? this.grid(index, day) : null;
+    const asList = layout !== null && !this.gridFits(layout.columns.length);
     return html`
       ${this.renderImportBanner()}
       ${this.renderToolbar(index)}
@@ -640,7 +703,13 @@ export class ConfSchedule extends ConfElement {
                   <button type="button" class="button" @click=${this.clearFilters}>${labels.clearFilters()}</button>
                 </div>`
               : nothing}
-            ${day ? (this.view === 'grid' ? renderGrid(ctx, this.grid(index, day)) : renderList(ctx, this.slots(index, day))) : nothing}
+            ${asList ? html`<p class="grid-fallback" part="grid-fallback">${labels.gridTooNarrow()}</p>` : nothing}
+            ${day ? (layout && !asList ? renderGrid(ctx, layout) : renderList(ctx, this.slots(index, day))) : nothing}
+            ${limit && limit.rest > 0
+              ? html`<button type="button" class="button show-all" part="show-all-button" @click=${() => (this.showAll = true)}>
+                  ${labels.showAll(limit.total)}
+                </button>`
+              : nothing}
           </div>`}
       ${renderDialog(ctx, openItem, { ...this.dialogActions, status: this.dialogStatus })}
     `;
@@ -692,7 +761,10 @@ export class ConfSchedule extends ConfElement {
 
   private renderToolbar(index: ScheduleIndex): TemplateResult {
     const venueSummary = this.venueFilter.size ? labels.venuesSome(this.venueFilter.size, index.venues.length) : labels.venuesAll();
-    return html`<div class="toolbar no-print" part="toolbar">
+    const day = this.selectedDay(index);
+    const canJump = day !== null && this.nowSlot(index, day) >= 0;
+    const active = (this.venueFilter.size ? 1 : 0) + this.typeFilter.size + (this.starredOnly ? 1 : 0);
+    return html`<div class="toolbar no-print ${this.filtersOpen ? '' : 'folded'}" part="toolbar">
       <label class="search-field">
         <span class="visually-hidden">${labels.search()}</span>
         <input
@@ -706,6 +778,20 @@ export class ConfSchedule extends ConfElement {
           @input=${(e: InputEvent) => (this.query = (e.target as HTMLInputElement).value)}
         />
       </label>
+      ${canJump
+        ? html`<button type="button" class="button now-jump" part="now-button" aria-label=${labels.nowJump()} title=${labels.nowJump()} @click=${() => this.jumpToNow(index, day!)}>${labels.now()}</button>`
+        : nothing}
+      <button
+        type="button"
+        class="button filters-toggle"
+        part="filters-button"
+        aria-expanded=${this.filtersOpen ? 'true' : 'false'}
+        aria-controls="toolbar-filters"
+        @click=${() => (this.filtersOpen = !this.filtersOpen)}
+      >
+        ${labels.filters()}${active ? html` <span class="tab-count">${active}</span>` : nothing}
+      </button>
+      <div class="foldable" id="toolbar-filters">
       ${renderVenueFilter(this.venuePopover, {
         venues: index.venues,
         chosen: this.venueFilter,
@@ -735,6 +821,7 @@ export class ConfSchedule extends ConfElement {
         </div>
         <button type="button" class="button" part="share-button" @click=${this.share}>${labels.share()}</button>
         <button type="button" class="button" part="ics-agenda-button" @click=${() => this.downloadAgenda(index)}>${labels.icsAgenda()}</button>
+      </div>
       </div>
       ${this.shareUrl
         ? html`<label class="share" part="share"

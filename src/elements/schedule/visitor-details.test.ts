@@ -69,6 +69,9 @@ describe('<conf-schedule> details a visitor notices', () => {
 
   it('in a narrow box (a phone, a sidebar) the day tabs and type chips fade out at the edge they scroll past, and not when they fit', async () => {
     const narrow = await mount('', 300);
+    // The type chips fold behind "Filters" in a narrow box.
+    narrow.part<HTMLButtonElement>('filters-button')!.click();
+    await narrow.settle();
     const tabs = narrow.part('day-tabs')!;
     const chips = narrow.part('type-filter')!;
     for (const [row, name] of [[tabs, 'day tabs'], [chips, 'type chips']] as const) {

@@ -59,5 +59,11 @@ export const templates = {
   'schedule.view-grid': 'Raster',
   'schedule.layout': 'Darstellung',
   'schedule.viewer-time': 'Ihre Zeit',
+  'schedule.filters': 'Filter',
+  'schedule.show-all': str`Alle ${0} Programmpunkte zeigen`,
+  'schedule.now-jump': 'Zu jetzt springen',
+  'schedule.grid-too-narrow': 'Die Räume passen nicht in diese Breite, daher wird der Tag als Liste gezeigt.',
+  'schedule.starts-in': str`Beginnt in ${0} Min.`,
+  'schedule.minutes-left': str`noch ${0} Min.`,
   'schedule.print-filtered': str`Gefiltert (${0}): ${1} von ${2} Programmpunkten.`,
 };

@@ -59,5 +59,11 @@ export const templates = {
   'schedule.view-grid': 'Cuadrícula',
   'schedule.layout': 'Vista',
   'schedule.viewer-time': 'su hora',
+  'schedule.filters': 'Filtros',
+  'schedule.show-all': str`Mostrar los ${0} eventos`,
+  'schedule.now-jump': 'Ir a ahora',
+  'schedule.grid-too-narrow': 'Las salas no caben en este ancho: el día se muestra como lista.',
+  'schedule.starts-in': str`Empieza en ${0} min`,
+  'schedule.minutes-left': str`Quedan ${0} min`,
   'schedule.print-filtered': str`Filtrado (${0}): ${1} de ${2} sesiones.`,
 };

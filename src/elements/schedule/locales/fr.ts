@@ -60,5 +60,11 @@ export const templates = {
   'schedule.view-grid': 'Grille',
   'schedule.layout': 'Affichage',
   'schedule.viewer-time': 'votre heure',
+  'schedule.filters': 'Filtres',
+  'schedule.show-all': str`Afficher les ${0} événements`,
+  'schedule.now-jump': 'Aller à maintenant',
+  'schedule.grid-too-narrow': 'Les salles ne tiennent pas dans cette largeur : la journée est affichée en liste.',
+  'schedule.starts-in': str`Commence dans ${0} min`,
+  'schedule.minutes-left': str`Encore ${0} min`,
   'schedule.print-filtered': str`Filtré (${0}) : ${1} sessions sur ${2}.`,
 };

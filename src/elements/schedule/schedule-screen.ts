@@ -122,6 +122,7 @@ export class ScreenPager implements ReactiveController {
         queueMicrotask(() => this.resize(clientWidth, clientHeight, body));
       }
     }
+    if (body) fitNowLines(body);
     if (!body || this.pages < 2) this.stopTimer();
     else if (this.timer === undefined) {
       const seconds = this.host.pageSeconds > 0 ? this.host.pageSeconds : SCREEN_PAGE_SECONDS;
@@ -160,6 +161,36 @@ export class ScreenPager implements ReactiveController {
   }
 }
 
+/** Title and speaker lines tried for what runs now, most first (see {@link fitNowLines}). */
+const NOW_LINES: readonly (readonly [title: number, speakers: number])[] = [
+  [4, 2],
+  [3, 2],
+  [3, 1],
+  [2, 2],
+  [2, 1],
+  [1, 1],
+];
+
+/**
+ * Gives each card's "now" title and speakers the lines its card has room for, instead of a fixed
+ * two: a long title reads in full beside space that would stay empty, and a list of speakers ends
+ * after a whole name when a second line fits. Tries the most lines first and steps down until
+ * the now box holds its content (the box shrinks, hiding the overflow, when it does not).
+ * Runs after each update: a dozen cards, a few layouts, once a minute.
+ */
+export function fitNowLines(body: Element): void {
+  for (const now of body.querySelectorAll<HTMLElement>('.screen-venues:not(.single) .screen-now:not(.several)')) {
+    const title = now.querySelector<HTMLElement>('.screen-title');
+    if (!title) continue;
+    const speakers = now.querySelector<HTMLElement>('.screen-speakers');
+    for (const [t, s] of NOW_LINES) {
+      title.style.setProperty('--_lines', String(t));
+      speakers?.style.setProperty('--_lines', String(s));
+      if (now.scrollHeight <= now.clientHeight + 1) break;
+    }
+  }
+}
+
 /**
  * The conference's time only: a screen is read in the venue, where the viewer's own zone (a kiosk
  * whose clock is set elsewhere) would only add a cut-off bracket.
@@ -178,13 +209,26 @@ function titleLine(item: ScheduleItem): TemplateResult {
   return html`<p class="screen-title clamp" title=${item.event.title}>${item.event.title}</p>`;
 }
 
-function nowTemplate(ctx: ViewContext, current: readonly ScheduleItem[]): TemplateResult {
+/** Before a room's next session of the day: this close, the now box counts down to it. */
+export const STARTS_IN_MINUTES = 180;
+
+/** Whole minutes from `now` to `at`, rounded up: "starts in 1 min" until the minute it starts. */
+function minutesUntil(now: number, at: number): number {
+  return Math.max(1, Math.ceil((at - now) / 60_000));
+}
+
+function nowTemplate(ctx: ViewContext, current: readonly ScheduleItem[], next: ScheduleItem | null): TemplateResult {
   if (!current.length) {
-    return html`<p class="screen-when"><span class="screen-label">${labels.now()}</span> <span class="screen-none">${labels.nothingNow()}</span></p>`;
+    // Before the first talk (or in a gap): when the next one starts, not only that nothing runs.
+    const soon = next && next.day === ctx.fmt.dateKey(new Date(ctx.now)) && next.start - ctx.now <= STARTS_IN_MINUTES * 60_000;
+    return html`<p class="screen-when"><span class="screen-label">${labels.now()}</span> <span class="screen-none ${soon ? 'screen-soon' : ''}"
+      >${soon ? labels.startsIn(minutesUntil(ctx.now, next.start)) : labels.nothingNow()}</span
+    ></p>`;
   }
   return html`${current.map(
     (item) => html`<div class="screen-event">
-      <p class="screen-when"><span class="screen-label">${labels.now()}</span> ${screenTime(ctx, item)} <span class="badge">${typeLabel(item.event.type)}</span></p>
+      <p class="screen-when"><span class="screen-label">${labels.now()}</span> ${screenTime(ctx, item)} <span class="badge">${typeLabel(item.event.type)}</span>
+        <span class="screen-left">${labels.minutesLeft(minutesUntil(ctx.now, item.end))}</span></p>
       ${titleLine(item)}
       ${speakersLine(item)}
     </div>`,
@@ -209,7 +253,7 @@ function venueTemplate(ctx: ViewContext, entry: VenueNowNext, single: boolean): 
   const h = headingTag(ctx.headingLevel);
   return html`<li class="screen-venue" part="screen-venue">
     ${single ? nothing : staticHtml`<${h} class="screen-venue-name">${venue.name}</${h}>`}
-    <div class="screen-now ${current.length > 1 ? 'several' : ''}" part="screen-now">${nowTemplate(ctx, current)}</div>
+    <div class="screen-now ${current.length > 1 ? 'several' : ''}" part="screen-now">${nowTemplate(ctx, current, next)}</div>
     <div class="screen-next" part="screen-next">${nextTemplate(ctx, next)}</div>
   </li>`;
 }

@@ -751,11 +751,20 @@ export const scheduleStyles = css`
     min-height: 0;
     overflow: hidden;
   }
+  /*
+   * One height for every card's "next" (its line, two title lines, the speakers), pinned to the
+   * card's foot: the NEXT rules line up across a row whatever each room's next session is.
+   */
   .screen-next {
     flex: none;
     margin-block-start: auto;
     padding-block-start: 0.4em;
     border-block-start: 2px solid var(--_border);
+    block-size: 7.1em;
+    overflow: hidden;
+  }
+  .screen-next .screen-title {
+    --_lines: 2;
   }
   .screen-label {
     font-size: 0.85em;
@@ -774,8 +783,16 @@ export const scheduleStyles = css`
   }
   .screen-when .time,
   .screen-when .badge,
+  .screen-left,
   .screen-day {
     white-space: nowrap;
+  }
+  .screen-left {
+    font-size: 0.85em;
+  }
+  .screen-soon {
+    color: var(--_text);
+    font-weight: 700;
   }
   .screen-when .badge {
     font-size: 0.85em;
@@ -835,6 +852,10 @@ export const scheduleStyles = css`
   .single .screen-next {
     border-block-start: 1px solid var(--_border);
     padding-block-start: 0.6em;
+    block-size: auto;
+  }
+  .single .screen-next .screen-title {
+    --_lines: 3;
   }
   .single .screen-title {
     --_lines: 3;

@@ -74,11 +74,15 @@ export function renderLocked(v: LockedView): TemplateResult {
 
 export function renderSetup(v: SetupView): TemplateResult {
   const s = v.settings;
-  const banner = v.banner
-    ?? (!s.token ? msg('Enter this kiosk\'s token to start checking people in. It is kept on this device only.', { id: 'checkin.token-missing' }) : null);
+  // A first start is not an error: the instruction reads as the form's introduction. Only the
+  // server refusing a kept token is an alert.
+  const intro = !v.banner && !s.token
+    ? msg('Enter this kiosk\'s token to start checking people in. It is kept on this device only.', { id: 'checkin.token-missing' })
+    : null;
   return html`<form class="setup" part="setup" @submit=${v.onSave}>
     <h2>${msg('Kiosk setup', { id: 'checkin.setup-title' })}</h2>
-    ${banner ? html`<p class="banner" part="banner" role="alert">${banner}</p>` : nothing}
+    ${v.banner ? html`<p class="banner" part="banner" role="alert">${v.banner}</p>` : nothing}
+    ${intro ? html`<p class="intro" part="intro">${intro}</p>` : nothing}
     <label>${msg('Kiosk token', { id: 'checkin.token' })}
       <input name="token" type="password" autocomplete="off" spellcheck="false"
         placeholder=${s.token ? msg('(kept; type to replace)', { id: 'checkin.token-kept' }) : ''}></label>

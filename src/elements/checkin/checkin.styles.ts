@@ -109,11 +109,22 @@ export const checkinStyles = css`
     display: grid;
     gap: 0.25em;
   }
+  /* On a phone a line wraps between its pieces (time, code, name, status), never inside one. */
   .history li {
     display: flex;
-    gap: 0.75em;
+    flex-wrap: wrap;
+    gap: 0 0.75em;
     padding: 0.3em 0.6em;
     border-inline-start: 6px solid var(--_border);
+  }
+  .history li > span {
+    white-space: nowrap;
+  }
+  .history li > span:nth-child(3) {
+    flex: 1 1 auto;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
   .history li.checked-in { border-color: var(--_ok); }
   .history li.already { border-color: var(--_already); }
@@ -142,12 +153,36 @@ export const checkinStyles = css`
   .setup h2 { margin: 0; font-size: 1.6em; }
   .setup .check { display: flex; gap: 0.5em; align-items: center; }
   .setup .check input { width: 1.3em; height: 1.3em; }
-  .setup .actions { display: flex; gap: 0.5em; flex-wrap: wrap; }
+  /* Save stays on screen (a 768 px tablet's setup is taller than the screen): stuck to its foot. */
+  .setup .actions {
+    display: flex;
+    gap: 0.5em;
+    flex-wrap: wrap;
+    position: sticky;
+    bottom: 0;
+    padding-block: 0.5em;
+    background: var(--_surface);
+    box-shadow: 0 -1px 0 var(--_border);
+  }
+  .setup .intro { margin: 0; font-size: 1.05em; }
   .setup .hint { margin: 0; color: var(--_muted); font-size: 0.9em; }
   .setup .error { margin: 0; color: var(--_danger); font-weight: 600; }
   .camera {
     display: grid;
     gap: 0.5em;
+  }
+  /*
+   * A phone at the door: a smaller result panel and counters three to a row, so the scan field,
+   * the counters and the controls stay on the first screen below it.
+   */
+  @media (max-width: 600px) {
+    :host {
+      --_result-height: var(--conf-checkin-result-height, 38vh);
+    }
+    .kiosk { gap: 0.75em; padding: 0.75em; }
+    .counters { grid-template-columns: repeat(auto-fit, minmax(6.5em, 1fr)); gap: 0.4em; }
+    .counters div { padding: 0.25em 0.5em; }
+    .counters dd { font-size: 1.5em; }
   }
   video {
     width: 100%;

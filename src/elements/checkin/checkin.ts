@@ -642,6 +642,16 @@ export class ConfCheckin extends ConfElement {
         ${this.counter('refused', msg('Refused', { id: 'checkin.count-refused' }), c.refused)}
         ${this.counter('waiting', msg('Waiting to send', { id: 'checkin.count-waiting' }), this.waiting)}
       </dl>
+      <!-- Before the history: however many scans it lists, the controls stay where they were. -->
+      <div class="tools" part="tools">
+        <button class="button" type="button" aria-pressed=${String(this.settings.sounds)}
+          @click=${() => { this.saveSettings({ sounds: !this.settings.sounds }); this.refocus(); }}>
+          ${msg('Sounds', { id: 'checkin.sounds' })}</button>
+        <button class="button" type="button" aria-pressed=${String(this.settings.camera)} @click=${this.toggleCamera}>
+          ${msg('Camera', { id: 'checkin.camera' })}</button>
+        <button class="button" type="button" @click=${() => void this.fullscreen()}>${msg('Full screen', { id: 'checkin.fullscreen' })}</button>
+        <button class="button" type="button" @click=${this.openSetup}>${msg('Setup', { id: 'checkin.setup' })}</button>
+      </div>
       ${this.history.length
         ? html`<h2 class="visually-hidden">${msg('Last scans', { id: 'checkin.history' })}</h2>
           <ol class="history" part="history">
@@ -653,15 +663,6 @@ export class ConfCheckin extends ConfElement {
             </li>`)}
           </ol>`
         : nothing}
-      <div class="tools" part="tools">
-        <button class="button" type="button" aria-pressed=${String(this.settings.sounds)}
-          @click=${() => { this.saveSettings({ sounds: !this.settings.sounds }); this.refocus(); }}>
-          ${msg('Sounds', { id: 'checkin.sounds' })}</button>
-        <button class="button" type="button" aria-pressed=${String(this.settings.camera)} @click=${this.toggleCamera}>
-          ${msg('Camera', { id: 'checkin.camera' })}</button>
-        <button class="button" type="button" @click=${() => void this.fullscreen()}>${msg('Full screen', { id: 'checkin.fullscreen' })}</button>
-        <button class="button" type="button" @click=${this.openSetup}>${msg('Setup', { id: 'checkin.setup' })}</button>
-      </div>
     </div>`;
   }
 

@@ -48,9 +48,11 @@ async function startUpstream(): Promise<Upstream> {
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
     const server = serve(
       {
-        fetch: (req: Request) => {
+        fetch: async (req: Request) => {
           const url = new URL(req.url);
           requests.push({ method: req.method, target: url.pathname + url.search, key: req.headers.get('x-api-key'), idempotencyKey: req.headers.get('idempotency-key') });
+          // A registration for "Slow" takes 2 s upstream: a repeat arrives while it is in progress.
+          if (req.method === 'POST' && (await req.clone().text()).includes('"Slow"')) await new Promise((r) => setTimeout(r, 2000));
           return sandbox.fetch(req);
         },
         port: 0,
@@ -263,6 +265,19 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     assert.equal(posts[0]!.idempotencyKey, `wp-e2e-${email}`, 'the Idempotency-Key went upstream');
     const store = upstream.sandbox.store;
     assert.equal(store.conferences.list().flatMap((c) => store.registrations.list(c.id, email)).length, 1, 'one registration in the sandbox');
+    // A repeat while the first is still upstream: 409, nothing forwarded; afterwards the first answer.
+    const slowKey = `wp-e2e-slow-${email}`;
+    const slowBody = JSON.stringify({ ...body, firstName: 'Slow', email: `slow-${email}` });
+    const slow = (): Promise<Answer> =>
+      call(`${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': slowKey }, body: slowBody });
+    const firstSlow = slow();
+    await new Promise((r) => setTimeout(r, 700));
+    assertError(await slow(), 409, 'idempotency_in_progress');
+    assert.equal((await firstSlow).status, 201);
+    const afterSlow = await slow();
+    assert.equal(afterSlow.status, 201);
+    assert.equal(afterSlow.text, (await firstSlow).text);
+    assert.equal(upstream.requests.filter((r) => r.idempotencyKey === slowKey).length, 1);
     // The same key with another body learns nothing of the first.
     const reused = await call(`${API}/registrations/registrations`, {
       method: 'POST',
@@ -407,6 +422,21 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('writes are limited per client address (the proxy\'s limits, from contract.json): past them 429 with Retry-After, nothing forwarded', async () => {
+    let limited: Answer | null = null;
+    for (let i = 0; i < 30 && !limited; i++) {
+      const before = upstream.requests.length;
+      const a = await call(`${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      if (a.status === 429) {
+        limited = a;
+        assert.equal(upstream.requests.length, before, 'the refused write was not forwarded');
+      }
+    }
+    assert.ok(limited, 'a 429 within 30 registrations (the limit is 20 per 10 minutes)');
+    assertError(limited, 429, 'rate_limited');
+    assert.match(limited.headers.get('retry-after') ?? '', /^\d+$/);
   });
 
   test('figures: a cached read through WordPress against a static file from the same PHP server', async () => {

@@ -105,6 +105,16 @@ describe('<conf-schedule> in narrow places', () => {
     expect(h.el.shadowRoot!.activeElement?.classList.contains('slot-time')).to.equal(true);
   });
 
+  it("keeps the grid's room names below a sticky site header of --conf-sticky-top", async () => {
+    const h = await mountIn(1400, 'view="grid" style="--conf-sticky-top: 200px"');
+    const box = h.part('grid')!;
+    expect(box.getBoundingClientRect().height, 'the grid box fits below the header').to.be.at.most(innerHeight - 200);
+    box.scrollIntoView({ block: 'start' });
+    const venue = h.part('grid-venue')!.getBoundingClientRect();
+    expect(venue.top, 'room names start below the header').to.be.at.least(199);
+    expect(venue.bottom).to.be.at.most(innerHeight);
+  });
+
   it('has no Now button on another day', async () => {
     const h = await mountIn(343, 'day="2026-06-11"');
     expect(h.part('now-button')).to.equal(null);

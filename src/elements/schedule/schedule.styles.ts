@@ -477,7 +477,13 @@ export const scheduleStyles = css`
   /* --- grid view ------------------------------------------------------------------------------ */
   .grid-scroll {
     overflow: auto;
-    max-height: min(80vh, 960px);
+    /*
+     * The grid scrolls inside its own box, its room names stuck to that box's top: the box fits
+     * the screen below a site's sticky header (--conf-sticky-top), and scrolling to it stops
+     * below that header, so the room names are never under it.
+     */
+    max-height: min(80vh, 960px, calc(100vh - var(--conf-sticky-top, 0px) - 16px));
+    scroll-margin-block-start: var(--conf-sticky-top, 0px);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     overscroll-behavior-x: contain;

@@ -165,7 +165,7 @@ type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source:
  * @cssproperty [--conf-spacing=16px] - Base spacing.
  * @cssproperty --conf-schedule-hour-height - Height of one hour in the grid view; default: enough for the day's shortest common event to show two title lines and its time.
  * @cssproperty [--conf-schedule-column-width=176px] - Minimum width of a room column in the grid view. When not even three rooms (or all of the day's, if fewer) fit side by side, 80 px of times plus this per room, the grid view shows the list.
- * @cssproperty [--conf-sticky-top=0px] - Height of the site's sticky header: the list's slot times stick below it, and "Jump to now" stops below it.
+ * @cssproperty [--conf-sticky-top=0px] - Height of the site's sticky header: the list's slot times stick below it, "Jump to now" stops below it, and the grid's scrolling box fits the screen below it (its room names stay in sight).
  *
  * @cssstate loading - Data is loading.
  * @cssstate stale - Showing the last good data after a failed refresh.

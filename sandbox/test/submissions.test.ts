@@ -149,7 +149,7 @@ describe('exhibition submissions', () => {
     await settings({ fee: { amount: 25000, currency: 'EUR' } });
     const e = assertError(await submit(exhibit()), 422, 'payment_required');
     assert.deepEqual(e.details.fee, { amount: 25000, currency: 'EUR' });
-    assert.deepEqual(e.details.paymentMethods.map((m: { id: string }) => m.id), [FX.bankTransfer]);
+    assert.deepEqual(e.details.paymentMethods.map((m: { id: string }) => m.id), [FX.bankTransfer, FX.deskCard]);
     assertError(await submit(exhibit({ payment: { paymentMethodId: FX.bankTransfer, paymentReference: 'R1' } })), 422, 'payment_required');
 
     const addr = (await s.call('POST', '/exhibition/submissions/payment-proof/upload-url', { body: { filename: 'proof.pdf', contentType: 'application/pdf' } })).body.data;

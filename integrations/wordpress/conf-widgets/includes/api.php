@@ -498,12 +498,8 @@ function conf_widgets_send_entry( $entry, $state ) {
  * @return array|WP_Error ['entry' => …] or ['answer' => …].
  */
 function conf_widgets_fill( $target, $cache_key ) {
-	$headers  = array();
-	$language = conf_widgets_request_header( 'Accept-Language' );
-	if ( null !== $language && strlen( $language ) <= 256 ) {
-		$headers['Accept-Language'] = $language;
-	}
-	$answer = conf_widgets_upstream( 'GET', $target, $headers );
+	// Nothing of the visitor's request goes with a read: its answer is shared by every visitor.
+	$answer = conf_widgets_upstream( 'GET', $target );
 	if ( is_wp_error( $answer ) ) {
 		return $answer;
 	}

@@ -138,7 +138,19 @@ describe('core: isolation and theme', () => {
     await waitFor(() => cards(light) && cards(dark), 'cards');
     const lum = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
     expect(lum(getComputedStyle(dark.el).backgroundColor)).to.be.lessThan(lum(getComputedStyle(light.el).backgroundColor));
-    expect(getComputedStyle(dark.el).getPropertyValue('--_primary').trim()).to.equal('rgb(200, 0, 0)');
+    // The site's colour, lifted for the dark surface (issue 21: contrast): the same red, lighter.
+    expect(getComputedStyle(dark.el).getPropertyValue('--_primary')).to.contain('rgb(200, 0, 0)');
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--_primary)';
+    dark.root.append(probe);
+    const paint = document.createElement('canvas').getContext('2d')!;
+    paint.fillStyle = getComputedStyle(probe).color;
+    paint.fillRect(0, 0, 1, 1);
+    const [r, g, b] = paint.getImageData(0, 0, 1, 1).data;
+    probe.remove();
+    expect(r, 'red').to.be.greaterThan(200);
+    expect(g! + b!, 'lighter than the light page\'s red').to.be.greaterThan(100);
+    expect(r! - Math.max(g!, b!), 'still red').to.be.greaterThan(80);
   });
 });
 

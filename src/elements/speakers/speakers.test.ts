@@ -177,8 +177,11 @@ describe('<conf-speakers>', () => {
   it("shows session times in the conference's zone with the viewer's time beside them", async () => {
     const withSession = speakers.find((s) => events.some((e) => e.speakerIds.includes(s.id)))!;
     const session = events.find((e) => e.speakerIds.includes(withSession.id))!;
-    const expected = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', timeZone: session.timeZone }).format(new Date(session.startsAt));
-    const viewer = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'America/New_York' }).format(new Date(session.startsAt));
+    // As core/time.ts writes a 12-hour clock: no leading zero, a non-breaking space before AM/PM.
+    const clock = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(session.startsAt)).replace(/ /g, '\u00a0');
+    const expected = clock(session.timeZone);
+    const viewer = clock('America/New_York');
     for (const [attrs, wantLocal] of [['', true], ['time-zone="local"', false]] as const) {
       const h = await mount(attrs);
       h.el.open(withSession.id);

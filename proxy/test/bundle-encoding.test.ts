@@ -5,37 +5,18 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { startStack, type Stack } from './harness.js';
+import { startStack, wireGet, type Stack, type WireAnswer } from './harness.js';
 
 const LOADER = `export const loader = "${'conf-'.repeat(400)}";\n`;
 const CHUNK = `export const chunk = "${'schedule '.repeat(300)}";\n`;
 const CHUNK_NAME = 'schedule-Ab3_x-9Z.js';
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
 
-function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(base + path, { method, headers, agent: false }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (b: Buffer) => parts.push(b));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function decode(r: Raw): string {
+function decode(r: WireAnswer): string {
   const e = r.headers['content-encoding'];
   if (e === 'br') return brotliDecompressSync(r.body).toString('utf8');
   if (e === 'gzip') return gunzipSync(r.body).toString('utf8');
@@ -89,7 +70,7 @@ for (const [path, text, cacheControl] of [
   describe(path, () => {
     test('the encoding follows Accept-Encoding; Vary, Content-Length and the decoded bytes are right', async () => {
       for (const [accept, expected] of CHOICES) {
-        const r = await get(built.url, path, accept === undefined ? {} : { 'accept-encoding': accept });
+        const r = await wireGet(built.url + path, accept === undefined ? {} : { 'accept-encoding': accept });
         const label = `Accept-Encoding: ${accept ?? '(none)'}`;
         assert.equal(r.status, 200, label);
         assert.equal(r.headers['content-encoding'], expected, label);
@@ -104,21 +85,21 @@ for (const [path, text, cacheControl] of [
     test('an ETag per encoding, 304 on its own, HEAD with the same length and no body', async () => {
       const tags = new Map<string, string>();
       for (const accept of ['br', 'gzip', 'identity']) {
-        const r = await get(built.url, path, { 'accept-encoding': accept });
+        const r = await wireGet(built.url + path, { 'accept-encoding': accept });
         const etag = String(r.headers.etag);
         tags.set(accept, etag);
-        const again = await get(built.url, path, { 'accept-encoding': accept, 'if-none-match': etag });
+        const again = await wireGet(built.url + path, { 'accept-encoding': accept, 'if-none-match': etag });
         assert.equal(again.status, 304, accept);
         assert.equal(again.headers.etag, etag, accept);
         assert.equal(again.body.length, 0);
-        const head = await get(built.url, path, { 'accept-encoding': accept }, 'HEAD');
+        const head = await wireGet(built.url + path, { 'accept-encoding': accept }, 'HEAD');
         assert.equal(head.status, 200);
         assert.equal(head.headers['content-length'], r.headers['content-length'], `${accept}: HEAD length`);
         assert.equal(head.body.length, 0);
       }
       assert.equal(new Set(tags.values()).size, 3, `distinct: ${[...tags.values()].join(' ')}`);
       // The br copy's tag does not validate a gzip answer: a cache holding br must not serve it to a gzip client.
-      const other = await get(built.url, path, { 'accept-encoding': 'gzip', 'if-none-match': tags.get('br')! });
+      const other = await wireGet(built.url + path, { 'accept-encoding': 'gzip', 'if-none-match': tags.get('br')! });
       assert.equal(other.status, 200);
       assert.equal(decode(other), text);
     });
@@ -138,7 +119,7 @@ test('a compressed copy older than its file (a build cut short) is not sent', as
   utimesSync(`${file}.br`, at(120), at(120));
   const s = await startStack({ bundlePath: file }, {}, base.upstream);
   try {
-    const r = await get(s.url, '/conf-widgets.js', { 'accept-encoding': 'br, gzip' });
+    const r = await wireGet(s.url + '/conf-widgets.js', { 'accept-encoding': 'br, gzip' });
     assert.equal(r.headers['content-encoding'], 'gzip');
     assert.equal(decode(r), LOADER);
   } finally {

@@ -5,13 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { CHUNK_FILE } from '../handlers/bundle.js';
-import { startStack, type Stack } from './harness.js';
+import { startStack, wireGet, type Stack } from './harness.js';
 // @ts-expect-error -- plain JavaScript without declarations (the build runs under bare node).
 import { decoderWasmFile as untypedDecoderWasmFile } from '../../scripts/bundle-plugins.mjs';
 
@@ -19,19 +18,6 @@ const decoderWasmFile = untypedDecoderWasmFile as () => string;
 
 /** A WebAssembly header and enough bytes for compression to matter. */
 const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(20_000, 7)]);
-
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers, agent: false }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (b: Buffer) => parts.push(b));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('the decoder WebAssembly from the proxy', () => {
   const name = decoderWasmFile();
@@ -58,7 +44,7 @@ describe('the decoder WebAssembly from the proxy', () => {
   });
 
   test('served as application/wasm, immutable, brotli when accepted', async () => {
-    const br = await get(`${stack.url}/conf-widgets/${name}`, { 'accept-encoding': 'br, gzip' });
+    const br = await wireGet(`${stack.url}/conf-widgets/${name}`, { 'accept-encoding': 'br, gzip' });
     assert.equal(br.status, 200);
     assert.equal(br.headers['content-type'], 'application/wasm');
     assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
@@ -67,7 +53,7 @@ describe('the decoder WebAssembly from the proxy', () => {
     assert.ok(br.body.length < WASM.length / 10, `compressed: ${br.body.length} bytes`);
     assert.deepEqual(brotliDecompressSync(br.body), WASM);
 
-    const plain = await get(`${stack.url}/conf-widgets/${name}`);
+    const plain = await wireGet(`${stack.url}/conf-widgets/${name}`);
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.headers['content-type'], 'application/wasm');
     assert.deepEqual(plain.body, WASM);
@@ -75,7 +61,7 @@ describe('the decoder WebAssembly from the proxy', () => {
 
   test('only hashed names: the package\'s own file name and other paths are 404', async () => {
     for (const path of ['/conf-widgets/zxing_reader.wasm', '/conf-widgets/..%2Fconf-widgets.js', `/conf-widgets/${name.replace('.wasm', '.wasmx')}`]) {
-      assert.equal((await get(stack.url + path)).status, 404, path);
+      assert.equal((await wireGet(stack.url + path)).status, 404, path);
     }
   });
 });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createProxy, type Proxy, type ProxyOptions } from '../index.js';
@@ -293,5 +293,26 @@ export async function streamBody(
       if (!answered) req.end();
     };
     pump();
+  });
+}
+
+/** An answer as node:http receives it: nothing decoded, so the bytes on the wire can be checked. */
+export interface WireAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET (or HEAD) over its own connection, the body left as sent. */
+export function wireGet(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<WireAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (b: Buffer) => parts.push(b));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
   });
 }

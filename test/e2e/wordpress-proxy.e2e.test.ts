@@ -485,5 +485,6 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     const leaks = seen.filter(holdsSecret).map((s) => s.split('\n')[0]);
     assert.deepEqual(leaks, []);
     assert.doesNotMatch(wp.debugLog(), new RegExp(KEY), 'nor PHP\'s log');
+    assert.doesNotMatch(wp.debugLog(), /plugins\/conf-widgets\//, 'no PHP warning or notice from the plugin');
   });
 });

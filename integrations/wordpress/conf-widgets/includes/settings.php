@@ -362,6 +362,10 @@ add_action(
 	'admin_notices',
 	static function () {
 		$screen = get_current_screen();
+		if ( 'key' === conf_widgets_mode() && '' === conf_widgets_loader_url() && current_user_can( 'manage_options' ) ) {
+			// A copy of the plugin's source rather than the ZIP the build makes: no elements' script to serve.
+			echo '<div class="notice notice-error"><p>' . esc_html__( 'Conference widgets: the elements\' script is missing from the plugin (its dist/ folder). Install the plugin from conf-widgets-wordpress.zip, made by npm run build.', 'conf-widgets' ) . '</p></div>';
+		}
 		$ready = 'key' === conf_widgets_mode() ? '' !== conf_widgets_api_key() && '' !== conf_widgets_api_base() : '' !== conf_widgets_proxy_url();
 		if ( $ready || ! current_user_can( 'manage_options' ) || ( $screen && 'settings_page_' . CONF_WIDGETS_SETTINGS_PAGE === $screen->id ) ) {
 			return;

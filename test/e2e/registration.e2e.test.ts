@@ -9,6 +9,7 @@
  * do not send again. Still exactly one registration each: none doubled by a retry, none lost.
  */
 import assert from 'node:assert/strict';
+import { onePagePdf } from '../pdf-fixture.js';
 import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
@@ -22,28 +23,6 @@ const CONFERENCE = 'conf-demo';
 const FORM = 'conf-registration-form';
 const RUN = Date.now().toString(36);
 
-/** A small, valid one-page PDF, like a bank's transfer receipt. */
-function proofPdf(text: string): Buffer {
-  const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((n) => `${String(n).padStart(10, '0')} 00000 n \n`).join('');
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
 const { after, before, describe, test } = skippable(skip);
@@ -125,7 +104,7 @@ describe('registration through the demo site while the API fails 30 % of the tim
       await page.locator(`${FORM} input[type="file"]`).setInputFiles({
         name: 'transfer-receipt.pdf',
         mimeType: 'application/pdf',
-        buffer: proofPdf(`Transfer receipt for ${email}`),
+        buffer: onePagePdf(`Transfer receipt for ${email}`),
       });
       await until(page, 'upload-done', ['upload-retry'], 'the proof upload');
       // The form waits out its minimum fill time by itself; a person pressing early is fine.

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { onePagePdf } from '../pdf-fixture.js';
 import { skippable } from '../skippable.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
@@ -86,20 +87,6 @@ async function startTrap(): Promise<{ url: string; requests: string[]; close: ()
 /** The conf-* start tags of some markup (shortcodes and block comments are not tags). */
 const confTags = (html: string): string[] => html.match(/<conf-[^>]*>/gi) ?? [];
 
-/** A small one-page PDF, as the registration's payment proof. */
-function proofPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((n) => `${String(n).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 describe('WordPress plugin: an Author\'s post in Chromium', () => {
   let demo: StartedDemo;
@@ -442,7 +429,7 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
       if (await field('custom.tshirt_size').count()) await field('custom.tshirt_size').selectOption({ index: 1 });
       await field('paymentMethodId').selectOption({ index: 1 });
       if (await field('paymentReference').count()) await field('paymentReference').fill('TX-GRACE');
-      await page.locator(`${form} input[type="file"]`).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: proofPdf() });
+      await page.locator(`${form} input[type="file"]`).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Transfer receipt') });
       await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
       await page.locator(`${form} [part~="submit-button"]`).click();
       await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });

@@ -9,6 +9,7 @@
  *   both authors and the file.
  */
 import assert from 'node:assert/strict';
+import { onePagePdf } from '../pdf-fixture.js';
 import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
@@ -25,10 +26,6 @@ const skip = chromiumPath() ? false : NO_CHROMIUM;
 const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${NO_CHROMIUM}`);
 
-/** A minimal valid one-page PDF. */
-function pdf(text: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
-}
 
 describe('workshops and abstracts through the demo site while the API fails 30 % of the time', () => {
   let demo: StartedDemo;
@@ -119,7 +116,7 @@ describe('workshops and abstracts through the demo site while the API fails 30 %
       await page.locator(`${form} [name="authors.0.fullName"]`).fill('Ada Lovelace');
       await page.locator(`${form} [part~="add-author"]`).click();
       await page.locator(`${form} [name="authors.1.fullName"]`).fill('Grace Hopper');
-      await page.locator(`${form} input[type="file"]`).setInputFiles({ name: 'abstract.pdf', mimeType: 'application/pdf', buffer: pdf('abstract') });
+      await page.locator(`${form} input[type="file"]`).setInputFiles({ name: 'abstract.pdf', mimeType: 'application/pdf', buffer: onePagePdf('abstract') });
       await page.locator(`${form} [part~="submit-button"]`).click();
       await until(page, form, ['success'], 'the outcome');
       const shown = (await page.locator(`${form} [part~="record-id"]`).textContent())?.trim();

@@ -3,21 +3,30 @@
  * Debian's WordPress and MariaDB (test/e2e/wordpress-stack.ts), the plugin from its ZIP, and a
  * sandbox started here as the upstream, behind a counter of the requests it receives.
  * In Chromium an Administrator chooses "this WordPress site holds the API key" on Settings →
- * Conference widgets and pastes the key; then, over real HTTP, what the Node proxy does: reads
- * cached (one upstream call), 304, stale when the upstream is gone; anything off the contract 404
- * with no upstream call; a keyed registration sent twice recorded once; check-ins only with the
- * kiosk token; a proof upload through the signed address; CORS; a visitor's post loading from the
- * site alone; and the key in no answer, header or page an Author can load, in any form.
+ * Conference widgets and pastes the key (an Author can neither open nor save them). Then the
+ * shared proxy conformance suite (test/conformance/proxy-conformance.ts: reads cached with 304,
+ * the allow-list, idempotency, body caps, the kiosk token, CORS, uploads, no key in any answer),
+ * which the Node proxy passes too, and what is the plugin's own: its REST address space, 409 for a
+ * repeat in progress, the write limit, a visitor's post and registration loading from the site
+ * alone, stale-while-revalidate and stale-if-error, and the key in no page an Author can load.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createScrubber } from '../../proxy/secrets.js';
-import { createSandbox, type Sandbox } from '../../sandbox/index.js';
-import { DEMO_IDS, DEMO_KEYS } from '../../sandbox/seed/demo.js';
+import { DEMO_KEYS } from '../../sandbox/seed/demo.js';
+import {
+  API,
+  assertError,
+  callTarget,
+  proxyConformance,
+  registrationBody,
+  startCountingUpstream,
+  type Answer,
+  type ConformanceTarget,
+  type CountingUpstream,
+} from '../conformance/proxy-conformance.js';
 import { skippable } from '../skippable.js';
 import { copyBundleInto } from '../../scripts/wordpress-zip.mjs';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
@@ -29,77 +38,20 @@ if (skip) console.log(`# ${skip}`);
 
 const KEY = DEMO_KEYS.all;
 const KIOSK_TOKEN = `kiosk-${Math.random().toString(36).slice(2)}-${Date.now()}`;
-const API = '/api/public/v1';
 /** Every form of the key and the token, as proxy/secrets.ts finds them (raw, URL, JSON, base64, hex, decoded). */
 const secrets = createScrubber([KEY, KIOSK_TOKEN]);
 const holdsSecret = (text: string) => secrets.contains(text) || secrets.containsDecoded(text);
 
-interface Upstream {
-  url: string;
-  sandbox: Sandbox;
-  /** Every request the sandbox received: method, path and query, and the key it carried. */
-  requests: { method: string; target: string; key: string | null; idempotencyKey: string | null }[];
-  close(): Promise<void>;
-}
-
-async function startUpstream(): Promise<Upstream> {
-  const sandbox = createSandbox();
-  const requests: Upstream['requests'] = [];
-  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
-    const server = serve(
-      {
-        fetch: async (req: Request) => {
-          const url = new URL(req.url);
-          requests.push({ method: req.method, target: url.pathname + url.search, key: req.headers.get('x-api-key'), idempotencyKey: req.headers.get('idempotency-key') });
-          // A registration for "Slow" takes 2 s upstream: a repeat arrives while it is in progress.
-          if (req.method === 'POST' && (await req.clone().text()).includes('"Slow"')) await new Promise((r) => setTimeout(r, 2000));
-          return sandbox.fetch(req);
-        },
-        port: 0,
-        hostname: '127.0.0.1',
-      },
-      (info: AddressInfo) => resolve({ server, port: info.port }),
-    );
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    sandbox,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
-  };
-}
-
-/** An answer as the test keeps it: status, headers, body text. */
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: () => any; // eslint-disable-line @typescript-eslint/no-explicit-any -- API bodies, asserted field by field.
-}
-
 describe('WordPress holds the key: the plugin is the proxy', () => {
   let wp: WordPress;
-  let upstream: Upstream;
+  let upstream: CountingUpstream;
   let browser: Browser;
   /** Every answer the site gave in this file, searched for the key at the end. */
   const seen: string[] = [];
 
-  async function call(path: string, init: RequestInit = {}): Promise<Answer> {
-    const res = await fetch(`${wp.url}${path}`, { redirect: 'manual', ...init });
-    const text = await res.text();
-    seen.push(`${path} ${res.status}\n${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${text}`);
-    return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
-  }
+  const target = (): ConformanceTarget => ({ url: wp.url, allowedOrigin: wp.url, key: KEY, kioskToken: KIOSK_TOKEN, upstream, seen });
+  const call = (path: string, init: RequestInit = {}): Promise<Answer> => callTarget(target(), path, init);
   const upstreamCalls = (pathPart: string) => upstream.requests.filter((r) => r.target.includes(pathPart)).length;
-  const assertError = (a: Answer, status: number, code: string) => {
-    assert.equal(a.status, status, a.text);
-    assert.equal(a.json().error.code, code, a.text);
-    assert.equal(typeof a.json().error.message, 'string');
-  };
 
   async function logIn(context: BrowserContext, user: string): Promise<Page> {
     const page = await context.newPage();
@@ -114,7 +66,7 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     async () => {
       mkdirSync('.tmp/screenshots', { recursive: true });
       ensureBundle();
-      upstream = await startUpstream();
+      upstream = await startCountingUpstream();
       // The stack stores a proxy URL (an existing install); the Administrator switches to key mode below.
       [wp, browser] = await Promise.all([startWordPress(async () => 'https://proxy.example.org'), launchChromium()]);
       // The built loader and chunks, where the plugin's ZIP carries them (npm run build puts them in its dist/).
@@ -228,119 +180,24 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     assert.equal(upstreamCalls('/events/events'), before + 1, 'one upstream call for all four reads');
   });
 
-  test('what the contract does not list is 404 in the API\'s error shape, with no upstream call', async () => {
-    const before = upstream.requests.length;
-    assertError(await call(`${API}/health`), 404, 'not_found');
-    assertError(await call(`${API}/registrations/evidence/upload-url`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), 404, 'not_found');
-    assertError(await call(`${API}/events/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), 404, 'not_found');
-    assertError(await call(`${API}/abstracts/abstracts/..%2Fhealth`), 404, 'not_found');
-    assertError(await call(`${API}/admin/keys`), 404, 'not_found');
-    assertError(await call(`${API}/events/events?limit=5;drop`), 400, 'invalid_query');
-    assert.equal(upstream.requests.length, before);
-  });
+  // The cases the Node proxy passes too (test/node/proxy-conformance.test.ts).
+  proxyConformance(test, target);
 
-  test('a registration sent twice with one Idempotency-Key is recorded once, and both get the same answer', async () => {
-    const config = (await call(`${API}/registrations/config`)).json().data;
-    const ticket = config.ticket_types.find((t: { price: { amount: number } }) => t.price.amount === 0) ?? config.ticket_types[0];
-    const customFields: Record<string, string> = {};
-    for (const f of config.fields) if (f.enabled && f.required) customFields[f.name] = f.options?.[0]?.value ?? 'Demo';
-    const email = `wp-${Date.now()}@example.org`;
-    const body: Record<string, unknown> = { firstName: 'Ada', lastName: 'Lovelace', email, ticketTypeId: ticket.id, customFields };
-    if (ticket.price.amount > 0) Object.assign(body, { paymentMethodId: config.payment_methods[0].id, paymentReference: 'WP-1', paymentProofUrl: 'https://example.org/proof.pdf' });
-    const send = () =>
-      call(`${API}/registrations/registrations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `wp-e2e-${email}`, origin: wp.url },
-        body: JSON.stringify(body),
-      });
-    const first = await send();
-    assert.equal(first.status, 201, first.text);
-    assert.equal(first.headers.get('access-control-allow-origin'), wp.url);
-    const second = await send();
-    assert.equal(second.status, 201);
-    assert.equal(second.text, first.text);
-    assert.equal(second.headers.get('idempotent-replayed'), 'true');
-    const posts = upstream.requests.filter((r) => r.method === 'POST' && r.target.endsWith('/registrations/registrations'));
-    assert.equal(posts.length, 1, 'one upstream call');
-    assert.equal(posts[0]!.idempotencyKey, `wp-e2e-${email}`, 'the Idempotency-Key went upstream');
-    const store = upstream.sandbox.store;
-    assert.equal(store.conferences.list().flatMap((c) => store.registrations.list(c.id, email)).length, 1, 'one registration in the sandbox');
-    // A repeat while the first is still upstream: 409, nothing forwarded; afterwards the first answer.
+  test('a repeat of a write while the first is still upstream is 409 at once (the Node proxy waits instead), then gets the first answer', async () => {
+    const email = `wp-slow-${Date.now()}@example.org`;
     const slowKey = `wp-e2e-slow-${email}`;
-    const slowBody = JSON.stringify({ ...body, firstName: 'Slow', email: `slow-${email}` });
+    const slowBody = JSON.stringify(await registrationBody(target(), email, 'Slow'));
     const slow = (): Promise<Answer> =>
       call(`${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': slowKey }, body: slowBody });
     const firstSlow = slow();
     await new Promise((r) => setTimeout(r, 700));
     assertError(await slow(), 409, 'idempotency_in_progress');
-    assert.equal((await firstSlow).status, 201);
+    const first = await firstSlow;
+    assert.equal(first.status, 201, first.text);
     const afterSlow = await slow();
     assert.equal(afterSlow.status, 201);
-    assert.equal(afterSlow.text, (await firstSlow).text);
+    assert.equal(afterSlow.text, first.text);
     assert.equal(upstream.requests.filter((r) => r.idempotencyKey === slowKey).length, 1);
-    // The same key with another body learns nothing of the first.
-    const reused = await call(`${API}/registrations/registrations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': `wp-e2e-${email}` },
-      body: JSON.stringify({ ...body, firstName: 'Eve' }),
-    });
-    assertError(reused, 422, 'idempotency_key_reused');
-    // Bodies: JSON only, within the contract's cap.
-    assertError(await call(`${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }), 415, 'unsupported_media_type');
-    assertError(await call(`${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"x":"${'a'.repeat(300 * 1024)}"}` }), 413, 'payload_too_large');
-    assertError(await call(`${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":' }), 400, 'invalid_json');
-  });
-
-  test('check-ins only with the kiosk token', async () => {
-    const checkin = (headers: Record<string, string>) =>
-      call(`${API}/badges/checkin`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ qr: DEMO_IDS.firstBadge }) });
-    const before = upstreamCalls('/badges/checkin');
-    assertError(await checkin({}), 401, 'kiosk_token_required');
-    assertError(await checkin({ 'x-kiosk-token': `${KIOSK_TOKEN}x` }), 401, 'kiosk_token_required');
-    assert.equal(upstreamCalls('/badges/checkin'), before, 'refused before any upstream call');
-    const ok = await checkin({ 'x-kiosk-token': KIOSK_TOKEN });
-    assert.equal(ok.status, 201, ok.text);
-    assertError(await checkin({ 'x-kiosk-token': KIOSK_TOKEN }), 409, 'already_checked_in');
-  });
-
-  test('uploads: the proof goes to the signed address through the plugin and only the storage URI comes back; a file that is not what it claims costs no upstream call', async () => {
-    const pdf = Buffer.from('%PDF-1.4\n% proof\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const before = upstream.requests.length;
-    const res = await call('/uploads/registration-evidence?filename=proof.pdf', { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: wp.url }, body: pdf });
-    assert.equal(res.status, 201, res.text);
-    assert.match(res.json().data.uri, /^storage:\/\//);
-    assert.doesNotMatch(res.text, /uploadUrl|signature|http/, 'the signed address stays on the server');
-    const made = upstream.requests.slice(before);
-    assert.deepEqual(made.map((r) => r.method), ['POST', 'PUT']);
-    assert.ok(made[0]!.target.endsWith('/registrations/evidence/upload-url') && made[0]!.key === KEY);
-    assert.equal(made[1]!.key, null, 'the key never reaches the storage host');
-    assert.equal(upstream.sandbox.store.conferences.list().length > 0, true);
-
-    const n = upstream.requests.length;
-    const put = (path: string, type: string, body: string | Buffer) =>
-      call(path, { method: 'PUT', headers: { 'content-type': type }, body: typeof body === 'string' ? body : new Uint8Array(body) });
-    assertError(await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', '<html><script>alert(1)</script>'), 415, 'unsupported_media_type');
-    assertError(await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', ''), 400, 'empty_upload');
-    assertError(await put('/uploads/registration-evidence?filename=x.svg', 'image/svg+xml', '<svg/>'), 415, 'unsupported_media_type');
-    assertError(await put('/uploads/registration-evidence', 'application/pdf', pdf), 400, 'validation_failed');
-    assertError(await put('/uploads/elsewhere?filename=x.pdf', 'application/pdf', pdf), 404, 'not_found');
-    assertError(await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', Buffer.alloc(10 * 1024 * 1024 + 1, 0x25)), 413, 'payload_too_large');
-    assert.equal(upstream.requests.length, n, 'no upstream call for any of them');
-  });
-
-  test('CORS: the site\'s own origin is granted; another origin gets no grant and its writes are refused', async () => {
-    const preflight = await call(`${API}/registrations/registrations`, { method: 'OPTIONS', headers: { origin: wp.url, 'access-control-request-method': 'POST' } });
-    assert.equal(preflight.status, 204);
-    assert.equal(preflight.headers.get('access-control-allow-origin'), wp.url);
-    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Idempotency-Key/);
-    const evil = 'https://evil.example';
-    assertError(await call(`${API}/registrations/registrations`, { method: 'OPTIONS', headers: { origin: evil, 'access-control-request-method': 'POST' } }), 403, 'origin_not_allowed');
-    const before = upstream.requests.length;
-    assertError(await call(`${API}/registrations/registrations`, { method: 'POST', headers: { origin: evil, 'content-type': 'application/json' }, body: '{}' }), 403, 'origin_not_allowed');
-    assert.equal(upstream.requests.length, before);
-    const read = await call(`${API}/events/events?limit=5`, { headers: { origin: evil } });
-    assert.equal(read.status, 200);
-    assert.equal(read.headers.get('access-control-allow-origin'), null);
   });
 
   test('a visitor sees an Author\'s post with the schedule and speakers, served by WordPress alone (no endpoint attribute, no other host)', { timeout: 120_000 }, async () => {

@@ -14,6 +14,7 @@ import type * as nodeTest from 'node:test';
 import { createScrubber } from '../../proxy/secrets.js';
 import { createSandbox, type Sandbox } from '../../sandbox/index.js';
 import { DEMO_IDS } from '../../sandbox/seed/demo.js';
+import { onePagePdf } from '../pdf-fixture.js';
 
 export const API = '/api/public/v1';
 
@@ -215,7 +216,7 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
 
   test('conformance: a proof upload goes to the signed address through the proxy and only the storage URI comes back; refused files cost no upstream call', async () => {
     const t = target();
-    const pdf = Uint8Array.from(Buffer.from('%PDF-1.4\n% proof\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'));
+    const pdf = Uint8Array.from(onePagePdf('Transfer receipt'));
     const before = t.upstream.requests.length;
     const res = await callTarget(t, '/uploads/registration-evidence?filename=proof.pdf', { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: pdf });
     assert.equal(res.status, 201, res.text);

@@ -27,6 +27,7 @@ import {
   type ConformanceTarget,
   type CountingUpstream,
 } from '../conformance/proxy-conformance.js';
+import { onePagePdf } from '../pdf-fixture.js';
 import { skippable } from '../skippable.js';
 import { copyBundleInto } from '../../scripts/wordpress-zip.mjs';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
@@ -264,7 +265,7 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
       await page.locator(`${form} input[type="file"]`).setInputFiles({
         name: 'transfer-receipt.pdf',
         mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n'),
+        buffer: onePagePdf(`Transfer receipt for ${email}`),
       });
       await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
       await page.locator(`${form} [part~="submit-button"]`).click();

@@ -175,6 +175,9 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     const rest = await call(`/index.php/wp-json/conf-widgets${API}/events/events?limit=5`);
     assert.equal(rest.status, 200);
     assert.equal(rest.headers.get('x-cache'), 'hit');
+    // Only a PUT of /uploads/<kind> is the plugin's: a GET there stays WordPress's (a page may live there).
+    const page = await fetch(`${wp.url}/uploads/registration-evidence`, { redirect: 'manual' });
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
     const notModified = await call(`${API}/events/events?limit=5`, { headers: { 'if-none-match': etag } });
     assert.equal(notModified.status, 304);
     assert.equal(notModified.text, '');

@@ -89,8 +89,10 @@ function conf_widgets_api_request_route() {
 		if ( 0 === strpos( $path, $api ) ) {
 			return array( 'api', '/' . substr( $path, strlen( $api ) ) );
 		}
+		// Only PUT (and its preflight) is taken: a GET of /uploads/… stays WordPress's (a page may live there).
 		$uploads = $home . $base . '/uploads/';
-		if ( 0 === strpos( $path, $uploads ) && 1 === preg_match( '#^[a-z-]{1,64}$#', substr( $path, strlen( $uploads ) ) ) ) {
+		$method  = isset( $_SERVER['REQUEST_METHOD'] ) ? strtoupper( (string) $_SERVER['REQUEST_METHOD'] ) : 'GET'; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput
+		if ( in_array( $method, array( 'PUT', 'OPTIONS' ), true ) && 0 === strpos( $path, $uploads ) && 1 === preg_match( '#^[a-z-]{1,64}$#', substr( $path, strlen( $uploads ) ) ) ) {
 			return array( 'upload', substr( $path, strlen( $uploads ) ) );
 		}
 	}
@@ -204,7 +206,7 @@ function conf_widgets_api_serve( $route ) {
 	}
 
 	if ( 'upload' === $type ) {
-		if ( 'PUT' !== $method || ! isset( conf_widgets_contract()['uploads']['kinds'][ $path ] ) ) {
+		if ( ! isset( conf_widgets_contract()['uploads']['kinds'][ $path ] ) ) {
 			conf_widgets_api_error( 404, 'not_found', 'No such upload kind.' );
 		}
 		if ( '' === conf_widgets_api_key() || '' === conf_widgets_api_base() ) {

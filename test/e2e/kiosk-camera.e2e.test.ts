@@ -157,7 +157,12 @@ describe('kiosk camera: a badge shown to the fake camera is checked in', () => {
       null,
       { timeout: 45_000 },
     );
-    const waiting = await page.evaluate(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="waiting"] dd')?.textContent);
+    // "Scanned" counts at once; "Waiting to send" once the scan is stored on the device (IndexedDB)
+    // and its send has failed, a moment later.
+    const waiting = await page
+      .waitForFunction(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="waiting"] dd')?.textContent === '1', null, { timeout: 10_000 })
+      .then(() => '1')
+      .catch(async () => page.evaluate(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="waiting"] dd')?.textContent));
     assert.equal(waiting, '1', 'read offline and kept to be sent');
     assert.deepEqual(errors, []);
     await context.close();

@@ -17,7 +17,7 @@ import { diagnoseRequestError, showsSetupHints, unknownValue, warnOnce, type Dia
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
 import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
 import type { ResourceController } from './resource-controller.js';
-import { pageScheme, systemScheme, watchScheme, type Scheme } from './page-scheme.js';
+import { backdropOf, pageScheme, systemScheme, watchScheme, type Scheme } from './page-scheme.js';
 import { statusStyles, themeStyles } from './theme.styles.js';
 import { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, TimeFormatter, viewerTimeZone } from './time.js';
 import { VERSION } from './version.js';
@@ -61,6 +61,12 @@ export abstract class ConfElement extends LitElement {
    * host page's colour scheme (see core/page-scheme.ts), light when the page declares none.
    */
   @property({ reflect: true }) theme?: Theme;
+  /**
+   * Paints the element's own surface (`--conf-color-surface`) with padding and rounded corners,
+   * a panel. Without it a light element is transparent on the page, unless what it sits on is
+   * dark; a dark element is always a panel.
+   */
+  @property({ type: Boolean, reflect: true }) panel = false;
   /** IANA zone to show times in; `local` for the viewer's; default: the conference's. */
   @property({ attribute: 'time-zone', reflect: true }) timeZone?: string;
   /** ISO instant that replaces the clock, for previews and tests. */
@@ -136,8 +142,15 @@ export abstract class ConfElement extends LitElement {
     return this.theme === 'auto' ? systemScheme() : pageScheme();
   }
 
+  /**
+   * The `dark` state, and the `panel` state: a light element is transparent on what it sits on
+   * unless that is dark or unknown (a forced `theme="light"` on a dark page or section, a gradient),
+   * where it paints its own surface as a panel. Read when connected and when the scheme changes.
+   */
   private syncScheme(): void {
-    this.setState('dark', this.scheme === 'dark');
+    const scheme = this.scheme;
+    this.setState('dark', scheme === 'dark');
+    this.setState('panel', scheme === 'light' && backdropOf(this) !== 'light');
   }
 
   get resolvedEndpoint(): ResolvedEndpoint {

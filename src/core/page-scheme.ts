@@ -76,6 +76,30 @@ export function readPageScheme(doc: Document = document): Scheme {
   return 'light';
 }
 
+/**
+ * What an element sits on: the first ancestor (through shadow hosts, up to the root) with a
+ * background colour of its own. 'light' or 'dark' by its luminance; undefined when a background
+ * image comes first (a gradient hero: nothing to go by). No background at all is the canvas, whose
+ * colour the page's scheme gives.
+ */
+export function backdropOf(el: Element): Scheme | undefined {
+  let node: Element | null = parentOf(el);
+  while (node) {
+    const cs = getComputedStyle(node);
+    const l = luminanceOf(cs.backgroundColor);
+    if (l !== undefined) return l < DARK_BACKGROUND ? 'dark' : 'light';
+    if (cs.backgroundImage && cs.backgroundImage !== 'none') return undefined;
+    node = parentOf(node);
+  }
+  return readPageScheme(el.ownerDocument);
+}
+
+function parentOf(el: Element): Element | null {
+  if (el.parentElement) return el.parentElement;
+  const root = el.getRootNode();
+  return root instanceof ShadowRoot ? root.host : null;
+}
+
 /** The page's scheme, cached while watched. */
 export function pageScheme(): Scheme {
   return (current ??= readPageScheme());

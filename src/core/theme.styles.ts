@@ -58,7 +58,11 @@ export const themeStyles = css`
     text-shadow: none !important;
     text-align: start !important;
     color: var(--_text) !important;
-    background: var(--_surface) !important;
+    /*
+     * Transparent: a light element is part of the page it sits on, not a white band on a tinted
+     * page. Its surface colour stays for its controls and cards; the panel rule below paints it.
+     */
+    background: transparent !important;
     border: 0 !important;
     padding: 0 !important;
     box-sizing: border-box !important;
@@ -70,8 +74,6 @@ export const themeStyles = css`
    * Dark: forced by theme="dark"; otherwise the dark state, which the element sets from its theme
    * ("auto": the system's setting) or, without one, from the host page (core/page-scheme.ts).
    * :is() forgives a browser that cannot parse :state(), so theme="dark" works there still.
-   * A dark element is a panel: its own padding and corners, so its text is never flush with the
-   * edges of a dark slab on the page (important, as the host box's reset above is).
    */
   :host(:is([theme='dark'], :state(dark))) {
     color-scheme: dark;
@@ -85,6 +87,15 @@ export const themeStyles = css`
     --_primary: oklch(from var(--conf-color-primary, #8fb0ff) max(l, 0.72) c h);
     --_danger: var(--conf-color-danger, #ffb4ab);
     --_warning: var(--conf-color-warning, #f3c56b);
+  }
+  /*
+   * A panel: the element's own surface, padding and corners, so its text is never flush with the
+   * edges of a slab on the page (important, as the host box's reset above is). Asked for by the
+   * page (the panel attribute); always in dark; and a light element on a dark or unknown backdrop
+   * (the panel state, core/conf-element.ts), which its dark text would not read on.
+   */
+  :host(:is([panel], [theme='dark'], :state(dark), :state(panel))) {
+    background: var(--_surface) !important;
     padding: var(--conf-panel-padding, var(--_space)) !important;
     border-radius: var(--_radius) !important;
   }
@@ -170,7 +181,7 @@ export const themeStyles = css`
   /* Paper is white: black text in every theme (the same specificity as the dark rule, and later). */
   @media print {
     :host,
-    :host(:is([theme], :state(dark))) {
+    :host(:is([theme], [panel], :state(dark), :state(panel))) {
       color-scheme: light;
       --_text: #000;
       --_surface: #fff;

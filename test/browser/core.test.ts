@@ -10,6 +10,7 @@ import '../../src/elements/provider/define.js';
 import '../../src/elements/speakers/define.js';
 import type { ConfSpeakers } from '../../src/elements/speakers/speakers.js';
 import { answerWith, cleanup, ElementHarness, fixture, waitFor } from './harness.js';
+import { effectiveBackground } from './colors.js';
 
 const cards = (h: ElementHarness) => h.all('[part~="card"]').length > 0;
 
@@ -137,7 +138,7 @@ describe('core: isolation and theme', () => {
     const dark = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers theme="dark" style="--conf-color-primary: rgb(200, 0, 0)"></conf-speakers>'));
     await waitFor(() => cards(light) && cards(dark), 'cards');
     const lum = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
-    expect(lum(getComputedStyle(dark.el).backgroundColor)).to.be.lessThan(lum(getComputedStyle(light.el).backgroundColor));
+    expect(lum(effectiveBackground(dark.el))).to.be.lessThan(lum(effectiveBackground(light.el)));
     // The site's colour, lifted for the dark surface (issue 21: contrast): the same red, lighter.
     expect(getComputedStyle(dark.el).getPropertyValue('--_primary')).to.contain('rgb(200, 0, 0)');
     const probe = document.createElement('span');

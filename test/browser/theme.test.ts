@@ -9,20 +9,15 @@ import '../../src/elements/checkin/define.js';
 import '../../src/elements/schedule/define.js';
 import '../../src/elements/speakers/define.js';
 import type { ConfSpeakers } from '../../src/elements/speakers/speakers.js';
+import { effectiveBackground, luminance } from './colors.js';
 import { cleanup, ElementHarness, fixture, waitFor } from './harness.js';
 
-/** Relative luminance of a computed `rgb()` colour. */
-function luminance(color: string): number {
-  const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
-    const s = Number(c) / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** What a visitor sees of the element's scheme: its background. */
+/**
+ * What a visitor sees of the element's scheme: the background behind its text (its own panel, or
+ * the page through a light element's transparent host).
+ */
 function looks(el: HTMLElement): 'light' | 'dark' {
-  return luminance(getComputedStyle(el).backgroundColor) < 0.18 ? 'dark' : 'light';
+  return luminance(effectiveBackground(el)) < 0.18 ? 'dark' : 'light';
 }
 
 /** Waits until the element looks `scheme` and its `dark` state (for the page's own CSS) agrees. */
@@ -51,13 +46,40 @@ describe('theme: the host page decides', () => {
     await emulateMedia({ colorScheme: 'light' });
   });
 
-  it('stays light on a light page while the system is dark, with no panel padding', async () => {
+  it('stays light on a light page while the system is dark, transparent, with no panel padding', async () => {
     await emulateMedia({ colorScheme: 'dark' });
     expect(matchMedia('(prefers-color-scheme: dark)').matches).to.equal(true);
     const el = await mount();
     expect(el.hasAttribute('theme')).to.equal(false);
     await becomes(el, 'light');
     expect(getComputedStyle(el).paddingTop).to.equal('0px');
+    expect(getComputedStyle(el).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
+  });
+
+  it('is transparent on a tinted light page: no white band of its own', async () => {
+    pageStyle('body { background: #fbfaf7; }');
+    const el = await mount();
+    await becomes(el, 'light');
+    expect(getComputedStyle(el).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
+    expect(effectiveBackground(el)).to.equal('rgb(251, 250, 247)');
+  });
+
+  it('paints a padded panel when the page asks for one (the panel attribute)', async () => {
+    pageStyle('body { background: #fbfaf7; }');
+    const el = await mount('panel style="--conf-color-surface: #fff"');
+    await becomes(el, 'light');
+    const s = getComputedStyle(el);
+    expect(s.backgroundColor).to.equal('rgb(255, 255, 255)');
+    expect(parseFloat(s.paddingTop)).to.be.greaterThan(8);
+    expect(parseFloat(s.borderTopLeftRadius)).to.be.greaterThan(0);
+  });
+
+  it('is a light panel inside a dark section of a light page, where its dark text would not read', async () => {
+    const section = await fixture<HTMLElement>('<div style="background: #101418"><conf-speakers theme="light"></conf-speakers></div>');
+    const el = section.firstElementChild as HTMLElement;
+    await becomes(el, 'light');
+    expect(new ElementHarness(el).matchesState('panel')).to.equal(true);
+    expect(parseFloat(getComputedStyle(el).paddingTop)).to.be.greaterThan(8);
   });
 
   it('is dark on a page declaring color-scheme: dark, as a padded, rounded panel', async () => {

@@ -20,6 +20,8 @@ export const checkinStyles = css`
   :host(:fullscreen) {
     --_result-height: 62vh;
     overflow: auto;
+    /* Full screen has no page behind it (the backdrop is black): the kiosk paints its own surface. */
+    background: var(--_surface) !important;
   }
   .kiosk {
     display: grid;

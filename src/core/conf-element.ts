@@ -97,6 +97,7 @@ export abstract class ConfElement extends LitElement {
   private readonly resources = new Set<ResourceController<unknown>>();
   private resizeObserver?: ResizeObserver;
   private unwatchScheme?: () => void;
+  private backdropSheet?: CSSStyleSheet;
 
   constructor() {
     super();
@@ -149,8 +150,25 @@ export abstract class ConfElement extends LitElement {
    */
   private syncScheme(): void {
     const scheme = this.scheme;
+    const backdrop = backdropOf(this);
     this.setState('dark', scheme === 'dark');
-    this.setState('panel', scheme === 'light' && backdropOf(this) !== 'light');
+    this.setState('panel', scheme === 'light' && backdrop?.scheme !== 'light');
+    this.setBackdropColor(backdrop?.color);
+  }
+
+  /**
+   * The colour behind a transparent element, as `--_backdrop-color` on the host, for what must
+   * hide the content scrolling beneath it (sticky slot times and headers) without painting a
+   * white box on a tinted page. An adopted sheet of the element's own: the host's style attribute
+   * stays the page's.
+   */
+  private setBackdropColor(color: string | undefined): void {
+    const root = this.shadowRoot;
+    if (!root || !('adoptedStyleSheets' in root)) return;
+    this.backdropSheet ??= new CSSStyleSheet();
+    // A computed rgb()/rgba() or the Canvas keyword: nothing else reaches this text.
+    this.backdropSheet.replaceSync(color ? `:host { --_backdrop-color: ${color}; }` : '');
+    if (!root.adoptedStyleSheets.includes(this.backdropSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.backdropSheet];
   }
 
   get resolvedEndpoint(): ResolvedEndpoint {

@@ -76,22 +76,28 @@ export function readPageScheme(doc: Document = document): Scheme {
   return 'light';
 }
 
+/** What an element sits on: its scheme, and its colour (`Canvas` for the page's own canvas). */
+export interface Backdrop {
+  scheme: Scheme;
+  color: string;
+}
+
 /**
  * What an element sits on: the first ancestor (through shadow hosts, up to the root) with a
- * background colour of its own. 'light' or 'dark' by its luminance; undefined when a background
+ * background colour of its own, 'light' or 'dark' by its luminance; undefined when a background
  * image comes first (a gradient hero: nothing to go by). No background at all is the canvas, whose
  * colour the page's scheme gives.
  */
-export function backdropOf(el: Element): Scheme | undefined {
+export function backdropOf(el: Element): Backdrop | undefined {
   let node: Element | null = parentOf(el);
   while (node) {
     const cs = getComputedStyle(node);
     const l = luminanceOf(cs.backgroundColor);
-    if (l !== undefined) return l < DARK_BACKGROUND ? 'dark' : 'light';
+    if (l !== undefined) return { scheme: l < DARK_BACKGROUND ? 'dark' : 'light', color: cs.backgroundColor };
     if (cs.backgroundImage && cs.backgroundImage !== 'none') return undefined;
     node = parentOf(node);
   }
-  return readPageScheme(el.ownerDocument);
+  return { scheme: readPageScheme(el.ownerDocument), color: 'Canvas' };
 }
 
 function parentOf(el: Element): Element | null {

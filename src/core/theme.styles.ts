@@ -36,6 +36,8 @@ export const themeStyles = css`
     --_radius: var(--conf-radius, 8px);
     --_space: var(--conf-spacing, 16px);
     --_focus: var(--conf-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_primary) 45%, transparent));
+    /* What shows behind the element: the page's colour (set by core/conf-element.ts), or its surface. */
+    --_backdrop: var(--_backdrop-color, var(--_surface));
 
     /*
      * Important so a host page's universal rules (such as '* { letter-spacing: 2px }' or a reset) cannot
@@ -95,6 +97,7 @@ export const themeStyles = css`
    * (the panel state, core/conf-element.ts), which its dark text would not read on.
    */
   :host(:is([panel], [theme='dark'], :state(dark), :state(panel))) {
+    --_backdrop: var(--_surface);
     background: var(--_surface) !important;
     padding: var(--conf-panel-padding, var(--_space)) !important;
     border-radius: var(--_radius) !important;
@@ -190,6 +193,7 @@ export const themeStyles = css`
       --_subtle: #fff;
       --_primary: #000;
       --_accent-text: #000;
+      --_backdrop: #fff;
       padding: 0 !important;
       /* No white band around the element on paper: the page's own background shows. */
       background: transparent !important;

@@ -64,6 +64,14 @@ describe('theme: the host page decides', () => {
     expect(effectiveBackground(el)).to.equal('rgb(251, 250, 247)');
   });
 
+  it('gives its sticky slot times the page\'s colour behind them, not a white box', async () => {
+    pageStyle('body { background: #fbfaf7; }');
+    const el = await fixture<HTMLElement>('<conf-schedule></conf-schedule>');
+    const h = new ElementHarness(el);
+    const time = await waitFor(() => h.all<HTMLElement>('.slot-time')[0], 'slot times');
+    expect(getComputedStyle(time).backgroundColor).to.equal('rgb(251, 250, 247)');
+  });
+
   it('paints a padded panel when the page asks for one (the panel attribute)', async () => {
     pageStyle('body { background: #fbfaf7; }');
     const el = await mount('panel style="--conf-color-surface: #fff"');

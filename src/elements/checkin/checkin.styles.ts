@@ -163,7 +163,7 @@ export const checkinStyles = css`
     position: sticky;
     bottom: 0;
     padding-block: 0.5em;
-    background: var(--_surface);
+    background: var(--_backdrop);
     box-shadow: 0 -1px 0 var(--_border);
   }
   .setup .intro { margin: 0; font-size: 1.05em; }

@@ -453,7 +453,7 @@ export const scheduleStyles = css`
     /* Below the site's own sticky header, when the page says how tall it is. */
     top: var(--conf-sticky-top, 0px);
     z-index: 1;
-    background: var(--_surface);
+    background: var(--_backdrop);
     padding-block: 4px;
   }
   .slot {
@@ -503,7 +503,7 @@ export const scheduleStyles = css`
     position: sticky;
     top: 0;
     z-index: 3;
-    background: var(--_surface);
+    background: var(--_backdrop);
     border-block-end: 1px solid var(--_border);
   }
   .grid-corner {
@@ -538,7 +538,7 @@ export const scheduleStyles = css`
     font-size: 0.8em;
     font-variant-numeric: tabular-nums;
     color: var(--_muted);
-    background: var(--_surface);
+    background: var(--_backdrop);
     z-index: 2;
   }
   .grid-cell {

@@ -207,4 +207,15 @@ describe('core: clock times read as people write them', () => {
     assert.equal(us.range(new Date('2026-06-10T10:30:00+02:00'), new Date('2026-06-10T11:00:00+02:00')).text, '10:30\u00a0AM–11:00\u00a0AM');
     assert.equal(new TimeFormatter('de', 'Europe/Berlin', 'Europe/Berlin').time(new Date('2026-06-10T09:05:00+02:00')), '09:05');
   });
+
+  it('the same rule with seconds (the kiosk history) and with the day (a scan of another day)', () => {
+    const us = new TimeFormatter('en-US', 'Europe/Berlin', 'Europe/Berlin');
+    const de = new TimeFormatter('de', 'Europe/Berlin', 'Europe/Berlin');
+    const morning = new Date('2026-06-10T09:05:07+02:00');
+    assert.equal(us.timeWithSeconds(morning), '9:05:07\u00a0AM');
+    assert.equal(us.timeWithSeconds(new Date('2026-06-10T11:38:47+02:00')), '11:38:47\u00a0AM');
+    assert.equal(de.timeWithSeconds(morning), '09:05:07');
+    assert.match(us.dayTime(morning), /^Jun 10, 9:05\u00a0AM$/);
+    assert.match(de.dayTime(morning), /^10\. Juni?\.?, 09:05$/);
+  });
 });

@@ -111,15 +111,32 @@ export class TimeFormatter {
    * non-breaking, so "10:30" and "AM" never sit on two lines.
    */
   time(d: Date, zone = this.zone): string {
-    let f = this.cache.get('t|' + zone);
+    return this.clock('t', zone, {}).format(d).replace(/ /g, '\u00a0');
+  }
+
+  /** e.g. "11:38:47 AM" or "09:05:07": {@link time} with seconds (a log of scans). */
+  timeWithSeconds(d: Date, zone = this.zone): string {
+    return this.clock('ts', zone, { second: '2-digit' }).format(d).replace(/ /g, '\u00a0');
+  }
+
+  /** e.g. "Nov 26, 9:30 AM" or "26. Nov., 09:30": {@link time} with the day, for another day's instant. */
+  dayTime(d: Date, zone = this.zone): string {
+    const text = this.clock('dt', zone, { day: 'numeric', month: 'short' }).format(d);
+    // Only the space before AM/PM (the one after the minutes) is kept together.
+    return text.replace(/(\d) (?=\D+$)/, '$1\u00a0');
+  }
+
+  /** Hours without a leading zero on a 12-hour clock, with it on a 24-hour one. */
+  private clock(key: string, zone: string, extra: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+    let f = this.cache.get(key + '|' + zone);
     if (!f) {
-      f = this.fmt('t', zone, { hour: 'numeric', minute: '2-digit' });
+      f = this.fmt(key, zone, { hour: 'numeric', minute: '2-digit', ...extra });
       if (f.resolvedOptions().hour12 === false) {
-        f = new Intl.DateTimeFormat(this.locale, { hour: '2-digit', minute: '2-digit', timeZone: zone });
-        this.cache.set('t|' + zone, f);
+        f = new Intl.DateTimeFormat(this.locale, { hour: '2-digit', minute: '2-digit', ...extra, timeZone: zone });
+        this.cache.set(key + '|' + zone, f);
       }
     }
-    return f.format(d).replace(/ /g, '\u00a0');
+    return f;
   }
 
   /** e.g. "Wednesday, 10 June" */

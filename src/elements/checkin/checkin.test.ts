@@ -67,6 +67,9 @@ describe('conf-checkin', () => {
     expect(seen[0]!.detail.attendee?.name).to.be.a('string');
     expect(h.focused, 'the scan field has the focus again').to.equal(h.part('input'));
     expect(h.part('history')!.textContent).to.contain(code);
+    // The core's clock: "9:05:07 AM" or "11:38:47 AM", never "09:05:07 AM", and AM kept with it.
+    const time = h.part('history')!.querySelector('.time')!.textContent!;
+    expect(time).to.match(/^([1-9]|1[0-2]):\d\d:\d\d\u00a0[AP]M$/);
   });
 
   it('says "Already checked in" with the first scan\'s place for a badge checked in elsewhere', async () => {

@@ -3,6 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
 import { registerMessages } from '../../core/localize.js';
+import type { TimeFormatter } from '../../core/time.js';
 import { webUrl } from '../../core/web-url.js';
 import { toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { ConfCheckedInEvent, type ConfCheckedInDetail } from '../../events/conf-checked-in.js';
@@ -417,14 +418,16 @@ export class ConfCheckin extends ConfElement {
     const d = new Date(iso);
     if (Number.isNaN(d.getTime())) return iso;
     const sameDay = d.toDateString() === this.currentTime().toDateString();
-    return new Intl.DateTimeFormat(this.locale, {
-      timeZone: this.kioskZone(), hour: '2-digit', minute: '2-digit', ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
-    }).format(d);
+    const f = this.kioskTimes();
+    return sameDay ? f.time(d) : f.dayTime(d);
   }
 
-  /** One zone for every time the kiosk shows: the conference's once known (the venue's clock). */
-  private kioskZone(): string {
-    return this.displayZone(this.settings.dates?.timeZone);
+  /**
+   * One zone for every time the kiosk shows, the conference's once known (the venue's clock), and
+   * the core's clock: "11:38:47 AM" without a leading zero, "09:05:07" in a 24-hour locale.
+   */
+  private kioskTimes(): TimeFormatter {
+    return this.timeFormatter(this.settings.dates?.timeZone);
   }
 
   // ——— camera ———
@@ -614,7 +617,7 @@ export class ConfCheckin extends ConfElement {
     const r = this.result;
     const t = this.resultTexts(r);
     const c = this.counters;
-    const timeFmt = new Intl.DateTimeFormat(this.locale, { timeZone: this.kioskZone(), hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const times = this.kioskTimes();
     return html`<div class="kiosk" part="kiosk">
       ${this.tokenRefused !== null
         ? html`<p class="banner" part="banner" role="alert">${this.tokenRefusedText()}</p>`
@@ -656,7 +659,7 @@ export class ConfCheckin extends ConfElement {
         ? html`<h2 class="visually-hidden">${msg('Last scans', { id: 'checkin.history' })}</h2>
           <ol class="history" part="history">
             ${this.history.map((h) => html`<li class=${h.status}>
-              <span class="time">${timeFmt.format(new Date(h.at))}</span>
+              <span class="time">${times.timeWithSeconds(new Date(h.at))}</span>
               <span class="code">${h.code}</span>
               <span>${h.name ?? ''}</span>
               <span>${this.statusLabel(h.status)}</span>

@@ -194,7 +194,7 @@ describe('<conf-registration-form>', function () {
     await expectNoAxeViolations(h.el);
   });
 
-  it("sums up the registration in the success view: ticket, amount, the method's payment instructions, what happens next", async () => {
+  it("sums up the registration in the success view: ticket, amount, the transfer's bank details without its before-registering text, what happens next", async () => {
     const res = await fetch('/api/public/v1/registrations/config');
     type Config = { payment_methods: { id: string; instructions: string }[]; ticket_types: { id: string; name: string }[] };
     const config = ((await res.json()) as { data: Config }).data;
@@ -210,10 +210,13 @@ describe('<conf-registration-form>', function () {
     expect(summary.textContent).to.contain('Ada Lovelace');
     expect(summary.textContent).to.contain(config.ticket_types.find((t) => t.id === 'tt-student')!.name);
     expect(h.part('summary-amount')!.textContent).to.match(/\d/);
-    // The instructions as given; their IBAN and BIC carry copy buttons.
-    const shown = h.part('payment-instructions')!.cloneNode(true) as HTMLElement;
+    // Paid before registering: its bank details (with copy buttons), not "… then register with …".
+    expect(instructions).to.contain('then register');
+    expect(h.part('payment-instructions')).to.equal(null);
+    const shown = h.part('payment-details')!.cloneNode(true) as HTMLElement;
     for (const b of shown.querySelectorAll('button')) b.remove();
-    expect(shown.textContent!.replace(/\s+/g, ' ').trim()).to.equal(instructions);
+    expect(shown.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Transferred to: IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX');
+    expect(summary.textContent).to.not.contain('register');
     expect(h.part('next-step')!.textContent!.trim()).to.not.equal('');
     await expectNoAxeViolations(h.el);
   });
@@ -243,6 +246,10 @@ describe('<conf-registration-form>', function () {
     const e = await event;
     expect(e.detail.registration.status).to.equal('pending_payment');
     expect(e.detail.registration.paymentMethodId).to.equal('pm-card-on-site');
+    // Paid later: the summary keeps the desk's instructions, which are still to follow.
+    await h.waitForPart('summary');
+    expect(h.part('payment-instructions')!.textContent).to.contain('card');
+    expect(h.part('payment-details')).to.equal(null);
   });
 
   it('copies the registration number and the bank details from the success view', async () => {

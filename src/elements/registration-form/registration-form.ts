@@ -96,7 +96,8 @@ registerMessages('es', () => import('./locales/es.js'));
  * @csspart record-id - The created registration's id.
  * @csspart summary - In the success view: name, ticket, amount and payment method registered.
  * @csspart summary-amount - The ticket's price in the summary.
- * @csspart payment-instructions - The chosen payment method's instructions in the summary.
+ * @csspart payment-instructions - The chosen payment method's instructions in the summary, for a method paid after registering (a card at the desk).
+ * @csspart payment-details - For a method paid before registering, its bank details (IBAN, BIC) in the summary instead of its instructions.
  * @csspart next-step - What happens next, by the registration's status.
  * @csspart again-button - Starts a new registration after a success.
  * @csspart loading - The skeleton shown while the configuration loads.

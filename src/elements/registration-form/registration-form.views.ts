@@ -8,7 +8,7 @@ import type { Registration } from '../../api/records.js';
 import { renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
 import type { UploadController } from '../../core/upload-controller.js';
 import { renderSection } from '../../core/form-parts.js';
-import { customControlName, paymentAsks, type ConfigView, type CustomFieldView, type TicketChoice } from './registration-form.model.js';
+import { customControlName, paymentAsks, type ConfigView, type CustomFieldView, type PaymentChoice, type TicketChoice } from './registration-form.model.js';
 
 export interface FormContext extends FieldState {
   view: ConfigView;
@@ -189,9 +189,39 @@ export function renderInstructions(text: string): (string | TemplateResult)[] {
   return out;
 }
 
+/** The IBANs and BICs in a method's instructions, copyable, each after its name. */
+function renderBankDetails(text: string): (string | TemplateResult)[] {
+  const out: (string | TemplateResult)[] = [];
+  for (const m of text.matchAll(BANK_DETAIL)) {
+    const iban = m[1] !== undefined;
+    if (out.length) out.push(', ');
+    out.push(iban ? 'IBAN ' : 'BIC ');
+    out.push(renderCopyable(m[0], m[0].replace(/ /g, ''),
+      iban ? msg('Copy the IBAN', { id: 'registration.copy-iban' }) : msg('Copy the BIC', { id: 'registration.copy-bic' }),
+      iban ? 'iban' : 'bic'));
+  }
+  return out;
+}
+
+/**
+ * Under the payment method in the summary. A method paid before registering (it asked for the
+ * payment's reference or proof) keeps only its bank details: its instructions ("transfer …, then
+ * register with the reference") were for before and read oddly after. A method paid later (a card
+ * at the desk) keeps its instructions, which are still to follow.
+ */
+function renderPaymentNote(method: PaymentChoice): TemplateResult | typeof nothing {
+  if (!method.instructions) return nothing;
+  if (!method.requiresReference && !method.requiresProof) {
+    return html`<p class="note" part="payment-instructions">${renderInstructions(method.instructions)}</p>`;
+  }
+  const details = renderBankDetails(method.instructions);
+  if (details.length === 0) return nothing;
+  return html`<p class="note" part="payment-details">${msg('Transferred to', { id: 'registration.summary.transferred-to' })}: ${details}</p>`;
+}
+
 /**
  * What was registered, from the server's record and the configuration it was made with: who,
- * the ticket and its price, and the chosen method's payment instructions (a transfer's account).
+ * the ticket and its price, and what is left of the chosen method's instructions (see renderPaymentNote).
  */
 function renderSummary(r: Registration, view: ConfigView, locale: string): TemplateResult {
   const ticket = view.tickets.find((t) => t.value === r.ticketTypeId);
@@ -204,7 +234,7 @@ function renderSummary(r: Registration, view: ConfigView, locale: string): Templ
     ${amount ? html`<dt>${msg('Amount', { id: 'registration.summary.amount' })}</dt><dd part="summary-amount">${amount}</dd>` : nothing}
     ${method
       ? html`<dt>${msg('Payment method', { id: 'registration.payment-method' })}</dt>
-          <dd>${method.label}${method.instructions ? html`<p class="note" part="payment-instructions">${renderInstructions(method.instructions)}</p>` : nothing}</dd>`
+          <dd>${method.label}${renderPaymentNote(method)}</dd>`
       : nothing}
   </dl>`;
 }

@@ -22,6 +22,7 @@ export const templates = {
   'registration.copied': 'Kopiert',
   'registration.copy-iban': 'IBAN kopieren',
   'registration.copy-bic': 'BIC kopieren',
+  'registration.summary.transferred-to': 'Überwiesen an',
   'registration.copy-number': 'Anmeldenummer kopieren',
   'registration.proof': 'Zahlungsnachweis',
   'registration.proof-file': 'Datei hochladen',

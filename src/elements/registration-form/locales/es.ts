@@ -14,6 +14,7 @@ export const templates = {
   'registration.copied': 'Copiado',
   'registration.copy-iban': 'Copiar el IBAN',
   'registration.copy-bic': 'Copiar el BIC',
+  'registration.summary.transferred-to': 'Transferencia realizada a',
   'registration.copy-number': 'Copiar el número de inscripción',
   'registration.payment-method': 'Método de pago',
   'registration.payment-reference': 'Referencia del pago',

@@ -14,6 +14,7 @@ export const templates = {
   'registration.copied': 'Copié',
   'registration.copy-iban': 'Copier l’IBAN',
   'registration.copy-bic': 'Copier le BIC',
+  'registration.summary.transferred-to': 'Virement effectué vers',
   'registration.copy-number': 'Copier le numéro d’inscription',
   'registration.payment-method': 'Moyen de paiement',
   'registration.payment-reference': 'Référence du paiement',

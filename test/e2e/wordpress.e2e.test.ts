@@ -289,6 +289,10 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
       assert.ok(title, 'the shortcode passed data-prefill-title to the exhibit form');
       assert.notEqual(await page.title(), 'stolen');
 
+      // A form fills the content width as a list does (no narrower 40em of its own).
+      const formDefault = await page.$eval('conf-exhibit-form', (e) => e.getBoundingClientRect().width);
+      assert.ok(Math.abs(formDefault - CONTENT_WIDTH) < 2, `the shortcode's form takes the theme's ${CONTENT_WIDTH} px content width: ${formDefault} px`);
+
       // An organizer's wider form (Additional CSS): the theme's content width must not cap it.
       await page.addStyleTag({ content: ':root { --conf-form-max-width: 60em; }' });
       const form = await page.$eval('conf-exhibit-form', (e) => e.getBoundingClientRect().width);

@@ -5,14 +5,16 @@
  * performance and accessibility scores, CLS and LCP, met/not-met lines against the goals
  * (performance >= 95, CLS <= 0.02, accessibility 100), and what Lighthouse blames when one is missed
  * (failing accessibility audits with their elements, the elements that shifted, LCP's phases).
- * `npm run bench -- lighthouse` runs it alone; LIGHTHOUSE_PAGES=/,/screen.html picks pages.
+ * Accessibility is checked on dark pages too: the home page in the site's dark mode (`/?theme=dark`)
+ * and the venue screen. `npm run bench -- lighthouse` runs it alone; LIGHTHOUSE_PAGES=/,/screen.html picks pages.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { startDemo } from '../../scripts/demo-server.js';
 import { CHROME_ARGS, chromiumPath, ensureBundle, NO_CHROMIUM } from '../e2e/browser.js';
 
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/register.html,/screen.html').split(',').map((p) => p.trim());
+/** The home page (every list and form) light and in the site's dark mode, a form page, the dark venue screen. */
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/?theme=dark,/register.html,/screen.html').split(',').map((p) => p.trim());
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const GOALS = { performance: 95, cls: 0.02, accessibility: 100 };
 

@@ -21,6 +21,17 @@ console.info('[conf-widgets] bundle not built; run npm run build');
 export {};
 `;
 
+type Fs = typeof import('node:fs/promises');
+const FS = 'node:fs/promises';
+/**
+ * The file system, reached without a static `node:` import (as `digest.ts` gets its hash), so a
+ * Worker bundle names no `node:` module; a host without one throws, and the placeholder is served.
+ */
+async function fsPromises(): Promise<Fs> {
+  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return (p?.getBuiltinModule?.(FS) as Fs | undefined) ?? ((await import(/* @vite-ignore */ FS)) as Fs);
+}
+
 /** One encoding of a file, as the build wrote it. */
 interface Representation {
   encoding: Encoding;
@@ -44,7 +55,7 @@ interface Loaded {
  * (a build interrupted, or one that wrote only the JavaScript) is left out: identity always works.
  */
 async function readRepresentations(path: string): Promise<Loaded> {
-  const fs = await import('node:fs/promises');
+  const fs = await fsPromises();
   const stat = await fs.stat(path);
   const identity = new Uint8Array(await fs.readFile(path));
   const representations: Representation[] = [{ encoding: 'identity', body: identity, etag: await etagOf(identity) }];
@@ -138,7 +149,7 @@ export function bundleHandler({ bundlePath }: { bundlePath: string | null }): Ha
   async function load(): Promise<Loaded | null> {
     if (bundlePath === null) return null;
     try {
-      const fs = await import('node:fs/promises');
+      const fs = await fsPromises();
       const stat = await fs.stat(bundlePath);
       if (loaded && loaded.mtimeMs === stat.mtimeMs) return loaded;
       loaded = await readRepresentations(bundlePath);

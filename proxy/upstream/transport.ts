@@ -103,11 +103,6 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint
   }
 }
 
-function isNode(): boolean {
-  const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
-  return typeof p?.versions?.node === 'string';
-}
-
 /**
  * undici `request` over a keep-alive agent, bodies read whole.
  * `request` follows no redirects (no redirect interceptor is installed), so neither the key nor
@@ -117,7 +112,7 @@ export async function undiciTransport({
   connections = 128,
   keepAliveTimeoutMs = 30_000,
 }: { connections?: number; keepAliveTimeoutMs?: number } = {}): Promise<Transport> {
-  const { Agent, request } = await import('undici');
+  const { Agent, request } = await importUndici();
   const agent = new Agent({ connections, keepAliveTimeout: keepAliveTimeoutMs, pipelining: 1 });
   return {
     async fetch(url, init) {
@@ -141,7 +136,24 @@ export async function undiciTransport({
   };
 }
 
-/** The default transport for this runtime. */
+/**
+ * undici, loaded by a specifier a bundler leaves alone: a Worker bundle built with no externals
+ * must not pull in undici and the `node:` modules it needs (the host only has `fetch`).
+ */
+const UNDICI = 'undici';
+function importUndici(): Promise<typeof import('undici')> {
+  return import(/* @vite-ignore */ UNDICI) as Promise<typeof import('undici')>;
+}
+
+/**
+ * The default transport for this runtime: undici wherever it can be imported (Node, Bun), the
+ * global `fetch` anywhere else. The runtime is not guessed from `process.versions.node`, which
+ * Workers (recent compatibility dates) and Deno also expose.
+ */
 export async function defaultTransport(): Promise<Transport> {
-  return isNode() ? undiciTransport() : fetchTransport();
+  try {
+    return await undiciTransport();
+  } catch {
+    return fetchTransport();
+  }
 }

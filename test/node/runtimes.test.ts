@@ -1,0 +1,204 @@
+/**
+ * The proxy where the README says it runs, against the sandbox on loopback: the Worker entry
+ * (`proxy/worker.ts`) bundled with esbuild `--platform=neutral` and no externals, run on workerd
+ * (the config template `proxy/deploy/workerd.capnp`, a recent compatibility date, no
+ * `nodejs_compat`), on Bun (`Bun.serve`) and on Deno (`Deno.serve`), each from the npm package
+ * that ships its binary. On each: a large read asked for with `Accept-Encoding: gzip, br`
+ * decodes once to JSON (a host that compresses the proxy's bytes again fails this); a
+ * registration with an `Idempotency-Key` and its replay give one record and the same answer; the
+ * key is in no answer and in nothing the runtime printed. A runtime whose binary is missing is
+ * counted as skipped.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { startSandbox, type StartedSandbox } from '../../sandbox/index.js';
+import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const API = '/api/public/v1';
+const KEY = FX.keys.all;
+const ORIGIN = 'https://conf.example.org';
+
+const BIN = {
+  workerd: join(ROOT, 'node_modules/@cloudflare/workerd-linux-64/bin/workerd'),
+  bun: join(ROOT, 'node_modules/.bin/bun'),
+  deno: join(ROOT, 'node_modules/.bin/deno'),
+};
+
+let sandbox: StartedSandbox;
+let dir: string;
+
+before(async () => {
+  sandbox = await startSandbox({ db: ':memory:', seedData: fixtureConferences, startsOn: '2030-06-10', rateLimit: false });
+  dir = await mkdtemp(join(tmpdir(), 'conf-runtimes-'));
+  // As the README builds it: neutral platform, no externals. A static `node:` import fails here.
+  await build({
+    entryPoints: [join(ROOT, 'proxy/worker.ts')],
+    bundle: true,
+    platform: 'neutral',
+    format: 'esm',
+    outfile: join(dir, 'worker.js'),
+    logLevel: 'silent',
+  });
+  await copyFile(join(ROOT, 'proxy/deploy/workerd.capnp'), join(dir, 'workerd.capnp'));
+  await writeFile(
+    join(dir, 'bun.js'),
+    `import worker from './worker.js';
+const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (r) => worker.fetch(r, process.env) });
+console.log('listening ' + server.port);
+`,
+  );
+  await writeFile(
+    join(dir, 'deno.js'),
+    `import worker from './worker.js';
+const env = Deno.env.toObject();
+Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log('listening ' + port) }, (r) => worker.fetch(r, env));
+`,
+  );
+});
+
+after(async () => {
+  await sandbox?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+interface Running {
+  url: string;
+  /** Everything the runtime printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Starts a runtime and waits until it answers (or says which port it took). */
+async function run(cmd: string, args: string[], fixedPort?: number): Promise<Running> {
+  const child: ChildProcess = spawn(cmd, args, {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      DENO_DIR: join(dir, '.deno'),
+      NO_COLOR: '1',
+      CONF_BASE_URL: sandbox.url,
+      CONF_API_KEY: KEY,
+      CONF_ALLOWED_ORIGINS: ORIGIN,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  let port = fixedPort;
+  // Generous: a cold start of a runtime on a busy machine; no assertion is timed.
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) break;
+    port ??= Number(/listening (\d+)/.exec(out)?.[1]) || undefined;
+    if (port !== undefined) {
+      const ok = await fetch(`http://127.0.0.1:${port}${API}/health`).then(
+        () => true,
+        () => false,
+      );
+      if (ok) return { url: `http://127.0.0.1:${port}`, output: () => out, stop };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`${cmd} did not start:\n${out}`);
+}
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** A request over a raw socket, nothing decoded by the client but the one coding the answer names. */
+function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const wire = Buffer.concat(chunks);
+        const coding = res.headers['content-encoding'];
+        const body = coding === 'br' ? brotliDecompressSync(wire) : coding === 'gzip' ? gunzipSync(wire) : wire;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: body.toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+const runtimes: Record<keyof typeof BIN, () => Promise<Running>> = {
+  workerd: async () => {
+    const port = await freePort();
+    return run(BIN.workerd, ['serve', 'workerd.capnp', '--socket-addr', `http=127.0.0.1:${port}`], port);
+  },
+  bun: () => run(BIN.bun, ['bun.js']),
+  deno: () => run(BIN.deno, ['run', '--allow-net', '--allow-env', '--no-prompt', 'deno.js']),
+};
+
+for (const [name, start] of Object.entries(runtimes) as [keyof typeof BIN, () => Promise<Running>][]) {
+  const missing = existsSync(BIN[name]) ? false : `${BIN[name]} is not installed`;
+  describe(`the proxy on ${name}`, { skip: missing }, () => {
+    let proxy: Running;
+    const answers: string[] = [];
+    before(async () => {
+      proxy = await start();
+    });
+    after(async () => {
+      await proxy?.stop();
+      for (const text of [...answers, proxy?.output() ?? '']) assert.ok(!text.includes(KEY), `the API key reached an output on ${name}`);
+    });
+
+    test('a large read asked for with gzip or br is encoded once: decoding it once gives the JSON', async () => {
+      const res = await raw(`${proxy.url}${API}/events/events?limit=20`, { headers: { 'accept-encoding': 'gzip, br', origin: ORIGIN } });
+      answers.push(res.text, JSON.stringify(res.headers));
+      assert.equal(res.status, 200, res.text);
+      assert.ok(['gzip', 'br'].includes(String(res.headers['content-encoding'])), `coded: ${res.headers['content-encoding']}`);
+      const body = JSON.parse(res.text) as { data: unknown[] };
+      assert.ok(res.text.length >= 1024 && Array.isArray(body.data) && body.data.length > 0);
+    });
+
+    test('a registration with an Idempotency-Key and its replay: one record, the same answer', async () => {
+      const email = `${name}@example.org`;
+      const post = () =>
+        raw(`${proxy.url}${API}/registrations/registrations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: ORIGIN, 'idempotency-key': `runtime-${name}-0001` },
+          body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, ticketTypeId: FX.freeTicket, customFields: { organization: 'Engines' } }),
+        });
+      const first = await post();
+      const replay = await post();
+      answers.push(first.text, replay.text, JSON.stringify(first.headers), JSON.stringify(replay.headers));
+      assert.equal(first.status, 201, first.text);
+      assert.equal(replay.status, first.status);
+      assert.deepEqual(JSON.parse(replay.text), JSON.parse(first.text));
+      assert.equal(sandbox.sandbox.store.registrations.list(FX.id, email).length, 1);
+    });
+  });
+}

@@ -73,7 +73,10 @@ export interface ProxyOptions {
    * `minBytesPerSecond` (default 8 KB/s, after `idleMs`) dropped with 408.
    */
   bodyLimits?: Partial<BodyLimits>;
-  /** Built element bundle served at `/conf-widgets.js`; null serves only the placeholder. */
+  /**
+   * Built element bundle served at `/conf-widgets.js`; null serves only the placeholder. Default:
+   * this package's own `dist/conf-widgets.js` (see {@link packageBundlePath}).
+   */
   bundlePath?: string | null;
   /** Forward `Prefer` scenario switches: only when the upstream is the bundled sandbox. */
   forwardScenarioHeaders?: boolean;
@@ -286,7 +289,7 @@ function resolve(o: ProxyOptions): ResolvedOptions {
       idleMs: positive('bodyLimits.idleMs', o.bodyLimits?.idleMs, BODY_LIMIT_DEFAULTS.idleMs),
       minBytesPerSecond: nonNegative('bodyLimits.minBytesPerSecond', o.bodyLimits?.minBytesPerSecond, BODY_LIMIT_DEFAULTS.minBytesPerSecond),
     },
-    bundlePath: o.bundlePath === undefined ? 'dist/conf-widgets.js' : o.bundlePath,
+    bundlePath: o.bundlePath === undefined ? packageBundlePath() : o.bundlePath,
     forwardScenarioHeaders: o.forwardScenarioHeaders === true,
     logger: o.logger ?? ((line) => console.log(line)),
     ...(o.fetchImpl ? { fetchImpl: o.fetchImpl } : {}),
@@ -324,4 +327,21 @@ function writeChallenge(given: ProxyOptions['writeChallenge']): ResolvedOptions[
     fail('writeChallenge.secret must be at least 32 characters.');
   }
   return { difficulty, ttlMs, secret: c.secret ?? null, ...(c.store ? { store: c.store } : {}) };
+}
+
+/**
+ * This package's built loader, found from this module's own URL, not the working directory: the
+ * proxy used as a library from `node_modules` serves the bundle it ships. From the published
+ * package this module is `dist/node/proxy/options.js`; from the repository, `proxy/options.ts`.
+ * Null where modules are not files (a Worker bundle: the bundle is a static asset there).
+ */
+export function packageBundlePath(moduleUrl: string | undefined = import.meta.url): string | null {
+  if (typeof moduleUrl !== 'string' || !moduleUrl.startsWith('file:')) return null;
+  const built = /\/dist\/node\/proxy\/[^/]+$/.test(new URL(moduleUrl).pathname);
+  const url = new URL(built ? '../../conf-widgets.js' : '../dist/conf-widgets.js', moduleUrl);
+  // Through `node:url` where the host has it (Windows drive letters), without a static import.
+  const nodeUrl = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:url') as
+    | typeof import('node:url')
+    | undefined;
+  return nodeUrl ? nodeUrl.fileURLToPath(url) : decodeURIComponent(url.pathname);
 }

@@ -50,9 +50,31 @@ interface Loaded {
   mtimeMs: number;
 }
 
+type Zlib = typeof import('node:zlib');
+const zlib = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+  'node:zlib',
+) as Zlib | undefined;
+
 /**
- * Reads a built file and its precompressed copies. A copy that is missing or older than the file
- * (a build interrupted, or one that wrote only the JavaScript) is left out: identity always works.
+ * Whether a precompressed copy holds exactly the file's bytes. Judged by content, not by
+ * modification times: an npm install gives every file its own extraction time, so a copy can be
+ * older than its file and right, or newer and stale (a build that rewrote only the JavaScript).
+ * Done once per file load; a host without zlib cannot check, and serves identity only.
+ */
+function copyMatches(encoding: 'br' | 'gzip', copy: Uint8Array, identity: Uint8Array): boolean {
+  if (!zlib) return false;
+  try {
+    const decoded = encoding === 'br' ? zlib.brotliDecompressSync(copy) : zlib.gunzipSync(copy);
+    return decoded.equals(identity);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads a built file and its precompressed copies. A copy that is missing or does not decode to
+ * the file (a build interrupted, or one that wrote only the JavaScript) is left out: identity
+ * always works.
  */
 async function readRepresentations(path: string): Promise<Loaded> {
   const fs = await fsPromises();
@@ -61,9 +83,8 @@ async function readRepresentations(path: string): Promise<Loaded> {
   const representations: Representation[] = [{ encoding: 'identity', body: identity, etag: await etagOf(identity) }];
   for (const encoding of ['br', 'gzip'] as const) {
     try {
-      const copy = path + SUFFIX[encoding];
-      if ((await fs.stat(copy)).mtimeMs < stat.mtimeMs) continue;
-      const body = new Uint8Array(await fs.readFile(copy));
+      const body = new Uint8Array(await fs.readFile(path + SUFFIX[encoding]));
+      if (!copyMatches(encoding, body, identity)) continue;
       representations.push({ encoding, body, etag: await etagOf(body) });
     } catch {
       // Not precompressed: identity only.

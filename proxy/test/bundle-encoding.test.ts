@@ -106,18 +106,36 @@ for (const [path, text, cacheControl] of [
   });
 }
 
-test('a compressed copy older than its file (a build cut short) is not sent', async () => {
-  const d = mkdtempSync(join(tmpdir(), 'conf-encoding-stale-'));
+/** A built loader and its copies with the given modification times (seconds ago); the stack serving it. */
+async function stackWith(copies: { br: string; gz: string }, ages: { file: number; br: number; gz: number }) {
+  const d = mkdtempSync(join(tmpdir(), 'conf-encoding-copies-'));
   const file = join(d, 'conf-widgets.js');
-  writeFileSync(`${file}.br`, brotliCompressSync('export const old = 1;\n'));
-  writeFileSync(`${file}.gz`, gzipSync(LOADER));
   writeFileSync(file, LOADER);
-  // The file a minute old, its gzip copy as new as it, the br copy older.
+  writeFileSync(`${file}.br`, brotliCompressSync(copies.br));
+  writeFileSync(`${file}.gz`, gzipSync(copies.gz));
   const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
-  utimesSync(file, at(60), at(60));
-  utimesSync(`${file}.gz`, at(60), at(60));
-  utimesSync(`${file}.br`, at(120), at(120));
-  const s = await startStack({ bundlePath: file }, {}, base.upstream);
+  utimesSync(file, at(ages.file), at(ages.file));
+  utimesSync(`${file}.br`, at(ages.br), at(ages.br));
+  utimesSync(`${file}.gz`, at(ages.gz), at(ages.gz));
+  return startStack({ bundlePath: file }, {}, base.upstream);
+}
+
+test('copies older than their file but of its content (as npm install leaves them) are sent', async () => {
+  const s = await stackWith({ br: LOADER, gz: LOADER }, { file: 60, br: 120, gz: 90 });
+  try {
+    const br = await wireGet(s.url + '/conf-widgets.js', { 'accept-encoding': 'br, gzip' });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(decode(br), LOADER);
+    const gz = await wireGet(s.url + '/conf-widgets.js', { 'accept-encoding': 'gzip' });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(decode(gz), LOADER);
+  } finally {
+    await s.close();
+  }
+});
+
+test('a copy of other content (a build cut short) is not sent, however new', async () => {
+  const s = await stackWith({ br: 'export const old = 1;\n', gz: LOADER }, { file: 60, br: 0, gz: 120 });
   try {
     const r = await wireGet(s.url + '/conf-widgets.js', { 'accept-encoding': 'br, gzip' });
     assert.equal(r.headers['content-encoding'], 'gzip');

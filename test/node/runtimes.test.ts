@@ -1,19 +1,20 @@
 /**
- * The proxy where the README says it runs, against the sandbox on loopback: the Worker entry
+ * The proxy where the README says it runs, against the sandbox on loopback: on Node from its
+ * modules behind `nodeListener` (undici upstream), and the Worker entry
  * (`proxy/worker.ts`) bundled with esbuild `--platform=neutral` and no externals, run on workerd
  * (the config template `proxy/deploy/workerd.capnp`, a recent compatibility date, no
  * `nodejs_compat`), on Bun (`Bun.serve`) and on Deno (`Deno.serve`), each from the npm package
  * that ships its binary. On each: a large read asked for with `Accept-Encoding: gzip, br`
  * decodes once to JSON (a host that compresses the proxy's bytes again fails this); a
- * registration with an `Idempotency-Key` and its replay give one record and the same answer; the
- * key is in no answer and in nothing the runtime printed. A runtime whose binary is missing is
+ * registration with an `Idempotency-Key` and its replay give one record and the same answer; an
+ * upload of 200 KB is stored and answered with its storage URI; the key is in no answer and in nothing the runtime printed. A runtime whose binary is missing is
  * counted as skipped.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { createServer as createHttpServer, request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { startSandbox, type StartedSandbox } from '../../sandbox/index.js';
 import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
+import { createProxy } from '../../proxy/index.js';
+import { nodeListener } from '../../proxy/node.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const API = '/api/public/v1';
@@ -153,7 +156,27 @@ function raw(url: string, init: { method?: string; headers?: Record<string, stri
   });
 }
 
-const runtimes: Record<keyof typeof BIN, () => Promise<Running>> = {
+/** Node: the proxy from its modules (undici upstream), behind `nodeListener`, in this process. */
+async function onNode(): Promise<Running> {
+  const logs: string[] = [];
+  const proxy = createProxy({ upstream: sandbox.url, apiKey: KEY, allowedOrigins: [ORIGIN], bundlePath: null, logger: (l) => void logs.push(l) });
+  const server = createHttpServer(nodeListener(proxy));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    output: () => logs.join('\n'),
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await proxy.close();
+    },
+  };
+}
+
+const runtimes: Record<'node' | keyof typeof BIN, () => Promise<Running>> = {
+  node: onNode,
   workerd: async () => {
     const port = await freePort();
     return run(BIN.workerd, ['serve', 'workerd.capnp', '--socket-addr', `http=127.0.0.1:${port}`], port);
@@ -162,8 +185,8 @@ const runtimes: Record<keyof typeof BIN, () => Promise<Running>> = {
   deno: () => run(BIN.deno, ['run', '--allow-net', '--allow-env', '--no-prompt', 'deno.js']),
 };
 
-for (const [name, start] of Object.entries(runtimes) as [keyof typeof BIN, () => Promise<Running>][]) {
-  const missing = existsSync(BIN[name]) ? false : `${BIN[name]} is not installed`;
+for (const [name, start] of Object.entries(runtimes) as ['node' | keyof typeof BIN, () => Promise<Running>][]) {
+  const missing = name === 'node' || existsSync(BIN[name]) ? false : `${BIN[name]} is not installed`;
   describe(`the proxy on ${name}`, { skip: missing }, () => {
     let proxy: Running;
     const answers: string[] = [];
@@ -199,6 +222,29 @@ for (const [name, start] of Object.entries(runtimes) as [keyof typeof BIN, () =>
       assert.equal(replay.status, first.status);
       assert.deepEqual(JSON.parse(replay.text), JSON.parse(first.text));
       assert.equal(sandbox.sandbox.store.registrations.list(FX.id, email).length, 1);
+    });
+
+    test('an upload is stored and answered with its storage URI only', async () => {
+      const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200 * 1024, 0x20)]);
+      const res = await new Promise<Raw>((resolve, reject) => {
+        const req = request(`${proxy.url}/uploads/registration-evidence?filename=proof.pdf`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/pdf', 'content-length': String(pdf.byteLength), origin: ORIGIN },
+          agent: false,
+        }, (r) => {
+          let text = '';
+          r.on('data', (c: Buffer) => (text += c.toString()));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, headers: r.headers, text }));
+          r.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(pdf);
+      });
+      answers.push(res.text, JSON.stringify(res.headers));
+      assert.equal(res.status, 201, res.text);
+      const body = JSON.parse(res.text) as { data: { uri: string } };
+      assert.match(body.data.uri, /^storage:\/\//);
+      assert.deepEqual(Object.keys(body.data), ['uri']);
     });
   });
 }

@@ -13,10 +13,11 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { browserExports, definedTags, importOnServer } from './server-import.js';
 
 const REPO = process.cwd();
@@ -227,6 +228,29 @@ describe('the server entry points, from the extracted tarball', () => {
       .map(([subpath]) => pkg.name + subpath.slice(1));
     assert.ok(specifiers.length >= 4, specifiers.join(', '));
     assert.deepEqual(importOnServer(specifiers, [], { cwd: pkgDir }).errors, {}, 'imports that threw');
+  });
+
+  test('conf-widgets/proxy/worker bundles for workerd (--platform=neutral, no externals), and its config template ships', () => {
+    assert.ok(files.includes('proxy/deploy/workerd.capnp'));
+    ok(
+      run(join(BIN, 'esbuild'), ['dist/node/proxy/worker.js', '--bundle', '--platform=neutral', '--format=esm', '--log-level=error', `--outfile=${join(tmp, 'worker.js')}`], pkgDir),
+      'esbuild of the worker entry',
+    );
+  });
+
+  test('the proxy as a library, made in another working directory, serves the bundle the package ships', () => {
+    const script = `import { createProxy } from ${JSON.stringify(pathToFileURL(join(pkgDir, 'dist/node/proxy/index.js')).href)};
+const proxy = createProxy({ upstream: 'http://127.0.0.1:9', apiKey: 'k'.repeat(32), logger: () => {} });
+const res = await proxy.fetch(new Request('http://proxy.test/conf-widgets.js', { headers: { 'accept-encoding': 'br' } }));
+console.log(JSON.stringify({ status: res.status, encoding: res.headers.get('content-encoding'), length: (await res.arrayBuffer()).byteLength }));
+await proxy.close();`;
+    const out = JSON.parse(ok(run(process.execPath, ['--input-type=module', '-e', script], tmp), 'the proxy from the tarball')) as {
+      status: number;
+      encoding: string | null;
+      length: number;
+    };
+    // The build's br copy, whatever the files' modification times after extraction.
+    assert.deepEqual(out, { status: 200, encoding: 'br', length: statSync(join(pkgDir, 'dist/conf-widgets.js.br')).size });
   });
 });
 

@@ -122,7 +122,7 @@ export class ScreenPager implements ReactiveController {
         queueMicrotask(() => this.resize(clientWidth, clientHeight, body));
       }
     }
-    if (body) fitNowLines(body);
+    if (body) fitScreenLines(body);
     if (!body || this.pages < 2) this.stopTimer();
     else if (this.timer === undefined) {
       const seconds = this.host.pageSeconds > 0 ? this.host.pageSeconds : SCREEN_PAGE_SECONDS;
@@ -161,7 +161,7 @@ export class ScreenPager implements ReactiveController {
   }
 }
 
-/** Title and speaker lines tried for what runs now, most first (see {@link fitNowLines}). */
+/** Title and speaker lines tried for what runs now, most first (see {@link fitScreenLines}). */
 const NOW_LINES: readonly (readonly [title: number, speakers: number])[] = [
   [4, 2],
   [3, 2],
@@ -171,22 +171,93 @@ const NOW_LINES: readonly (readonly [title: number, speakers: number])[] = [
   [1, 1],
 ];
 
+/** Lines tried for what comes next beyond its two title lines and one speaker line, most first. */
+const NEXT_LINES: readonly (readonly [title: number, speakers: number])[] = [
+  [4, 2],
+  [3, 2],
+  [3, 1],
+  [2, 2],
+];
+const NEXT_BASE = [2, 1] as const;
+
+function setLines(box: Element, [title, speakers]: readonly [number, number]): void {
+  box.querySelector<HTMLElement>('.screen-title')?.style.setProperty('--_lines', String(title));
+  box.querySelector<HTMLElement>('.screen-speakers')?.style.setProperty('--_lines', String(speakers));
+}
+
+function overflows(el: HTMLElement): boolean {
+  return el.scrollHeight > el.clientHeight + 1;
+}
+
+interface Card {
+  readonly card: HTMLElement;
+  readonly now: HTMLElement;
+  readonly next: HTMLElement;
+}
+
 /**
- * Gives each card's "now" title and speakers the lines its card has room for, instead of a fixed
- * two: a long title reads in full beside space that would stay empty, and a list of speakers ends
- * after a whole name when a second line fits. Tries the most lines first and steps down until
- * the now box holds its content (the box shrinks, hiding the overflow, when it does not).
- * Runs after each update: a dozen cards, a few layouts, once a minute.
+ * Gives each card's titles and speakers the lines its card has room for, instead of a fixed two:
+ * a long title reads in full beside space that would stay empty, and a list of speakers ends
+ * after a whole name when a second line fits.
+ * Per row of cards, since the NEXT rules of a row line up (every "next" of the row gets one
+ * height, pinned to the card's foot):
+ * 1. the row's "next" blocks get the height of the tallest at two title lines and one speaker
+ *    line, and each card's "now" tries the most lines first, stepping down until its box holds
+ *    it (the box shrinks, hiding the overflow, when it does not): what runs comes first;
+ * 2. then the row's "next" tries more lines, most first, at the height of its tallest, and keeps
+ *    the first that takes nothing from any card's "now" — so a card with nothing running (or a
+ *    row of short titles) gives its space to what comes next;
+ * 3. each "next" then takes as many lines as fit in that height (a long title beside a short one).
+ * Runs after each update: a dozen cards, a few layouts each, once a minute.
  */
-export function fitNowLines(body: Element): void {
-  for (const now of body.querySelectorAll<HTMLElement>('.screen-venues:not(.single) .screen-now:not(.several)')) {
-    const title = now.querySelector<HTMLElement>('.screen-title');
-    if (!title) continue;
-    const speakers = now.querySelector<HTMLElement>('.screen-speakers');
-    for (const [t, s] of NOW_LINES) {
-      title.style.setProperty('--_lines', String(t));
-      speakers?.style.setProperty('--_lines', String(s));
-      if (now.scrollHeight <= now.clientHeight + 1) break;
+export function fitScreenLines(body: Element): void {
+  const rows = new Map<number, Card[]>();
+  for (const card of body.querySelectorAll<HTMLElement>('.screen-venues:not(.single) > .screen-venue')) {
+    const now = card.querySelector<HTMLElement>('.screen-now');
+    const next = card.querySelector<HTMLElement>('.screen-next');
+    if (!now || !next) continue;
+    const top = Math.round(card.offsetTop);
+    rows.set(top, [...(rows.get(top) ?? []), { card, now, next }]);
+  }
+  for (const row of rows.values()) fitRow(row);
+}
+
+/** The row's "next" blocks at `lines`, all as high as the tallest of them. */
+function sizeNext(row: readonly Card[], lines: readonly [number, number]): void {
+  for (const { next } of row) {
+    setLines(next, lines);
+    next.style.blockSize = 'auto';
+  }
+  const height = Math.max(...row.map(({ next }) => next.getBoundingClientRect().height));
+  for (const { next } of row) next.style.blockSize = `${height}px`;
+}
+
+function fitRow(row: readonly Card[]): void {
+  sizeNext(row, NEXT_BASE);
+  for (const { now } of row) {
+    if (now.classList.contains('several')) continue;
+    for (const lines of NOW_LINES) {
+      setLines(now, lines);
+      if (!overflows(now)) break;
+    }
+  }
+  const nowHeights = row.map(({ now }) => now.clientHeight);
+  const fits = () =>
+    row.every(({ card, now, next }, i) => now.clientHeight >= nowHeights[i]! - 1 && !overflows(next) && !overflows(card));
+  let chosen: readonly [number, number] = NEXT_BASE;
+  for (const lines of NEXT_LINES) {
+    sizeNext(row, lines);
+    if (fits()) {
+      chosen = lines;
+      break;
+    }
+  }
+  if (chosen === NEXT_BASE) sizeNext(row, NEXT_BASE);
+  // Within the row's height, a card whose next is shorter than the tallest takes what fits of it.
+  for (const { next } of row) {
+    for (const lines of [...NEXT_LINES, NEXT_BASE]) {
+      setLines(next, lines);
+      if (!overflows(next) || lines === chosen) break;
     }
   }
 }

@@ -758,8 +758,10 @@ export const scheduleStyles = css`
     overflow: hidden;
   }
   /*
-   * One height for every card's "next" (its line, two title lines, the speakers), pinned to the
-   * card's foot: the NEXT rules line up across a row whatever each room's next session is.
+   * One height for every card's "next" of a row, pinned to the card's foot: the NEXT rules line
+   * up across the row whatever each room's next session is. This is the height before the first
+   * measurement (its line, two title lines, the speakers); fitScreenLines in schedule-screen.ts
+   * then sets each row's height and lines from the room its cards leave.
    */
   .screen-next {
     flex: none;
@@ -796,9 +798,12 @@ export const scheduleStyles = css`
   .screen-left {
     font-size: 0.85em;
   }
+  /* Nothing runs yet: when it starts is this card's news, at the size of a title. */
   .screen-soon {
     color: var(--_text);
+    font-size: 1.5em;
     font-weight: 700;
+    line-height: 1.15;
   }
   .screen-when .badge {
     font-size: 0.85em;

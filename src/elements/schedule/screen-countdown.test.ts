@@ -58,3 +58,46 @@ describe('<conf-schedule view="screen"> counting down', () => {
     }
   });
 });
+
+describe('<conf-schedule view="screen"> using the space for what comes next', () => {
+  afterEach(cleanup);
+
+  /** Rendered lines of a clamped paragraph, and whether its text is cut. */
+  function lines(el: HTMLElement): { lines: number; cut: boolean } {
+    return {
+      lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      cut: el.scrollHeight > el.clientHeight + 1,
+    };
+  }
+
+  it('gives a long NEXT title more than two lines where the row has room, rules aligned, nothing out of its card', async () => {
+    // 9:20: the keynote runs in the Main Hall; the other rooms start at 10:30.
+    const h = await screen('2026-06-10T09:20:00+02:00');
+    const spree = card(h, 'Spree Room');
+    expect(spree.querySelector('[part="screen-now"] .screen-soon'), 'nothing runs in the Spree Room yet').to.exist;
+    const title = spree.querySelector<HTMLElement>('[part="screen-next"] .screen-title')!;
+    expect(lines(title), `"${title.textContent}" in full`).to.deep.equal({ lines: 3, cut: false });
+
+    const rows = new Map<number, number[]>();
+    for (const c of h.all<HTMLElement>('[part="screen-venue"]')) {
+      const box = c.getBoundingClientRect();
+      const top = Math.round(box.top);
+      rows.set(top, [...(rows.get(top) ?? []), c.querySelector<HTMLElement>('[part="screen-next"]')!.getBoundingClientRect().top]);
+      for (const p of c.querySelectorAll<HTMLElement>('p, .screen-venue-name')) {
+        expect(p.getBoundingClientRect().bottom, `${p.textContent} inside its card`).to.be.at.most(box.bottom + 0.5);
+        if (!p.classList.contains('clamp')) expect(p.scrollHeight, `${p.textContent} not cut`).to.be.at.most(p.clientHeight + 1);
+      }
+    }
+    for (const [top, rules] of rows) {
+      expect(Math.max(...rules) - Math.min(...rules), `row at ${top}px: NEXT rules within 1 px`).to.be.at.most(1);
+    }
+  });
+
+  it('takes no line from what runs now to give it to what comes next', async () => {
+    const h = await screen('2026-06-10T11:10:00+02:00');
+    for (const c of h.all<HTMLElement>('[part="screen-venue"]')) {
+      const now = c.querySelector<HTMLElement>('[part="screen-now"]')!;
+      expect(now.scrollHeight, 'the now box holds its lines').to.be.at.most(now.clientHeight + 1);
+    }
+  });
+});

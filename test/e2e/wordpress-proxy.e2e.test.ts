@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createScrubber } from '../../proxy/secrets.js';
-import { DEMO_KEYS } from '../../sandbox/seed/demo.js';
+import { DEMO_IDS, DEMO_KEYS } from '../../sandbox/seed/demo.js';
 import {
   API,
   assertError,
@@ -285,6 +285,94 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     }
   });
 
+  /** The journey's post (block, [conf_registration_form], [conf_workshops]); the stale test opens it again. */
+  let journeyLink = '';
+
+  test('an Author publishes the block, [conf_registration_form] and [conf_workshops]; a visitor sees the schedule, registers with a proof upload and enrolls: one registration and one enrollment in the sandbox', { timeout: 240_000 }, async () => {
+    const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
+    const content = [
+      '<!-- wp:conf-widgets/element {"element":"conf-schedule"} /-->',
+      '<!-- wp:shortcode -->[conf_registration_form]<!-- /wp:shortcode -->',
+      '<!-- wp:shortcode -->[conf_workshops]<!-- /wp:shortcode -->',
+    ].join('\n');
+    const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Conference', status: 'publish', content }),
+    });
+    const created = (await res.json()) as { link: string; id: number };
+    assert.equal(res.status, 201, JSON.stringify(created));
+    seen.push(`REST post (Author)\n${JSON.stringify(created)}`);
+    // What the Author loads back: the post in the editor's context, with its raw content.
+    const edit = await fetch(`${wp.url}/?rest_route=/wp/v2/posts/${created.id}&context=edit`, { headers: { authorization: `Basic ${auth}` } });
+    assert.equal(edit.status, 200);
+    seen.push(`REST post, edit context (Author)\n${await edit.text()}`);
+    journeyLink = created.link;
+
+    const email = `wp-journey-${Date.now()}@example.org`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      const problems = watchPage(page);
+      // Every answer the visitor's browser receives from the site, headers and body, is searched for the key.
+      const answers: Promise<void>[] = [];
+      page.on('response', (r) => {
+        answers.push(
+          r.body().then(
+            (body) => void seen.push(`${r.request().method()} ${r.url()} (visitor)\n${JSON.stringify(r.headers())}\n${body.toString('latin1')}`),
+            () => undefined,
+          ),
+        );
+      });
+      await page.goto(created.link, { waitUntil: 'load' });
+      const report = await waitForElements(page, 60_000);
+      assert.deepEqual(report.map((e) => [e.tag, e.ready]), [['conf-schedule', true], ['conf-registration-form', true], ['conf-workshops', true]], JSON.stringify(report));
+      assert.ok((await page.locator('conf-schedule [part~="event-title"]').count()) > 0, 'the schedule shows its events');
+
+      const form = 'conf-registration-form';
+      const field = (name: string) => page.locator(`${form} [name="${name}"]`);
+      await field('firstName').fill('Grace');
+      await field('lastName').fill('Hopper');
+      await field('email').fill(email);
+      await field('ticketTypeId').selectOption('tt-student');
+      await field('custom.organization').fill('Compilers Inc.');
+      await field('custom.tshirt_size').selectOption('m');
+      await field('paymentMethodId').selectOption({ index: 1 });
+      await field('paymentReference').fill('TX-WP-JOURNEY');
+      await page.locator(`${form} input[type="file"]`).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: onePagePdf(`Receipt for ${email}`) });
+      await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
+      await page.locator(`${form} [part~="submit-button"]`).click();
+      await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });
+      const registrationId = (await page.locator(`${form} [part~="record-id"]`).textContent())?.trim() ?? '';
+      assert.ok(registrationId);
+
+      // The schedule's workshop links open a workshop's enroll view; the registration just made is remembered.
+      await page.evaluate((id) => (location.hash = `#workshop-${id}`), DEMO_IDS.capacity3Workshop);
+      const workshops = 'conf-workshops';
+      await page.locator(`${workshops} [part~="submit-button"]`).waitFor({ timeout: 60_000 });
+      const typed = page.locator(`${workshops} [name="registrationId"]`);
+      if ((await typed.count()) > 0) await typed.fill(registrationId);
+      await page.locator(`${workshops} [part~="submit-button"]`).click();
+      const outcome = page.locator(`${workshops} [part~="success"]`);
+      await outcome.waitFor({ timeout: 60_000 });
+      assert.equal(await outcome.getAttribute('data-status'), 'enrolled');
+
+      const store = upstream.sandbox.store;
+      const registrations = store.conferences.list().flatMap((c) => store.registrations.list(c.id, email));
+      assert.deepEqual(registrations.map((r) => r.id), [registrationId], 'exactly one registration, the one shown');
+      const enrollments = store.db
+        .prepare<[string], { workshop_id: string; status: string }>('SELECT workshop_id, status FROM workshop_registrations WHERE registration_id = ?')
+        .all(registrationId);
+      assert.deepEqual(enrollments, [{ workshop_id: DEMO_IDS.capacity3Workshop, status: 'enrolled' }], 'exactly one enrollment');
+      assert.deepEqual(problems, []);
+      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-journey.png', fullPage: true });
+      seen.push(`journey post (visitor)\n${await page.content()}`);
+      await Promise.all(answers);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('writes are limited per client address (the proxy\'s limits, from contract.json): past them 429 with Retry-After, nothing forwarded', async () => {
     let limited: Answer | null = null;
     for (let i = 0; i < 30 && !limited; i++) {
@@ -339,6 +427,27 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     assert.equal(stale.json().data.length > 0, true);
     // Nothing cached for this one: the API's error shape.
     assertError(await call(`${API}/events/speakers`), 502, 'bad_gateway');
+
+    // The journey's post, with the sandbox stopped: the schedule still shows, marked stale.
+    assert.ok(journeyLink, 'the journey test published its post');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      const staleAnswers: string[] = [];
+      page.on('response', (r) => {
+        if (r.headers()['x-cache'] === 'stale') staleAnswers.push(r.url());
+      });
+      await page.goto(journeyLink, { waitUntil: 'load' });
+      const schedule = page.locator('conf-schedule');
+      await page.locator('conf-schedule [part~="stale"]').waitFor({ timeout: 60_000 });
+      assert.equal(await schedule.evaluate((el) => el.matches(':state(stale)')), true);
+      assert.ok((await page.locator('conf-schedule [part~="event-title"]').count()) > 0, 'the schedule still shows its events');
+      assert.ok(staleAnswers.length > 0, 'the site served its stale copy');
+      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-stale.png', fullPage: true });
+      seen.push(`journey post, upstream stopped (visitor)\n${await page.content()}`);
+    } finally {
+      await context.close();
+    }
   });
 
   test('no answer, header or page above holds the key or the kiosk token in any form', () => {

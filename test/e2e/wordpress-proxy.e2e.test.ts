@@ -8,7 +8,9 @@
  * the allow-list, idempotency, body caps, the kiosk token, CORS, uploads, no key in any answer),
  * which the Node proxy passes too, and what is the plugin's own: its REST address space, 409 for a
  * repeat in progress, the write limit, a visitor's post and registration loading from the site
- * alone, stale-while-revalidate and stale-if-error, and the key in no page an Author can load.
+ * alone, a visitor's whole way (schedule, registration with a proof upload, a workshop enrollment)
+ * on an Author's post, the kiosk page, stale-while-revalidate and stale-if-error (the post's
+ * schedule still shown, marked stale, with the sandbox stopped), and the key in no page or answer.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -368,6 +370,49 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
       await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-journey.png', fullPage: true });
       seen.push(`journey post (visitor)\n${await page.content()}`);
       await Promise.all(answers);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the kiosk page works from WordPress: an Editor\'s page with [conf_checkin], set up with the kiosk token of the settings, checks a badge in through the site (201, one check-in in the sandbox)', { timeout: 120_000 }, async () => {
+    // Pages are an Editor's (an Author may publish posts only).
+    const auth = Buffer.from(`${wp.editor}:${wp.editorAppPassword}`).toString('base64');
+    const res = await fetch(`${wp.url}/?rest_route=/wp/v2/pages`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Kiosk', status: 'publish', content: '<!-- wp:shortcode -->[conf_checkin]<!-- /wp:shortcode -->' }),
+    });
+    const created = (await res.json()) as { link: string };
+    assert.equal(res.status, 201, JSON.stringify(created));
+    const badge = 'DEMO-0142';
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    try {
+      const page = await context.newPage();
+      const problems = watchPage(page);
+      const checkins: { status: number; url: string }[] = [];
+      page.on('response', (r) => {
+        if (r.request().method() === 'POST' && /checkin/.test(r.url())) checkins.push({ status: r.status(), url: r.url() });
+      });
+      await page.goto(created.link, { waitUntil: 'load' });
+      // First start: staff type the kiosk's token (the one the Administrator saved in the settings).
+      await page.locator('conf-checkin input[name="token"]').fill(KIOSK_TOKEN);
+      await page.locator('conf-checkin input[name="location"]').fill('Door WP');
+      await page.locator('conf-checkin button[type="submit"]').click();
+      await page.locator('conf-checkin [part~="input"]').waitFor({ timeout: 60_000 });
+      await page.keyboard.type(badge);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        () => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="checked-in"] dd')?.textContent?.trim() === '1',
+        null,
+        { timeout: 30_000 },
+      );
+      assert.deepEqual(checkins.map((c) => [new URL(c.url).origin, c.status]), [[wp.url, 201]], 'one check-in, sent to this site, 201');
+      const rows = upstream.sandbox.store.db.prepare<[string], { location: string }>('SELECT location FROM badge_checkins WHERE badge_code = ?').all(badge);
+      assert.deepEqual(rows, [{ location: 'Door WP' }]);
+      assert.deepEqual(problems, []);
+      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-kiosk.png' });
+      seen.push(`kiosk page (staff)\n${await page.content()}`);
     } finally {
       await context.close();
     }

@@ -48,6 +48,8 @@ describe('registration through the demo site while the API fails 30 % of the tim
       },
     });
     browser = await launchChromium();
+    // A full run once saw "page … has been closed" mid-registration: say which part went away.
+    browser.on('disconnected', () => console.log('# Chromium disconnected during the registration tests'));
   });
   after(async () => {
     await browser?.close();
@@ -86,8 +88,13 @@ describe('registration through the demo site while the API fails 30 % of the tim
    */
   async function register(email: string, demo: StartedDemo): Promise<string> {
     const context = await browser.newContext({ viewport: { width: 390, height: 900 }, locale: 'en-US' });
+    let finished = false;
     try {
       const page = await context.newPage();
+      page.on('crash', () => console.log(`# the page of ${email} crashed (renderer)`));
+      page.on('close', () => {
+        if (!finished) console.log(`# the page of ${email} closed before the registration ended`);
+      });
       await page.goto(`${demo.url}/register.html`);
       // The config read can fail too; the element then shows the server's message and a retry.
       await until(page, 'form', ['retry-button'], 'the form');
@@ -112,6 +119,7 @@ describe('registration through the demo site while the API fails 30 % of the tim
       if ((await until(page, ['success', 'unconfirmed'], ['retry-button'], 'the outcome')) === 'unconfirmed') return 'unconfirmed';
       return (await page.locator(`${FORM} [part~="record-id"]`).textContent())?.trim() ?? '';
     } finally {
+      finished = true;
       await context.close();
     }
   }

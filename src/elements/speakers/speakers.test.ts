@@ -52,6 +52,7 @@ describe('<conf-speakers>', () => {
     if (!first.photoUrl) expect(cards[0]!.querySelector('[part~="photo"]')!.textContent!.trim()).to.match(/^\p{Lu}{1,2}$/u);
   });
 
+  // Dialog, address and focus: 30 s, as a full run on a loaded machine once passed the 10 s default.
   it('opens #speaker-ID from the address with the shared details dialog, and closing clears the link', async () => {
     const target = speakers[2]!;
     history.replaceState(null, '', `#speaker-${target.id}`);
@@ -71,7 +72,7 @@ describe('<conf-speakers>', () => {
     } finally {
       history.replaceState(null, '', location.pathname + location.search);
     }
-  });
+  }).timeout(30_000);
 
   it('searches by name and affiliation, ignoring case and accents, with a filtered-empty view', async () => {
     const h = await mount();
@@ -107,6 +108,7 @@ describe('<conf-speakers>', () => {
     }
   });
 
+  // Dialog, address and focus: 30 s, as a full run on a loaded machine once passed the 10 s default.
   it('opens a dialog by keyboard with bio and sessions, closes on Escape and returns focus', async () => {
     const withSession = speakers.find((s) => events.some((e) => e.speakerIds.includes(s.id)))!;
     const session = events.find((e) => e.speakerIds.includes(withSession.id))!;
@@ -126,7 +128,7 @@ describe('<conf-speakers>', () => {
     await waitFor(() => !dialog.open, 'dialog closed');
     await h.settle();
     expect(h.focused).to.equal(card);
-  });
+  }).timeout(30_000);
 
   it("links each session to the schedule's #event-ID: on a page with both, the event opens there", async () => {
     const withSession = speakers.find((s) => events.some((e) => e.speakerIds.includes(s.id)))!;

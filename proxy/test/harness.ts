@@ -303,8 +303,8 @@ export interface WireAnswer {
   body: Buffer;
 }
 
-/** A GET (or HEAD) over its own connection, the body left as sent. */
-export function wireGet(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<WireAnswer> {
+/** A request over its own connection with node:http, which decodes nothing: the bytes as sent. */
+export function wireRequest(url: string, method: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<WireAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers, agent: false }, (res) => {
       const parts: Buffer[] = [];
@@ -313,6 +313,11 @@ export function wireGet(url: string, headers: Record<string, string> = {}, metho
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
+}
+
+/** A GET (or HEAD) over its own connection, the body left as sent. */
+export function wireGet(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<WireAnswer> {
+  return wireRequest(url, method, headers);
 }

@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, deflateRawSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { createProxy, type ProxyOptions } from '../index.js';
 import { nodeListener } from '../node.js';
-import { API, KIOSK_TOKEN, ORIGIN, codeOf } from './harness.js';
+import { API, KIOSK_TOKEN, ORIGIN, codeOf, wireRequest, type WireAnswer } from './harness.js';
 
 /** A key with characters that change under URL, JSON and HTML encoding. */
 const SECRET = 'sk_live_Leak/Te+st=42&"x';
@@ -242,30 +242,12 @@ async function serve(upstream: string, options: Partial<ProxyOptions> = {}): Pro
   };
 }
 
-interface Seen {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A request with node:http (no decoding on the client's side: the bytes as sent). */
-async function call(url: string, method: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Seen> {
-  const { request } = await import('node:http');
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers, agent: false }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+/** What a browser would get: the bytes as the proxy sent them. */
+const call = wireRequest;
 
 const leaks: string[] = [];
 
-function check(where: string, seen: Seen): void {
+function check(where: string, seen: WireAnswer): void {
   const inBody = leakIn(seen.body);
   if (inBody) leaks.push(`${where} body: ${inBody}`);
   const inHeaders = leakIn(Buffer.from(JSON.stringify(seen.headers)));
@@ -277,8 +259,8 @@ function check(where: string, seen: Seen): void {
 const post = (key?: string) => ({ 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) });
 
 /** Every path a body takes, for the current mode: the answers the browser got. */
-async function everyPath(s: Served, cached: Served, label: string): Promise<Seen[]> {
-  const seen: [string, Seen][] = [];
+async function everyPath(s: Served, cached: Served, label: string): Promise<WireAnswer[]> {
+  const seen: [string, WireAnswer][] = [];
   const get = async (name: string, base: string, path: string) => seen.push([name, await call(base + API + path, 'GET')]);
   await get('read, cache off', s.url, '/events/events');
   await get('read, cache miss', cached.url, '/events/events');

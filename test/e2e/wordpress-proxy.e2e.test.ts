@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createScrubber } from '../../proxy/secrets.js';
 import { DEMO_IDS, DEMO_KEYS } from '../../sandbox/seed/demo.js';
 import {
@@ -33,7 +33,7 @@ import { onePagePdf } from '../pdf-fixture.js';
 import { skippable } from '../skippable.js';
 import { copyBundleInto } from '../../scripts/wordpress-zip.mjs';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
-import { startWordPress, wordPressMissing, type WordPress } from './wordpress-stack.js';
+import { logIn, startWordPress, type WordPress, wordPressMissing } from './wordpress-stack.js';
 
 const skip = !chromiumPath() ? NO_CHROMIUM : wordPressMissing() ?? false;
 const { after, before, describe, test } = skippable(skip);
@@ -55,15 +55,6 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
   const target = (): ConformanceTarget => ({ url: wp.url, allowedOrigin: wp.url, key: KEY, kioskToken: KIOSK_TOKEN, upstream, seen });
   const call = (path: string, init: RequestInit = {}): Promise<Answer> => callTarget(target(), path, init);
   const upstreamCalls = (pathPart: string) => upstream.requests.filter((r) => r.target.includes(pathPart)).length;
-
-  async function logIn(context: BrowserContext, user: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(`${wp.url}/wp-login.php`);
-    await page.fill('#user_login', user);
-    await page.fill('#user_pass', `${user}-pass-123`);
-    await Promise.all([page.waitForURL(/wp-admin/, { timeout: 60_000 }), page.click('#wp-submit')]);
-    return page;
-  }
 
   before(
     async () => {
@@ -93,7 +84,7 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
   test('an Administrator pastes the key on Settings → Conference widgets; Test connection says what is wrong in words', { timeout: 180_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     try {
-      const page = await logIn(context, wp.admin);
+      const page = await logIn(wp, context, wp.admin);
       const save = async (fields: Record<string, string>) => {
         await page.goto(settingsUrl());
         for (const [id, value] of Object.entries(fields)) await page.fill(`#${id}`, value);
@@ -136,7 +127,7 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
       seen.push(`options.php (Administrator)\n${await page.content()}`);
 
       // An Author can neither read nor change them.
-      const author = await logIn(await browser.newContext(), wp.author);
+      const author = await logIn(wp, await browser.newContext(), wp.author);
       const res = await author.goto(settingsUrl());
       assert.equal(res?.status(), 403);
       seen.push(`settings page (Author)\n${await author.content()}`);

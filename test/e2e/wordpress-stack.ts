@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmS
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import { zipDirectory } from '../../scripts/zip.mjs';
 
 export const WORDPRESS_ROOT = '/usr/share/wordpress';
@@ -139,6 +140,16 @@ export interface WordPress {
   /** PHP's log (warnings, notices, deprecations) of everything the site did so far. */
   debugLog(): string;
   close(): Promise<void>;
+}
+
+/** Logs `user` in through wp-login.php in a new page of `context`; answers the admin page it lands on. */
+export async function logIn(wp: Pick<WordPress, 'url'>, context: BrowserContext, user: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${wp.url}/wp-login.php`);
+  await page.fill('#user_login', user);
+  await page.fill('#user_pass', `${user}-pass-123`);
+  await Promise.all([page.waitForURL(/wp-admin/, { timeout: 60_000 }), page.click('#wp-submit')]);
+  return page;
 }
 
 const PHP_HEAD = (dir: string, host: string) => `<?php

@@ -14,10 +14,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { onePagePdf } from '../pdf-fixture.js';
 import { skippable } from '../skippable.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
-import { startWordPress, wordPressMissing, type WordPress } from './wordpress-stack.js';
+import { logIn, startWordPress, type WordPress, wordPressMissing } from './wordpress-stack.js';
 
 const SHOTS = '.tmp/screenshots';
 const skip = !chromiumPath() ? NO_CHROMIUM : wordPressMissing() ?? false;
@@ -210,15 +210,6 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
     }
   }
 
-  async function logIn(context: BrowserContext, user: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(`${wp.url}/wp-login.php`);
-    await page.fill('#user_login', user);
-    await page.fill('#user_pass', `${user}-pass-123`);
-    await Promise.all([page.waitForURL(/wp-admin/, { timeout: 60_000 }), page.click('#wp-submit')]);
-    return page;
-  }
-
   test('the setup stored the pasted script URL as the proxy\'s base URL', () => {
     assert.equal(wp.storedProxyUrl, demo.url);
   });
@@ -331,7 +322,7 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
   test('Settings → Conference widgets: a wrong URL is refused saying why; a URL is stored normalized', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      const page = await logIn(context, wp.admin);
+      const page = await logIn(wp, context, wp.admin);
       const settings = `${wp.url}/wp-admin/options-general.php?page=conf-widgets`;
       const save = async (value: string) => {
         await page.goto(settings);
@@ -347,7 +338,7 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
       assert.equal(await save(`${demo.url}/conf-widgets.js`), demo.url);
 
       // The Author may not open it (manage_options).
-      const author = await logIn(await browser.newContext(), wp.author);
+      const author = await logIn(wp, await browser.newContext(), wp.author);
       const res = await author.goto(settings);
       assert.equal(res?.status(), 403);
       await author.context().close();
@@ -359,7 +350,7 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
   test('the block in the editor: the element and its main attributes in the sidebar', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     try {
-      const page = await logIn(context, wp.author);
+      const page = await logIn(wp, context, wp.author);
       const problems = watchPage(page);
       await page.goto(`${wp.url}/wp-admin/post-new.php`);
       await page.waitForFunction(() => Boolean((window as unknown as { wp?: { blocks?: { getBlockType(n: string): unknown } } }).wp?.blocks?.getBlockType('conf-widgets/element')), null, { timeout: 60_000 });

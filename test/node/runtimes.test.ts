@@ -33,7 +33,7 @@ const KEY = FX.keys.all;
 const ORIGIN = 'https://conf.example.org';
 
 const BIN = {
-  workerd: join(ROOT, 'node_modules/@cloudflare/workerd-linux-64/bin/workerd'),
+  workerd: join(ROOT, 'node_modules/.bin/workerd'),
   bun: join(ROOT, 'node_modules/.bin/bun'),
   deno: join(ROOT, 'node_modules/.bin/deno'),
 };

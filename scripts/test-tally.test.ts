@@ -32,11 +32,12 @@ describe('npm test: counting and installing', () => {
       ['redis-server is not installed (apt-get install redis-server); Redis store tests skipped', 2],
       ['WordPress, MariaDB or PHP missing', 1],
       ['dist/custom-elements.json not built (npm run build)', 1],
+      ['/repo/node_modules/.bin/workerd is not installed', 2],
       ['only on macOS', 4],
     ]);
     assert.deepEqual(
       avoidableSkips(reasons).map(([, n]) => n),
-      [3, 2, 1, 1],
+      [3, 2, 1, 1, 2],
     );
   });
 

@@ -31,7 +31,11 @@ function defineElementTags() {
         if (!definer) continue;
         definer.exports ??= [];
         if (!definer.exports.some((e) => e.kind === 'custom-element-definition' && e.name === tag)) {
-          definer.exports.push({ kind: 'custom-element-definition', name: tag, declaration: { name: className, module: home.path } });
+          definer.exports.push({
+            kind: 'custom-element-definition',
+            name: tag,
+            declaration: { name: className, module: home.path },
+          });
         }
       }
     },
@@ -60,9 +64,15 @@ function eventDetails() {
           m.name.getText() === 'type' &&
           m.modifiers?.some((k) => k.kind === ts.SyntaxKind.StaticKeyword),
       );
-      const detail = node.members.find(ts.isConstructorDeclaration)?.parameters.find((p) => p.name.getText() === 'detail');
+      const detail = node.members
+        .find(ts.isConstructorDeclaration)
+        ?.parameters.find((p) => p.name.getText() === 'detail');
       if (!type?.initializer || !ts.isStringLiteral(type.initializer) || !detail?.type) return;
-      classes.set(node.name.text, { name: type.initializer.text, detail: detail.type.getText(), module: moduleDoc.path });
+      classes.set(node.name.text, {
+        name: type.initializer.text,
+        detail: detail.type.getText(),
+        module: moduleDoc.path,
+      });
     },
     packageLinkPhase({ customElementsManifest }) {
       for (const mod of customElementsManifest.modules) {
@@ -74,7 +84,9 @@ function eventDetails() {
             const cls = classes.get(className);
             if (cls) {
               if (event.name && event.name !== cls.name) {
-                throw new Error(`${mod.path}: @event ${event.name} is typed ${className}, whose events are named ${cls.name}`);
+                throw new Error(
+                  `${mod.path}: @event ${event.name} is typed ${className}, whose events are named ${cls.name}`,
+                );
               }
               event.name = cls.name;
               event.type = { text: cls.detail, references: [{ name: cls.detail, module: cls.module }] };
@@ -82,7 +94,10 @@ function eventDetails() {
             }
             const seen = byName.get(event.name);
             // The JSDoc entry (with a description) wins over the one derived from dispatchEvent.
-            byName.set(event.name, seen ? { ...event, ...seen, description: seen.description ?? event.description } : event);
+            byName.set(
+              event.name,
+              seen ? { ...event, ...seen, description: seen.description ?? event.description } : event,
+            );
           }
           decl.events = [...byName.values()];
         }
@@ -106,7 +121,10 @@ function shippedPaths() {
       else visit(v);
     }
   };
-  return { name: 'conf-shipped-paths', packageLinkPhase: ({ customElementsManifest }) => visit(customElementsManifest) };
+  return {
+    name: 'conf-shipped-paths',
+    packageLinkPhase: ({ customElementsManifest }) => visit(customElementsManifest),
+  };
 }
 
 export default {

@@ -15,5 +15,7 @@ const bundleConfig: BundleConfig = untypedBundleConfig;
 export default defineConfig(() =>
   // Storybook's Vite builder reads this file too and would take over its plugins; the stories are
   // built from the sources as they are, so Storybook gets nothing from here.
-  process.env.STORYBOOK === 'true' ? {} : bundleConfig({ entry: 'src/loader.ts', file: 'conf-widgets.js', split: true }),
+  process.env.STORYBOOK === 'true'
+    ? {}
+    : bundleConfig({ entry: 'src/loader.ts', file: 'conf-widgets.js', split: true }),
 );

@@ -13,10 +13,12 @@ const { createTestApi } = await import('./test/browser/api-server.ts');
 async function freePort() {
   const { createServer } = await import('node:net');
   return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
   });
 }
 const port = Number(process.env.WTR_PORT) || (await freePort());
@@ -63,7 +65,9 @@ async function apiMiddleware(ctx, next) {
   // The body is handed on as the proxy sends it, without its Content-Encoding header (the dev
   // server sets its own): ask for it uncompressed, or the browser would get br bytes as JSON.
   headers.delete('accept-encoding');
-  const res = await (await target).fetch(new Request(`http://${ctx.host}${ctx.url.replace(POW_PREFIX, '')}`, { method, headers, body }));
+  const res = await (
+    await target
+  ).fetch(new Request(`http://${ctx.host}${ctx.url.replace(POW_PREFIX, '')}`, { method, headers, body }));
   ctx.status = res.status;
   res.headers.forEach((value, key) => {
     if (key !== 'content-length' && key !== 'content-encoding') ctx.set(key, value);
@@ -71,7 +75,13 @@ async function apiMiddleware(ctx, next) {
   ctx.body = Buffer.from(await res.arrayBuffer());
 }
 
-const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const chromeArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export default {
   port,

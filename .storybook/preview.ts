@@ -39,7 +39,19 @@ const preview: Preview = {
     controls: { expanded: true, sort: 'requiredFirst' },
     layout: 'padded',
     options: {
-      storySort: { order: ['Elements', ['conf-schedule', 'conf-speakers', 'conf-abstracts', 'conf-exhibits', 'conf-registration-form', 'conf-exhibit-form']] },
+      storySort: {
+        order: [
+          'Elements',
+          [
+            'conf-schedule',
+            'conf-speakers',
+            'conf-abstracts',
+            'conf-exhibits',
+            'conf-registration-form',
+            'conf-exhibit-form',
+          ],
+        ],
+      },
     },
   },
 };

@@ -130,7 +130,11 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   if (port > 65535) return { kind: 'error', message: '--port must be at most 65535.' };
   const kinds = parseWriteLimits(values['write-limit'] ?? env.CONF_WRITE_LIMITS ?? '');
   if (typeof kinds === 'string') return { kind: 'error', message: `--write-limit: ${kinds}` };
-  const difficulty = count('--challenge-difficulty', values['challenge-difficulty'] ?? env.CONF_WRITE_CHALLENGE_DIFFICULTY, 0);
+  const difficulty = count(
+    '--challenge-difficulty',
+    values['challenge-difficulty'] ?? env.CONF_WRITE_CHALLENGE_DIFFICULTY,
+    0,
+  );
   if (typeof difficulty === 'string') return { kind: 'error', message: difficulty };
   const challenge = values['write-challenge'] === true || /^(1|true|yes|on)$/i.test(env.CONF_WRITE_CHALLENGE ?? '');
   const challengeSecret = env.CONF_WRITE_CHALLENGE_SECRET;
@@ -152,7 +156,12 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
         cache: ttl === 0 ? false : { ttlMs: ttl * 1000 },
         rateLimit: rate === 0 ? false : { max: rate, windowMs: 60_000, kinds },
         ...(challenge
-          ? { writeChallenge: { ...(difficulty > 0 ? { difficulty } : {}), ...(challengeSecret ? { secret: challengeSecret } : {}) } }
+          ? {
+              writeChallenge: {
+                ...(difficulty > 0 ? { difficulty } : {}),
+                ...(challengeSecret ? { secret: challengeSecret } : {}),
+              },
+            }
           : {}),
         trustedProxyHops: hops,
         upstreamTimeoutMs: timeout,

@@ -26,9 +26,8 @@ async function main(): Promise<number> {
   let stores: Partial<ProxyOptions> = {};
   if (redisUrl) {
     const { Redis } = await import('ioredis');
-    const { REDIS_CLIENT_OPTIONS, redisCacheStore, redisIdempotencyStore, redisPersistence, redisRateLimitStore } = await import(
-      './stores/redis.js'
-    );
+    const { REDIS_CLIENT_OPTIONS, redisCacheStore, redisIdempotencyStore, redisPersistence, redisRateLimitStore } =
+      await import('./stores/redis.js');
     const redis = new Redis(redisUrl, { ...REDIS_CLIENT_OPTIONS, lazyConnect: true });
     // The client's own connection errors (while Redis is down) are answered per request.
     redis.on('error', () => {});
@@ -36,13 +35,19 @@ async function main(): Promise<number> {
     const warn = (msg: string, detail: string) =>
       console.log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg, detail }));
     const connected = await Promise.race([
-      redis.connect().then(() => true, () => false),
+      redis.connect().then(
+        () => true,
+        () => false,
+      ),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000).unref()),
     ]);
     const checkPersistence = async () => {
       const persistence = await redisPersistence(redis);
       if (persistence.persists === false) {
-        warn('redis_not_persistent', `${persistence.detail}. A restart of this Redis forgets idempotency records; set appendonly yes.`);
+        warn(
+          'redis_not_persistent',
+          `${persistence.detail}. A restart of this Redis forgets idempotency records; set appendonly yes.`,
+        );
       } else if (persistence.persists === null) {
         warn('redis_persistence_unknown', `${persistence.detail}; make sure it runs with appendonly yes.`);
       }
@@ -60,7 +65,12 @@ async function main(): Promise<number> {
       rateLimit: options.rateLimit === false ? false : { ...options.rateLimit, store: redisRateLimitStore({ redis }) },
       // Used challenges too: a solution spent on one instance is spent on all.
       ...(options.writeChallenge
-        ? { writeChallenge: { ...(options.writeChallenge === true ? {} : options.writeChallenge), store: redisIdempotencyStore({ redis }) } }
+        ? {
+            writeChallenge: {
+              ...(options.writeChallenge === true ? {} : options.writeChallenge),
+              store: redisIdempotencyStore({ redis }),
+            },
+          }
         : {}),
     };
   }

@@ -31,7 +31,8 @@ export function addressBucket(address: string): string {
   const [head = '', tail] = address.split('%', 1)[0]!.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const zeros: string[] = tail === undefined ? [] : Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
+  const zeros: string[] =
+    tail === undefined ? [] : Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
   const groups = [...left, ...zeros, ...right].slice(0, 4);
   return `${groups.map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
 }

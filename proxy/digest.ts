@@ -7,9 +7,11 @@
  */
 type CreateHash = typeof import('node:crypto').createHash;
 
-const nodeCreateHash = ((globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
-  'node:crypto',
-) as { createHash?: CreateHash } | undefined)?.createHash;
+const nodeCreateHash = (
+  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+    'node:crypto',
+  ) as { createHash?: CreateHash } | undefined
+)?.createHash;
 
 const encoder = new TextEncoder();
 

@@ -138,10 +138,25 @@ export function createFastLane({
   }
 
   /** The headers `fromEntry` sets, in its order; Vary as the CORS layer completes it. */
-  function build(entry: CacheEntry, body: Uint8Array, etag: string, coding: Coding | null, compressible: boolean): Prepared {
+  function build(
+    entry: CacheEntry,
+    body: Uint8Array,
+    etag: string,
+    coding: Coding | null,
+    compressible: boolean,
+  ): Prepared {
     const common: string[] = [];
     for (const [name, value] of Object.entries(entry.headers ?? {})) common.push(name, value);
-    common.push('etag', etag, 'cache-control', '', 'x-cache', 'hit', 'vary', compressible ? 'Accept-Encoding, Origin' : 'Origin');
+    common.push(
+      'etag',
+      etag,
+      'cache-control',
+      '',
+      'x-cache',
+      'hit',
+      'vary',
+      compressible ? 'Accept-Encoding, Origin' : 'Origin',
+    );
     if (coding) common.push('content-encoding', coding);
     const ccAt = common.indexOf('cache-control') + 1;
     return {

@@ -58,11 +58,19 @@ export function createProxy(options: ProxyOptions): Proxy {
   const o = resolveOptions(options);
   // Without a configured secret the challenge's is made here, per process.
   const challengeSecret = o.writeChallenge ? (o.writeChallenge.secret ?? randomSecret()) : null;
-  const scrubber = createScrubber([o.apiKey, ...(o.kioskToken ? [o.kioskToken] : []), ...(challengeSecret ? [challengeSecret] : [])]);
+  const scrubber = createScrubber([
+    o.apiKey,
+    ...(o.kioskToken ? [o.kioskToken] : []),
+    ...(challengeSecret ? [challengeSecret] : []),
+  ]);
   const log = (line: Record<string, unknown>) =>
     o.logger(scrubber.scrub(JSON.stringify({ time: new Date().toISOString(), ...line })));
   const report = (event: string, error: unknown) =>
-    log({ level: 'warn', msg: event, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    log({
+      level: 'warn',
+      msg: event,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
 
   const transportReady: Promise<Transport> = o.fetchImpl
     ? Promise.resolve(fetchTransport(o.fetchImpl))
@@ -78,7 +86,8 @@ export function createProxy(options: ProxyOptions): Proxy {
   });
   const policy = o.cache;
   const cache = new ReadCache({
-    store: o.cache.store ?? memoryCacheStore({ maxEntries: o.cache.maxEntries, maxBytes: o.cache.maxBytes, now: o.now }),
+    store:
+      o.cache.store ?? memoryCacheStore({ maxEntries: o.cache.maxEntries, maxBytes: o.cache.maxBytes, now: o.now }),
     policy,
     now: o.now,
     report,
@@ -115,16 +124,19 @@ export function createProxy(options: ProxyOptions): Proxy {
       };
 
   // Before the limits: writes without a solution must not spend a shared address's allowance.
-  const challenge = o.writeChallenge && challengeSecret
-    ? writeChallenge({
-        difficulty: o.writeChallenge.difficulty,
-        ttlMs: o.writeChallenge.ttlMs,
-        secret: challengeSecret,
-        store: o.writeChallenge.store ?? memoryIdempotencyStore({ maxEntries: 100_000, maxBytes: 32 * 1024 * 1024, now: o.now }),
-        now: o.now,
-        report,
-      })
-    : null;
+  const challenge =
+    o.writeChallenge && challengeSecret
+      ? writeChallenge({
+          difficulty: o.writeChallenge.difficulty,
+          ttlMs: o.writeChallenge.ttlMs,
+          secret: challengeSecret,
+          store:
+            o.writeChallenge.store ??
+            memoryIdempotencyStore({ maxEntries: 100_000, maxBytes: 32 * 1024 * 1024, now: o.now }),
+          now: o.now,
+          report,
+        })
+      : null;
   if (challenge) app.get(CHALLENGE_PATH, challenge.handler);
   const challengeCheck: MiddlewareHandler<ProxyEnv> = challenge
     ? challenge.middleware
@@ -164,14 +176,26 @@ export function createProxy(options: ProxyOptions): Proxy {
       pendingMs: o.upstreamTimeoutMs + 5000,
       report,
     }),
-    writeHandler({ upstream, forwardScenarioHeaders: o.forwardScenarioHeaders, uploadTimeoutMs: o.uploadTimeoutMs, cache }),
+    writeHandler({
+      upstream,
+      forwardScenarioHeaders: o.forwardScenarioHeaders,
+      uploadTimeoutMs: o.uploadTimeoutMs,
+      cache,
+    }),
   );
   app.put(
     '/uploads/:kind',
     challengeCheck,
     writeLimit,
     bodies,
-    uploadHandler({ upstream, transport, scrubber, maxBytes: o.maxUploadBytes, timeoutMs: o.uploadTimeoutMs, forwardScenarioHeaders: o.forwardScenarioHeaders }),
+    uploadHandler({
+      upstream,
+      transport,
+      scrubber,
+      maxBytes: o.maxUploadBytes,
+      timeoutMs: o.uploadTimeoutMs,
+      forwardScenarioHeaders: o.forwardScenarioHeaders,
+    }),
   );
 
   const fastLane = createFastLane({

@@ -41,7 +41,10 @@ export interface NodeListenerOptions {
   idleTimeoutMs?: number;
 }
 
-export function nodeListener(proxy: Pick<Proxy, 'fetch' | 'fastLane'>, { idleTimeoutMs = IDLE_TIMEOUT_MS }: NodeListenerOptions = {}): NodeListener {
+export function nodeListener(
+  proxy: Pick<Proxy, 'fetch' | 'fastLane'>,
+  { idleTimeoutMs = IDLE_TIMEOUT_MS }: NodeListenerOptions = {},
+): NodeListener {
   if (!(idleTimeoutMs > 0)) throw new Error(`idleTimeoutMs must be positive, got ${idleTimeoutMs}`);
   const slow = getRequestListener(proxy.fetch);
   const fast = proxy.fastLane;

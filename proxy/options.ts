@@ -6,7 +6,13 @@ import { API_PREFIX, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
 import { DEFAULT_CACHE_POLICY, type CachePolicy } from './cache/policy.js';
 import { createScrubber } from './secrets.js';
 import { KIOSK_LOCKOUT_DEFAULTS, type KioskLockout } from './middleware/kiosk-token.js';
-import { DEFAULT_WRITE_CEILING, DEFAULT_WRITE_LIMITS, WRITE_KINDS, type WindowLimit, type WriteKind } from './middleware/rate-limit.js';
+import {
+  DEFAULT_WRITE_CEILING,
+  DEFAULT_WRITE_LIMITS,
+  WRITE_KINDS,
+  type WindowLimit,
+  type WriteKind,
+} from './middleware/rate-limit.js';
 import { MEMORY_STORE_DEFAULTS } from './stores/memory.js';
 import type { CacheStore, IdempotencyStore, RateLimitStore } from './stores/types.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './upstream/retry.js';
@@ -27,9 +33,7 @@ export interface ProxyOptions {
   /** Token kiosks send as `X-Kiosk-Token` to reach the check-ins; without it check-ins are off. */
   kioskToken?: string | null;
   /** Read cache; `false` turns it off. */
-  cache?:
-    | (Partial<CachePolicy> & { maxEntries?: number; maxBytes?: number; store?: CacheStore })
-    | false;
+  cache?: (Partial<CachePolicy> & { maxEntries?: number; maxBytes?: number; store?: CacheStore }) | false;
   idempotencyStore?: IdempotencyStore;
   /** How long a write's answer is replayed for its `Idempotency-Key` (default 24 h). */
   idempotencyTtlMs?: number;
@@ -38,7 +42,12 @@ export interface ProxyOptions {
    * together; `kinds`: each kind's own window (`false` for none). Kiosk check-ins are not counted.
    */
   rateLimit?:
-    | { max?: number; windowMs?: number; store?: RateLimitStore; kinds?: Partial<Record<WriteKind, Partial<WindowLimit> | false>> }
+    | {
+        max?: number;
+        windowMs?: number;
+        store?: RateLimitStore;
+        kinds?: Partial<Record<WriteKind, Partial<WindowLimit> | false>>;
+      }
     | false;
   /**
    * Proof-of-work challenge on public writes (`GET /challenge`, header `X-Conf-Challenge`); off
@@ -113,7 +122,12 @@ export interface ResolvedOptions {
   cache: CachePolicy & { maxEntries: number; maxBytes: number; store?: CacheStore };
   idempotencyStore?: IdempotencyStore;
   idempotencyTtlMs: number;
-  rateLimit: { max: number; windowMs: number; store?: RateLimitStore; kinds: Record<WriteKind, WindowLimit | null> } | null;
+  rateLimit: {
+    max: number;
+    windowMs: number;
+    store?: RateLimitStore;
+    kinds: Record<WriteKind, WindowLimit | null>;
+  } | null;
   writeChallenge: { difficulty: number; ttlMs: number; secret: string | null; store?: IdempotencyStore } | null;
   kioskLockout: (KioskLockout & { store?: RateLimitStore }) | null;
   trustedProxyHops: number;
@@ -205,7 +219,8 @@ function resolve(o: ProxyOptions): ResolvedOptions {
   if (o.apiKey.length < 8 || /[\s\0]/.test(o.apiKey)) {
     fail('apiKey looks wrong: expected at least 8 characters without spaces.');
   }
-  const publicOrigins = o.publicOrigin === undefined ? [] : typeof o.publicOrigin === 'string' ? [o.publicOrigin] : [...o.publicOrigin];
+  const publicOrigins =
+    o.publicOrigin === undefined ? [] : typeof o.publicOrigin === 'string' ? [o.publicOrigin] : [...o.publicOrigin];
   const checkOrigin = (v: string) => {
     if (v === '*') fail('allowedOrigins must list origins; "*" would let any site use the key.');
     return normalizeOrigin(v);
@@ -241,11 +256,7 @@ function resolve(o: ProxyOptions): ResolvedOptions {
         cache.staleWhileRevalidateMs,
         DEFAULT_CACHE_POLICY.staleWhileRevalidateMs,
       ),
-      staleIfErrorMs: nonNegative(
-        'cache.staleIfErrorMs',
-        cache.staleIfErrorMs,
-        DEFAULT_CACHE_POLICY.staleIfErrorMs,
-      ),
+      staleIfErrorMs: nonNegative('cache.staleIfErrorMs', cache.staleIfErrorMs, DEFAULT_CACHE_POLICY.staleIfErrorMs),
       maxEntries: positive('cache.maxEntries', cache.maxEntries, MEMORY_STORE_DEFAULTS.cache.maxEntries),
       maxBytes: positive('cache.maxBytes', cache.maxBytes, MEMORY_STORE_DEFAULTS.cache.maxBytes),
       ...(cache.store ? { store: cache.store } : {}),
@@ -266,10 +277,18 @@ function resolve(o: ProxyOptions): ResolvedOptions {
       o.kioskLockout === false
         ? null
         : {
-            perAddress: positive('kioskLockout.perAddress', o.kioskLockout?.perAddress, KIOSK_LOCKOUT_DEFAULTS.perAddress),
+            perAddress: positive(
+              'kioskLockout.perAddress',
+              o.kioskLockout?.perAddress,
+              KIOSK_LOCKOUT_DEFAULTS.perAddress,
+            ),
             global: positive('kioskLockout.global', o.kioskLockout?.global, KIOSK_LOCKOUT_DEFAULTS.global),
             windowMs: positive('kioskLockout.windowMs', o.kioskLockout?.windowMs, KIOSK_LOCKOUT_DEFAULTS.windowMs),
-            knownGoodMs: positive('kioskLockout.knownGoodMs', o.kioskLockout?.knownGoodMs, KIOSK_LOCKOUT_DEFAULTS.knownGoodMs),
+            knownGoodMs: positive(
+              'kioskLockout.knownGoodMs',
+              o.kioskLockout?.knownGoodMs,
+              KIOSK_LOCKOUT_DEFAULTS.knownGoodMs,
+            ),
             ...(lockoutStore ? { store: lockoutStore } : {}),
           },
     trustedProxyHops: hops,
@@ -287,7 +306,11 @@ function resolve(o: ProxyOptions): ResolvedOptions {
       budgetBytes: positive('bodyLimits.budgetBytes', o.bodyLimits?.budgetBytes, BODY_LIMIT_DEFAULTS.budgetBytes),
       perAddress: positive('bodyLimits.perAddress', o.bodyLimits?.perAddress, BODY_LIMIT_DEFAULTS.perAddress),
       idleMs: positive('bodyLimits.idleMs', o.bodyLimits?.idleMs, BODY_LIMIT_DEFAULTS.idleMs),
-      minBytesPerSecond: nonNegative('bodyLimits.minBytesPerSecond', o.bodyLimits?.minBytesPerSecond, BODY_LIMIT_DEFAULTS.minBytesPerSecond),
+      minBytesPerSecond: nonNegative(
+        'bodyLimits.minBytesPerSecond',
+        o.bodyLimits?.minBytesPerSecond,
+        BODY_LIMIT_DEFAULTS.minBytesPerSecond,
+      ),
     },
     bundlePath: o.bundlePath === undefined ? packageBundlePath() : o.bundlePath,
     forwardScenarioHeaders: o.forwardScenarioHeaders === true,
@@ -297,18 +320,24 @@ function resolve(o: ProxyOptions): ResolvedOptions {
   };
 }
 
-function writeKinds(given: Partial<Record<string, Partial<WindowLimit> | false>> | undefined): Record<WriteKind, WindowLimit | null> {
+function writeKinds(
+  given: Partial<Record<string, Partial<WindowLimit> | false>> | undefined,
+): Record<WriteKind, WindowLimit | null> {
   for (const kind of Object.keys(given ?? {})) {
-    if (!(WRITE_KINDS as readonly string[]).includes(kind)) fail(`rateLimit.kinds: "${kind}" is not one of ${WRITE_KINDS.join(', ')}.`);
+    if (!(WRITE_KINDS as readonly string[]).includes(kind))
+      fail(`rateLimit.kinds: "${kind}" is not one of ${WRITE_KINDS.join(', ')}.`);
   }
   const out = {} as Record<WriteKind, WindowLimit | null>;
   for (const kind of WRITE_KINDS) {
     const k = given?.[kind];
     const d = DEFAULT_WRITE_LIMITS[kind];
-    out[kind] = k === false ? null : {
-      max: positive(`rateLimit.kinds.${kind}.max`, k?.max, d.max),
-      windowMs: positive(`rateLimit.kinds.${kind}.windowMs`, k?.windowMs, d.windowMs),
-    };
+    out[kind] =
+      k === false
+        ? null
+        : {
+            max: positive(`rateLimit.kinds.${kind}.max`, k?.max, d.max),
+            windowMs: positive(`rateLimit.kinds.${kind}.windowMs`, k?.windowMs, d.windowMs),
+          };
   }
   return out;
 }
@@ -320,7 +349,8 @@ function writeChallenge(given: ProxyOptions['writeChallenge']): ResolvedOptions[
   if (given === undefined || given === false) return null;
   const c = given === true ? {} : given;
   const difficulty = positive('writeChallenge.difficulty', c.difficulty, WRITE_CHALLENGE_DEFAULTS.difficulty);
-  if (!Number.isInteger(difficulty) || difficulty > 0xffff_ffff) fail('writeChallenge.difficulty must be a whole number up to 4294967295.');
+  if (!Number.isInteger(difficulty) || difficulty > 0xffff_ffff)
+    fail('writeChallenge.difficulty must be a whole number up to 4294967295.');
   const ttlMs = positive('writeChallenge.ttlMs', c.ttlMs, WRITE_CHALLENGE_DEFAULTS.ttlMs);
   if (ttlMs < 1000) fail('writeChallenge.ttlMs must be at least 1000.');
   if (c.secret !== undefined && (typeof c.secret !== 'string' || c.secret.length < 32)) {
@@ -340,8 +370,8 @@ export function packageBundlePath(moduleUrl: string | undefined = import.meta.ur
   const built = /\/dist\/node\/proxy\/[^/]+$/.test(new URL(moduleUrl).pathname);
   const url = new URL(built ? '../../conf-widgets.js' : '../dist/conf-widgets.js', moduleUrl);
   // Through `node:url` where the host has it (Windows drive letters), without a static import.
-  const nodeUrl = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:url') as
-    | typeof import('node:url')
-    | undefined;
+  const nodeUrl = (
+    globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+  ).process?.getBuiltinModule?.('node:url') as typeof import('node:url') | undefined;
   return nodeUrl ? nodeUrl.fileURLToPath(url) : decodeURIComponent(url.pathname);
 }

@@ -28,7 +28,11 @@ export function allowOriginFix(origin: string, allowed: ReadonlySet<string>): st
   return `CONF_ALLOWED_ORIGINS=${all} (or --allow-origin ${origin}; in code, allowedOrigins: [..., '${origin}'])`;
 }
 
-export function refusedOriginLog({ allowedOrigins, log, max = MAX_LOGGED_ORIGINS }: RefusedOriginLogOptions): (origin: string) => void {
+export function refusedOriginLog({
+  allowedOrigins,
+  log,
+  max = MAX_LOGGED_ORIGINS,
+}: RefusedOriginLogOptions): (origin: string) => void {
   const seen = new Set<string>();
   let full = false;
   return function logRefusedOrigin(raw: string) {
@@ -36,7 +40,11 @@ export function refusedOriginLog({ allowedOrigins, log, max = MAX_LOGGED_ORIGINS
     if (seen.has(origin) || full) return;
     if (seen.size >= max) {
       full = true;
-      log({ level: 'warn', msg: 'origins_not_allowed_unlisted', detail: `${max} refused origins were logged; further ones are refused without a log line.` });
+      log({
+        level: 'warn',
+        msg: 'origins_not_allowed_unlisted',
+        detail: `${max} refused origins were logged; further ones are refused without a log line.`,
+      });
       return;
     }
     seen.add(origin);
@@ -45,7 +53,8 @@ export function refusedOriginLog({ allowedOrigins, log, max = MAX_LOGGED_ORIGINS
         level: 'warn',
         msg: 'origin_not_allowed',
         origin,
-        detail: 'A page opened from a file or inside a sandboxed iframe sends Origin: null, which no setting can allow.',
+        detail:
+          'A page opened from a file or inside a sandboxed iframe sends Origin: null, which no setting can allow.',
         fix: 'Serve the page over http(s) from a site whose origin is allowed.',
       });
       return;

@@ -72,11 +72,46 @@ function formsOf(secret: string): string[] {
 
 /** Named character references a browser decodes to ASCII punctuation (letters and digits have none). */
 const NAMED_REFERENCES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/', bsol: '\\', plus: '+', equals: '=',
-  lowbar: '_', hyphen: '-', dash: '-', period: '.', colon: ':', semi: ';', comma: ',', num: '#',
-  percnt: '%', excl: '!', quest: '?', commat: '@', dollar: '$', lpar: '(', rpar: ')', ast: '*',
-  midast: '*', lsqb: '[', rsqb: ']', lbrack: '[', rbrack: ']', lcub: '{', rcub: '}', lbrace: '{',
-  rbrace: '}', verbar: '|', vert: '|', Hat: '^', grave: '`', tilde: '~', nbsp: '\u00a0',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  sol: '/',
+  bsol: '\\',
+  plus: '+',
+  equals: '=',
+  lowbar: '_',
+  hyphen: '-',
+  dash: '-',
+  period: '.',
+  colon: ':',
+  semi: ';',
+  comma: ',',
+  num: '#',
+  percnt: '%',
+  excl: '!',
+  quest: '?',
+  commat: '@',
+  dollar: '$',
+  lpar: '(',
+  rpar: ')',
+  ast: '*',
+  midast: '*',
+  lsqb: '[',
+  rsqb: ']',
+  lbrack: '[',
+  rbrack: ']',
+  lcub: '{',
+  rcub: '}',
+  lbrace: '{',
+  rbrace: '}',
+  verbar: '|',
+  vert: '|',
+  Hat: '^',
+  grave: '`',
+  tilde: '~',
+  nbsp: '\u00a0',
 };
 
 function codePoint(n: number): string | null {
@@ -104,7 +139,9 @@ function decodingsFor(secrets: readonly string[]): { decodings: Decoding[]; trig
 
   const unescapeJson: Decoding = (text) => {
     if (!text.includes('\\')) return text;
-    let out = text.includes('\\u') ? text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+    let out = text.includes('\\u')
+      ? text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      : text;
     if (simpleEscape) out = out.replace(simpleEscape, '$1');
     return out;
   };
@@ -112,8 +149,9 @@ function decodingsFor(secrets: readonly string[]): { decodings: Decoding[]; trig
   const decodeReferences: Decoding = (text) => {
     if (!text.includes('&')) return text;
     let out = text.includes('&#')
-      ? text.replace(/&#(?:(\d{1,8})|[xX]([0-9a-fA-F]{1,7}));?/g, (m, dec?: string, hex?: string) =>
-          codePoint(dec !== undefined ? Number(dec) : parseInt(hex!, 16)) ?? m,
+      ? text.replace(
+          /&#(?:(\d{1,8})|[xX]([0-9a-fA-F]{1,7}));?/g,
+          (m, dec?: string, hex?: string) => codePoint(dec !== undefined ? Number(dec) : parseInt(hex!, 16)) ?? m,
         )
       : text;
     if (named) out = out.replace(named, (_m, name: string) => NAMED_REFERENCES[name]!);
@@ -126,13 +164,15 @@ function decodingsFor(secrets: readonly string[]): { decodings: Decoding[]; trig
   const decodePercent: Decoding = (text) => {
     if (!text.includes('%')) return text;
     return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) =>
-      run.replace(/%[0-7][0-9a-fA-F]/g, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16))).replace(/(?:%[89a-fA-F][0-9a-fA-F])+/g, (high) => {
-        try {
-          return decodeURIComponent(high);
-        } catch {
-          return high;
-        }
-      }),
+      run
+        .replace(/%[0-7][0-9a-fA-F]/g, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)))
+        .replace(/(?:%[89a-fA-F][0-9a-fA-F])+/g, (high) => {
+          try {
+            return decodeURIComponent(high);
+          } catch {
+            return high;
+          }
+        }),
     );
   };
   // Whether any escape one of the decodings would undo is there: a text without one decodes to
@@ -154,7 +194,10 @@ function decodingsFor(secrets: readonly string[]): { decodings: Decoding[]; trig
 /** Rounds of every decoding: enough for double URL encoding under escapes under references. */
 const DECODING_ROUNDS = 3;
 /** Every intermediate text the decodings produce (the text itself excluded), in order. */
-function decodedStages({ decodings, trigger }: { decodings: readonly Decoding[]; trigger: (text: string) => boolean }, text: string): string[] {
+function decodedStages(
+  { decodings, trigger }: { decodings: readonly Decoding[]; trigger: (text: string) => boolean },
+  text: string,
+): string[] {
   const stages: string[] = [];
   let current = text;
   for (let round = 0; round < DECODING_ROUNDS && trigger(current); round++) {

@@ -49,7 +49,10 @@ export function createApp(options: AppOptions): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
   const api = `${API_PREFIX}/*`;
 
-  app.use(api, faults({ failRate: options.failRate ?? 0, loseRate: options.loseRate ?? 0, latencyMs: options.latencyMs ?? 0 }));
+  app.use(
+    api,
+    faults({ failRate: options.failRate ?? 0, loseRate: options.loseRate ?? 0, latencyMs: options.latencyMs ?? 0 }),
+  );
   const cache = options.readCache ?? null;
   if (cache) {
     app.use(api, async function readCounters(c, next) {

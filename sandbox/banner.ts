@@ -7,7 +7,7 @@ const KEY_NOTES: Record<keyof typeof DEMO_KEYS, string> = {
   read: 'demo conference, registrations:read only',
   revoked: 'revoked: 401 api_key_revoked',
   expired: 'expired: 401 api_key_expired',
-  planEnded: "plan ended: 403 plan_ended",
+  planEnded: 'plan ended: 403 plan_ended',
   inactive: 'conference not live: 403 conference_inactive',
   other: 'second conference, every scope',
 };
@@ -16,7 +16,9 @@ const KEY_NOTES: Record<keyof typeof DEMO_KEYS, string> = {
 export function demoKeyLines(): string[] {
   return [
     '  Demo keys (sandbox only):',
-    ...(Object.keys(DEMO_KEYS) as (keyof typeof DEMO_KEYS)[]).map((k) => `    ${DEMO_KEYS[k].padEnd(20)} ${KEY_NOTES[k]}`),
+    ...(Object.keys(DEMO_KEYS) as (keyof typeof DEMO_KEYS)[]).map(
+      (k) => `    ${DEMO_KEYS[k].padEnd(20)} ${KEY_NOTES[k]}`,
+    ),
   ];
 }
 

@@ -58,10 +58,15 @@ function usage(message: string): never {
   throw new UsageError(message);
 }
 
-function number(value: string | undefined, name: string, { min, max }: { min: number; max: number }): number | undefined {
+function number(
+  value: string | undefined,
+  name: string,
+  { min, max }: { min: number; max: number },
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) usage(`${name} must be a number from ${min} to ${max}, got "${value}".`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max)
+    usage(`${name} must be a number from ${min} to ${max}, got "${value}".`);
   return n;
 }
 
@@ -130,7 +135,10 @@ function runCommand(positionals: string[], values: ReturnType<typeof parse>['val
         if (!values.scopes) usage('keys create needs --scopes a,b (use "" for none).');
         const key = admin.createKey({
           ...(conf ? { conferenceId: conf } : {}),
-          scopes: values.scopes.split(',').map((s) => s.trim()).filter(Boolean),
+          scopes: values.scopes
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
           ...(values.label ? { label: values.label } : {}),
           expiresAt: values.expires ?? null,
         });
@@ -140,18 +148,26 @@ function runCommand(positionals: string[], values: ReturnType<typeof parse>['val
       }
       case 'keys revoke':
         if (!values.label && !values.prefix) usage('keys revoke needs --label L or --prefix P.');
-        print(admin.revokeKey({
-          ...(conf ? { conferenceId: conf } : {}),
-          ...(values.label ? { label: values.label } : {}),
-          ...(values.prefix ? { prefix: values.prefix } : {}),
-        }));
+        print(
+          admin.revokeKey({
+            ...(conf ? { conferenceId: conf } : {}),
+            ...(values.label ? { label: values.label } : {}),
+            ...(values.prefix ? { prefix: values.prefix } : {}),
+          }),
+        );
         return;
       case 'keys list': {
         const c = admin.conference(conf);
-        print(sandbox.store.keys.list(c.id).map((k) => ({
-          id: k.id, label: k.label, prefix: k.prefix, scopes: k.scopes,
-          revoked: k.revokedAt !== null, expiresAt: k.expiresAt === null ? null : new Date(k.expiresAt).toISOString(),
-        })));
+        print(
+          sandbox.store.keys.list(c.id).map((k) => ({
+            id: k.id,
+            label: k.label,
+            prefix: k.prefix,
+            scopes: k.scopes,
+            revoked: k.revokedAt !== null,
+            expiresAt: k.expiresAt === null ? null : new Date(k.expiresAt).toISOString(),
+          })),
+        );
         return;
       }
       case 'registration open':
@@ -163,16 +179,22 @@ function runCommand(positionals: string[], values: ReturnType<typeof parse>['val
         print(describeConference(admin.setOpenPhase(conf, rest[0] === 'on')));
         return;
       case 'exhibition window':
-        print(describeConference(admin.setExhibition(conf, {
-          opensAt: instantOrNone(values.opens, 'opens'), closesAt: instantOrNone(values.closes, 'closes'),
-        })));
+        print(
+          describeConference(
+            admin.setExhibition(conf, {
+              opensAt: instantOrNone(values.opens, 'opens'),
+              closesAt: instantOrNone(values.closes, 'closes'),
+            }),
+          ),
+        );
         return;
       case 'exhibition fee':
         if (rest.length === 0) usage('exhibition fee takes an amount (e.g. 250 or 249.50 USD) or none.');
         print(describeConference(admin.setExhibition(conf, { fee: parseFee(rest.join(' ')) })));
         return;
       case 'exhibition registration':
-        if (rest[0] !== 'required' && rest[0] !== 'optional') usage('exhibition registration takes required or optional.');
+        if (rest[0] !== 'required' && rest[0] !== 'optional')
+          usage('exhibition registration takes required or optional.');
         print(describeConference(admin.setExhibition(conf, { requiresRegistration: rest[0] === 'required' })));
         return;
       case 'workshop capacity': {
@@ -211,9 +233,14 @@ async function serve(values: ReturnType<typeof parse>['values']): Promise<void> 
   if (token !== undefined && token.length < 8) usage('--admin-token must have at least 8 characters.');
   const db = values.db ?? DEFAULT_DB_PATH;
   const started = await startSandbox({
-    db, port, hostname: values.host ?? '127.0.0.1',
-    ...startsOn, ...(failRate !== undefined ? { failRate } : {}), ...(loseRate !== undefined ? { loseRate } : {}),
-    ...(latencyMs !== undefined ? { latencyMs } : {}), ...(token ? { adminToken: token } : {}),
+    db,
+    port,
+    hostname: values.host ?? '127.0.0.1',
+    ...startsOn,
+    ...(failRate !== undefined ? { failRate } : {}),
+    ...(loseRate !== undefined ? { loseRate } : {}),
+    ...(latencyMs !== undefined ? { latencyMs } : {}),
+    ...(token ? { adminToken: token } : {}),
     ...(values['no-idempotency'] ? { idempotency: false } : {}),
     ...(values['no-read-cache'] ? { readCache: false } : {}),
   });

@@ -69,7 +69,9 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     for (const seed of buildSeed(opts.seedData ?? defaultSeed, opts.startsOn, now())) loadSeed(store, seed);
   }
   const readCache =
-    opts.readCache === false ? null : new ReadCache(store.db, { ...DEFAULT_READ_CACHE_LIMITS, ...(opts.readCache === true ? {} : opts.readCache) });
+    opts.readCache === false
+      ? null
+      : new ReadCache(store.db, { ...DEFAULT_READ_CACHE_LIMITS, ...(opts.readCache === true ? {} : opts.readCache) });
   const app = createApp({
     store,
     readCache,

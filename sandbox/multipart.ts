@@ -6,7 +6,12 @@
  * the contract's limits and by their first bytes, never by the name or type the client claims.
  */
 import type { FileParts } from '../src/api/contract.js';
-import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature, storedFileName } from '../src/api/file-signature.js';
+import {
+  EMPTY_UPLOAD_MESSAGE,
+  SIGNATURE_HEAD_BYTES,
+  checkFileSignature,
+  storedFileName,
+} from '../src/api/file-signature.js';
 import { SandboxError, fieldError } from './errors.js';
 import { readLimited, type BodyLimits } from './read-body.js';
 import { isReservedKey, refuseReservedKey, reservedKeyPath } from './reserved-keys.js';
@@ -34,7 +39,9 @@ export async function readMultipart(
   let form: FormData;
   try {
     // Buffer.concat in readLimited allocates a plain ArrayBuffer, never a shared one.
-    form = await new Response(raw as Uint8Array<ArrayBuffer>, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData();
+    form = await new Response(raw as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': req.headers.get('content-type') ?? '' },
+    }).formData();
   } catch {
     throw new SandboxError('validation_failed', 'The multipart/form-data body could not be read.');
   }
@@ -45,9 +52,15 @@ export async function readMultipart(
     if (isReservedKey(name)) refuseReservedKey(name);
     if (name === files.field) {
       if (typeof value === 'string') {
-        throw fieldError('validation_failed', `${name} must be files.`, { [name]: 'Send each attachment as a file part.' });
+        throw fieldError('validation_failed', `${name} must be files.`, {
+          [name]: 'Send each attachment as a file part.',
+        });
       }
-      parts.push({ filename: value.name || 'file', contentType: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+      parts.push({
+        filename: value.name || 'file',
+        contentType: value.type,
+        bytes: Buffer.from(await value.arrayBuffer()),
+      });
     } else if (typeof value !== 'string') {
       throw fieldError('validation_failed', `Only ${files.field} may carry files.`, { [name]: 'Must be text.' });
     } else if (fields.has(name)) {
@@ -77,20 +90,38 @@ function textOrJson(value: string): unknown {
 function checkFiles(parts: FilePart[], rules: FileParts): void {
   const field = rules.field;
   if (parts.length > rules.maxFiles) {
-    throw fieldError('validation_failed', `At most ${rules.maxFiles} ${field}.`, { [field]: `At most ${rules.maxFiles} files.` }, { maxFiles: rules.maxFiles });
+    throw fieldError(
+      'validation_failed',
+      `At most ${rules.maxFiles} ${field}.`,
+      { [field]: `At most ${rules.maxFiles} files.` },
+      { maxFiles: rules.maxFiles },
+    );
   }
   parts.forEach((part, i) => {
     const at = `${field}.${i}`;
-    if (part.bytes.length === 0) throw fieldError('validation_failed', `${part.filename}: ${EMPTY_UPLOAD_MESSAGE}`, { [at]: 'The file is empty.' });
+    if (part.bytes.length === 0)
+      throw fieldError('validation_failed', `${part.filename}: ${EMPTY_UPLOAD_MESSAGE}`, {
+        [at]: 'The file is empty.',
+      });
     if (part.bytes.length > rules.maxBytesEach) {
-      throw fieldError('payload_too_large', `${part.filename} is larger than ${rules.maxBytesEach} bytes.`, { [at]: `At most ${rules.maxBytesEach} bytes.` }, { maxBytes: rules.maxBytesEach });
+      throw fieldError(
+        'payload_too_large',
+        `${part.filename} is larger than ${rules.maxBytesEach} bytes.`,
+        { [at]: `At most ${rules.maxBytesEach} bytes.` },
+        { maxBytes: rules.maxBytesEach },
+      );
     }
     const head = part.bytes.subarray(0, SIGNATURE_HEAD_BYTES);
     const type = rules.contentTypes.find((t) => checkFileSignature(t, head).ok);
     if (!type) {
       const check = checkFileSignature(rules.contentTypes[0]!, head);
       const message = check.ok ? '' : check.message;
-      throw fieldError('unsupported_media_type', `${part.filename}: ${message}`, { [at]: `Must be ${rules.contentTypes.join(' or ')}.` }, { allowed: rules.contentTypes });
+      throw fieldError(
+        'unsupported_media_type',
+        `${part.filename}: ${message}`,
+        { [at]: `Must be ${rules.contentTypes.join(' or ')}.` },
+        { allowed: rules.contentTypes },
+      );
     }
     // What the bytes are wins over what the browser guessed from the name, and names the file:
     // a PDF sent as `x.html` is kept as `x.pdf`.

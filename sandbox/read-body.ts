@@ -89,7 +89,10 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 export async function readJson(req: Request, limits: BodyLimits): Promise<unknown> {
   const type = req.headers.get('content-type');
   if (mediaType(type) !== 'application/json') {
-    throw new SandboxError('unsupported_media_type', 'The body must be JSON, sent with Content-Type: application/json.');
+    throw new SandboxError(
+      'unsupported_media_type',
+      'The body must be JSON, sent with Content-Type: application/json.',
+    );
   }
   const declared = charset(type);
   if (declared !== null && declared !== 'utf-8' && declared !== 'utf8') {

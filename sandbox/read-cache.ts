@@ -18,8 +18,18 @@ import type { ENDPOINTS, EndpointId } from '../src/api/contract.js';
 
 /** The tables any cached answer or object is built from: writes to these are counted (sorted). */
 export const TRACKED_TABLES = [
-  'abstracts', 'api_keys', 'conferences', 'events', 'exhibits', 'payment_methods', 'registration_fields',
-  'speakers', 'ticket_types', 'venues', 'workshop_registrations', 'workshops',
+  'abstracts',
+  'api_keys',
+  'conferences',
+  'events',
+  'exhibits',
+  'payment_methods',
+  'registration_fields',
+  'speakers',
+  'ticket_types',
+  'venues',
+  'workshop_registrations',
+  'workshops',
 ] as const;
 export type TrackedTable = (typeof TRACKED_TABLES)[number];
 
@@ -99,9 +109,13 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = { maxEntries: 2000, ma
 const MAX_OBJECTS = 1000;
 
 const INDEX = new Map<TrackedTable, number>(TRACKED_TABLES.map((t, i) => [t, i]));
-if (TRACKED_TABLES.some((t, i) => i > 0 && TRACKED_TABLES[i - 1]! >= t)) throw new Error('TRACKED_TABLES must be sorted by name');
+if (TRACKED_TABLES.some((t, i) => i > 0 && TRACKED_TABLES[i - 1]! >= t))
+  throw new Error('TRACKED_TABLES must be sorted by name');
 /** The counters in `TRACKED_TABLES` order (which is sorted by name, as the query returns them). */
-const GENERATIONS_SQL = 'SELECT gen FROM data_generations WHERE name IN (' + TRACKED_TABLES.map((t) => `'${t}'`).join(',') + ') ORDER BY name';
+const GENERATIONS_SQL =
+  'SELECT gen FROM data_generations WHERE name IN (' +
+  TRACKED_TABLES.map((t) => `'${t}'`).join(',') +
+  ') ORDER BY name';
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
@@ -153,7 +167,12 @@ export class ReadCache {
    * `build` runs (inside a read transaction, after the counters are read again) and its answer is
    * kept when it is a 200.
    */
-  answer(key: string, dependsOn: readonly TrackedTable[], counters: readonly number[], build: () => ReadAnswer): ReadAnswer {
+  answer(
+    key: string,
+    dependsOn: readonly TrackedTable[],
+    counters: readonly number[],
+    build: () => ReadAnswer,
+  ): ReadAnswer {
     const found = this.entries.get(key);
     if (found && unchanged(found, counters)) {
       this.hits++;
@@ -173,7 +192,12 @@ export class ReadCache {
    * An object built from rows (an API key, a conference), kept while the tables it came from are
    * unchanged; `null` (not found) is not kept, so unknown ids cannot fill memory.
    */
-  object<T>(key: string, dependsOn: readonly TrackedTable[], counters: readonly number[], build: () => T | null): T | null {
+  object<T>(
+    key: string,
+    dependsOn: readonly TrackedTable[],
+    counters: readonly number[],
+    build: () => T | null,
+  ): T | null {
     const found = this.objects.get(key) as Kept<T> | undefined;
     if (found && unchanged(found, counters)) return found.value;
     const kept = this.build(dependsOn, build);

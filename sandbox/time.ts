@@ -47,9 +47,7 @@ function computeOffset(epochMs: number, timeZone: string): number {
   for (const p of formatter(timeZone).formatToParts(new Date(epochMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  const asUtc = Date.UTC(
-    parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!,
-  );
+  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   return Math.round((asUtc - Math.floor(epochMs / 1000) * 1000) / 60000);
 }
 

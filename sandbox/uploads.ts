@@ -10,7 +10,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, type UploadContentType } from '../src/api/contract.js';
-import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature, storedFileName } from '../src/api/file-signature.js';
+import {
+  EMPTY_UPLOAD_MESSAGE,
+  SIGNATURE_HEAD_BYTES,
+  checkFileSignature,
+  storedFileName,
+} from '../src/api/file-signature.js';
 import type { UploadAddress } from '../src/api/records.js';
 import { SandboxError, fieldError } from './errors.js';
 import { BODY_TIMEOUT_MS, mediaType, readLimited } from './read-body.js';
@@ -41,7 +46,14 @@ export function isAllowedContentType(type: string): boolean {
 export function createUploadAddress(
   store: Store,
   secret: string,
-  input: { conferenceId: string; kind: UploadKind; filename: string; contentType: string; base: string; workshopRegistrationId?: string },
+  input: {
+    conferenceId: string;
+    kind: UploadKind;
+    filename: string;
+    contentType: string;
+    base: string;
+    workshopRegistrationId?: string;
+  },
 ): UploadAddress {
   const contentType = mediaType(input.contentType);
   if (!isAllowedContentType(contentType)) {
@@ -69,7 +81,15 @@ export function createUploadAddress(
 }
 
 /** The PUT target of signed addresses; the signature is its only credential. */
-export function uploadRoutes({ store, secret, bodyTimeoutMs = BODY_TIMEOUT_MS }: { store: Store; secret: string; bodyTimeoutMs?: number }): Hono {
+export function uploadRoutes({
+  store,
+  secret,
+  bodyTimeoutMs = BODY_TIMEOUT_MS,
+}: {
+  store: Store;
+  secret: string;
+  bodyTimeoutMs?: number;
+}): Hono {
   const app = new Hono();
   app.put('/uploads/:id', async (c) => {
     const id = c.req.param('id');
@@ -84,16 +104,23 @@ export function uploadRoutes({ store, secret, bodyTimeoutMs = BODY_TIMEOUT_MS }:
     const upload = store.uploads.get(id);
     if (!upload) throw new SandboxError('not_found', 'No such upload.');
     if (mediaType(c.req.header('content-type')) !== upload.contentType) {
-      throw new SandboxError('unsupported_media_type', `This upload must be sent with Content-Type: ${upload.contentType}.`, {
-        expected: upload.contentType,
-      });
+      throw new SandboxError(
+        'unsupported_media_type',
+        `This upload must be sent with Content-Type: ${upload.contentType}.`,
+        {
+          expected: upload.contentType,
+        },
+      );
     }
     const bytes = await readLimited(c.req.raw.body, { maxBytes: UPLOAD_MAX_BYTES, timeoutMs: bodyTimeoutMs });
     // Refused before anything is written: a retried PUT with bad bytes keeps the earlier file.
     if (bytes.length === 0) throw new SandboxError('empty_upload', EMPTY_UPLOAD_MESSAGE);
     const content = checkFileSignature(upload.contentType, bytes.subarray(0, SIGNATURE_HEAD_BYTES));
     if (!content.ok) {
-      throw new SandboxError('unsupported_media_type', content.message, { declared: content.declared, detected: content.detected });
+      throw new SandboxError('unsupported_media_type', content.message, {
+        declared: content.declared,
+        detected: content.detected,
+      });
     }
     const done = store.uploads.store(id, bytes);
     return c.json({ data: { storageUri: storageUri(done), size: done.size, contentType: done.contentType } }, 200);
@@ -107,17 +134,24 @@ export function uploadRoutes({ store, secret, bodyTimeoutMs = BODY_TIMEOUT_MS }:
  * at least one byte (a database from before empty PUTs were refused may hold empty ones).
  * Throws 422 `invalid_upload` naming the field.
  */
-export function requireCompletedUpload(store: Store, conferenceId: string, uri: string, kind: UploadKind | null, field: string): void {
+export function requireCompletedUpload(
+  store: Store,
+  conferenceId: string,
+  uri: string,
+  kind: UploadKind | null,
+  field: string,
+): void {
   const parts = parseStorageUri(uri);
   const upload = parts ? store.uploads.get(parts.uploadId) : null;
-  const problem = !parts || !upload || upload.conferenceId !== conferenceId || parts.conferenceId !== conferenceId
-    ? 'Unknown upload: use the storage:// URI returned by an upload-address call of this conference.'
-    : kind !== null && (upload.kind !== kind || parts.kind !== kind)
-      ? `This upload is not a ${kind} upload.`
-      : upload.completedAt === null
-        ? 'The file was never uploaded: PUT it to the upload URL first.'
-        : !upload.size
-          ? 'The uploaded file is empty: upload the proof again.'
-          : null;
+  const problem =
+    !parts || !upload || upload.conferenceId !== conferenceId || parts.conferenceId !== conferenceId
+      ? 'Unknown upload: use the storage:// URI returned by an upload-address call of this conference.'
+      : kind !== null && (upload.kind !== kind || parts.kind !== kind)
+        ? `This upload is not a ${kind} upload.`
+        : upload.completedAt === null
+          ? 'The file was never uploaded: PUT it to the upload URL first.'
+          : !upload.size
+            ? 'The uploaded file is empty: upload the proof again.'
+            : null;
   if (problem) throw fieldError('invalid_upload', problem, { [field]: problem });
 }

@@ -48,13 +48,20 @@ for (const chunk of main) {
  * br (quality 11) and gzip (level 9) copies beside each file the page downloads, made once here so
  * the proxy never compresses per request.
  */
-const wasm = readdirSync(`dist/${CHUNK_DIR}`).filter((n) => n.endsWith('.wasm')).map((n) => `dist/${CHUNK_DIR}/${n}`);
+const wasm = readdirSync(`dist/${CHUNK_DIR}`)
+  .filter((n) => n.endsWith('.wasm'))
+  .map((n) => `dist/${CHUNK_DIR}/${n}`);
 const served = [...main.map((c) => `dist/${c.fileName}`), ...wasm];
 for (const file of served) {
   const code = readFileSync(file);
   // The 1 MB decoder at quality 11 takes ~7 s for 12 % less than quality 9 (~0.2 s).
   const quality = file.endsWith('.wasm') ? 9 : 11;
-  writeFileSync(`${file}.br`, brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: code.length } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(code, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: code.length },
+    }),
+  );
   writeFileSync(`${file}.gz`, gzipSync(code, { level: 9 }));
 }
 /**
@@ -76,7 +83,10 @@ for (const chunk of main) {
   visit(chunk.fileName);
   pulled[element] = files;
 }
-writeFileSync('dist/conf-widgets.chunks.json', JSON.stringify({ loader: 'conf-widgets.js', elements: pulled }, null, 2) + '\n');
+writeFileSync(
+  'dist/conf-widgets.chunks.json',
+  JSON.stringify({ loader: 'conf-widgets.js', elements: pulled }, null, 2) + '\n',
+);
 const elements = readdirSync('src/elements', { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(`src/elements/${d.name}/define.ts`))
   .map((d) => d.name)
@@ -105,4 +115,6 @@ for (const f of served) {
   console.log(`${f.padEnd(width)}  ${kb(raw)}  ${kb(gz)}  ${kb(br)}`);
 }
 
-console.log(`build: dist/conf-widgets.js (loader), dist/conf-widgets/ (chunks, .br, .gz), ${elements.map((n) => `dist/elements/conf-${n}.js`).join(', ')}, dist/esm, dist/node, dist/custom-elements.json, dist/conf-widgets-wordpress.zip`);
+console.log(
+  `build: dist/conf-widgets.js (loader), dist/conf-widgets/ (chunks, .br, .gz), ${elements.map((n) => `dist/elements/conf-${n}.js`).join(', ')}, dist/esm, dist/node, dist/custom-elements.json, dist/conf-widgets-wordpress.zip`,
+);

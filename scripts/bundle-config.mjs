@@ -66,7 +66,11 @@ function loaderChunks() {
 /** `conf-widgets/<name>-<hash>.js`; rollup's name for a chunk nobody named is its first module's file name. */
 function chunkFileName(chunk) {
   const element = chunk.facadeModuleId ? ELEMENT_ENTRY.exec(chunk.facadeModuleId)?.[1] : undefined;
-  const name = (element ?? chunk.name).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'chunk';
+  const name =
+    (element ?? chunk.name)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'chunk';
   return `${CHUNK_DIR}/${/^[a-z]/.test(name) ? name : `c-${name}`}-[hash].js`;
 }
 

@@ -42,7 +42,8 @@ export function browserContract() {
         .filter((n) => n?.type === 'VariableDeclaration')
         .flatMap((n) => n.declarations)
         .find((d) => d.id.name === 'ENDPOINTS')?.init;
-      if (table?.type !== 'ObjectExpression') this.error('ENDPOINTS is no longer an object literal; update scripts/bundle-plugins.mjs');
+      if (table?.type !== 'ObjectExpression')
+        this.error('ENDPOINTS is no longer an object literal; update scripts/bundle-plugins.mjs');
       let out = '';
       let at = 0;
       for (const entry of table.properties) {
@@ -101,7 +102,9 @@ export function bundlePlugins() {
  * loads), named by its content's hash (`zxing-reader-<hash>.wasm`) so the proxy can serve it
  * `immutable` beside the chunks, like them.
  */
-export const DECODER_WASM_SOURCE = fileURLToPath(new URL('../node_modules/zxing-wasm/dist/reader/zxing_reader.wasm', import.meta.url));
+export const DECODER_WASM_SOURCE = fileURLToPath(
+  new URL('../node_modules/zxing-wasm/dist/reader/zxing_reader.wasm', import.meta.url),
+);
 
 export function decoderWasmFile() {
   const hash = createHash('sha256').update(readFileSync(DECODER_WASM_SOURCE)).digest('base64url').slice(0, 8);

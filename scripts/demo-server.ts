@@ -129,8 +129,9 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
     // The proxy CLI's server timeouts (headers 20 s, request 130 s, keep-alive 5 s, checked every
     // second), and a connection idle 150 s while a request is handled is closed (proxy/node.ts).
-    const server = serve({ fetch: app.fetch, port: o.port ?? 0, hostname: host, serverOptions: NODE_SERVER_OPTIONS }, (info: AddressInfo) =>
-      resolve({ server, port: info.port }),
+    const server = serve(
+      { fetch: app.fetch, port: o.port ?? 0, hostname: host, serverOptions: NODE_SERVER_OPTIONS },
+      (info: AddressInfo) => resolve({ server, port: info.port }),
     );
     server.setTimeout(IDLE_TIMEOUT_MS);
     server.once('error', reject);
@@ -181,7 +182,8 @@ export function ownOrigins(host: string, port: number): string[] {
   if (!wildcard) hosts.add(host);
   if (wildcard) {
     for (const list of Object.values(networkInterfaces())) {
-      for (const a of list ?? []) if (!a.internal && (host === '::' || a.family === 'IPv4')) hosts.add(a.address.split('%')[0]!);
+      for (const a of list ?? [])
+        if (!a.internal && (host === '::' || a.family === 'IPv4')) hosts.add(a.address.split('%')[0]!);
     }
   }
   return [...hosts].map(at);

@@ -34,7 +34,14 @@ function get(base: string, path: string, headers: Record<string, string> = {}): 
       res.on('end', () => {
         const wire = Buffer.concat(chunks);
         const coding = res.headers['content-encoding'];
-        const decoded = wire.byteLength === 0 ? wire : coding === 'br' ? brotliDecompressSync(wire) : coding === 'gzip' ? gunzipSync(wire) : wire;
+        const decoded =
+          wire.byteLength === 0
+            ? wire
+            : coding === 'br'
+              ? brotliDecompressSync(wire)
+              : coding === 'gzip'
+                ? gunzipSync(wire)
+                : wire;
         resolve({ status: res.statusCode ?? 0, headers: res.headers, wire, decoded });
       });
       res.on('error', reject);
@@ -46,7 +53,17 @@ function get(base: string, path: string, headers: Record<string, string> = {}): 
 
 const CSS = `:root { --conf-color-primary: #224; }\n${Array.from({ length: 80 }, (_, i) => `.rule-${i} { margin: ${i}px; }`).join('\n')}\n`;
 const HTML = `<!doctype html><title>Demo</title>${'<p>Conference</p>'.repeat(100)}`;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 3000 }, (_, i) => (i * 7) % 256)]);
+const PNG = Buffer.from([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  ...Array.from({ length: 3000 }, (_, i) => (i * 7) % 256),
+]);
 
 describe('demo files on their own folder', () => {
   let dir: string;
@@ -95,7 +112,12 @@ describe('demo files on their own folder', () => {
 
   test('a style sheet: kept a day; br, gzip or identity by Accept-Encoding, each with its length, ETag and 304', async () => {
     const etags = new Set<string>();
-    for (const [acceptEncoding, coding] of [['', undefined], ['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0', undefined]] as const) {
+    for (const [acceptEncoding, coding] of [
+      ['', undefined],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+    ] as const) {
       const r = await get(base, '/site.css', acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
       assert.equal(r.status, 200);
       assert.equal(r.headers['cache-control'], 'public, max-age=86400');
@@ -105,7 +127,10 @@ describe('demo files on their own folder', () => {
       assert.equal(r.decoded.toString(), CSS);
       const etag = String(r.headers.etag);
       etags.add(etag);
-      const held = await get(base, '/site.css', { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), 'if-none-match': etag });
+      const held = await get(base, '/site.css', {
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        'if-none-match': etag,
+      });
       assert.equal(held.status, 304, acceptEncoding);
     }
     assert.equal(etags.size, 3, 'one ETag per representation');
@@ -133,7 +158,15 @@ describe('demo files on their own folder', () => {
   });
 
   test('dot files, parent folders and missing files go to the next handler', async () => {
-    for (const path of ['/.secret', '/../outside.txt', '/%2e%2e/outside.txt', '/..%2foutside.txt', '/missing.css', '//site.css', '/site.css%00']) {
+    for (const path of [
+      '/.secret',
+      '/../outside.txt',
+      '/%2e%2e/outside.txt',
+      '/..%2foutside.txt',
+      '/missing.css',
+      '//site.css',
+      '/site.css%00',
+    ]) {
       const r = await get(base, path);
       assert.equal(r.status, 404, path);
       assert.equal(r.decoded.toString(), 'next handler', path);

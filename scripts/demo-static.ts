@@ -47,7 +47,12 @@ async function load(path: string, mtimeMs: number, size: number): Promise<Loaded
   const representations: Representation[] = [{ encoding: 'identity', body: identity, etag: await etagOf(identity) }];
   if (COMPRESSIBLE.test(type) && identity.byteLength >= COMPRESS_MIN_BYTES) {
     const copies = [
-      ['br', await brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })],
+      [
+        'br',
+        await brotli(identity, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+        }),
+      ],
       ['gzip', await gzipAsync(identity, { level: 9 })],
     ] as const;
     for (const [encoding, bytes] of copies) {

@@ -40,7 +40,7 @@ function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('Chromium is missing; installing Debian\'s chromium package.');
+    console.log("Chromium is missing; installing Debian's chromium package.");
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
     spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
   }
@@ -68,7 +68,9 @@ function ensureRedis() {
     spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], { stdio: 'inherit' });
   }
   if (redisServerPath()) return true;
-  console.error('The Redis store tests need redis-server and will be skipped. Run: sudo apt-get install -y redis-server (or set REDIS_SERVER_PATH).');
+  console.error(
+    'The Redis store tests need redis-server and will be skipped. Run: sudo apt-get install -y redis-server (or set REDIS_SERVER_PATH).',
+  );
   return false;
 }
 
@@ -102,7 +104,9 @@ function ensureWordPress() {
     });
   }
   if (hasWordPressStack()) return true;
-  console.error(`The WordPress end-to-end test will be skipped. Run: sudo apt-get install -y --no-install-recommends ${WORDPRESS_PACKAGES.join(' ')}`);
+  console.error(
+    `The WordPress end-to-end test will be skipped. Run: sudo apt-get install -y --no-install-recommends ${WORDPRESS_PACKAGES.join(' ')}`,
+  );
   return false;
 }
 
@@ -135,24 +139,33 @@ const serverGlobs = [
   // The demo site end to end in headless Chromium; they skip themselves, saying so, without it.
   ...findTests('test/e2e', '.test.ts'),
   ...findTests('src', '.node.test.ts'),
-].filter((f) => only.length === 0 || only.some((o) => f.startsWith(o))).sort();
+]
+  .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
+  .sort();
 const ENSURE = {
   'redis-server': ensureRedis,
   wordpress: ensureWordPress,
   chromium: ensureChromium,
   build: () =>
-    existsSync('dist/custom-elements.json') || run('build (the custom-elements manifest the plugin test reads)', 'npm', ['run', 'build']),
+    existsSync('dist/custom-elements.json') ||
+    run('build (the custom-elements manifest the plugin test reads)', 'npm', ['run', 'build']),
 };
 for (const part of partsBeforeServerTests(serverGlobs, { browserStage: !skipBrowser })) ENSURE[part]();
 // Per run, so a leftover file or another run in the same working tree is never counted.
 const tapFile = `.tmp/server-${process.pid}.tap`;
 rmSync(tapFile, { force: true });
-if (serverGlobs.length) run('server and model tests', process.execPath, [
-  '--import', 'tsx', '--test', '--test-concurrency=1',
-  '--test-reporter=spec', '--test-reporter-destination=stdout',
-  '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
-  ...serverGlobs,
-]);
+if (serverGlobs.length)
+  run('server and model tests', process.execPath, [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=1',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tapFile}`,
+    ...serverGlobs,
+  ]);
 if (existsSync(tapFile)) {
   const tap = readFileSync(tapFile, 'utf8');
   rmSync(tapFile, { force: true });
@@ -186,7 +199,9 @@ if (!skipBrowser && existsSync('web-test-runner.config.mjs')) {
       results.passed += b.passed ?? 0;
       results.failed += b.failed ?? 0;
       results.skipped += b.skipped ?? 0;
-      console.log(`=== browser tests: ${b.passed} passed, ${b.failed} failed, ${b.skipped} skipped in ${b.files} files`);
+      console.log(
+        `=== browser tests: ${b.passed} passed, ${b.failed} failed, ${b.skipped} skipped in ${b.files} files`,
+      );
       rmSync(resultsFile, { force: true });
     } else if (!passedRun) {
       results.failed += 1;
@@ -205,5 +220,7 @@ if (process.env.CI === 'true') {
 }
 
 const why = [...skipReasons].map(([reason, count]) => `${count} × ${reason}`).join('; ');
-console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped${why ? ` (skipped: ${why})` : ''}`);
+console.log(
+  `\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped${why ? ` (skipped: ${why})` : ''}`,
+);
 process.exit(ok && results.failed === 0 ? 0 : 1);

@@ -61,7 +61,10 @@ describe('npm start', () => {
   });
 
   it('lists the allowed origins, and logs a refused origin once with the setting that adds it', async () => {
-    const child = spawn(process.execPath, START, { env: env({ CONF_ALLOWED_ORIGINS: 'https://a.example, https://b.example' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, START, {
+      env: env({ CONF_ALLOWED_ORIGINS: 'https://a.example, https://b.example' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -73,21 +76,29 @@ describe('npm start', () => {
       assert.match(out, /^ {2}Allowed origins \(CONF_ALLOWED_ORIGINS\): https:\/\/a\.example, https:\/\/b\.example$/m);
       const url = /^conf-widgets on (http:\/\/\S+)$/m.exec(out)![1]!;
       for (let i = 0; i < 2; i++) {
-        const res = await fetch(`${url}/api/public/v1/events/venues?limit=1`, { headers: { origin: 'https://their.site' } });
+        const res = await fetch(`${url}/api/public/v1/events/venues?limit=1`, {
+          headers: { origin: 'https://their.site' },
+        });
         assert.equal(res.headers.get('access-control-allow-origin'), null);
         await res.text();
       }
       await until(/"origin_not_allowed"/);
       const refused = out.split('\n').filter((l) => l.includes('"origin_not_allowed"'));
       assert.equal(refused.length, 1, out);
-      assert.ok(refused[0]!.includes('CONF_ALLOWED_ORIGINS=https://a.example,https://b.example,https://their.site'), refused[0]);
+      assert.ok(
+        refused[0]!.includes('CONF_ALLOWED_ORIGINS=https://a.example,https://b.example,https://their.site'),
+        refused[0],
+      );
     } finally {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
     }
   });
 
-  for (const [given, missing] of [['CONF_BASE_URL', 'CONF_API_KEY'], ['CONF_API_KEY', 'CONF_BASE_URL']] as const) {
+  for (const [given, missing] of [
+    ['CONF_BASE_URL', 'CONF_API_KEY'],
+    ['CONF_API_KEY', 'CONF_BASE_URL'],
+  ] as const) {
     it(`with only ${given} set: names ${missing}, starts nothing, exits non-zero`, () => {
       const value = given === 'CONF_API_KEY' ? 'sk_live_do_not_print_0123456789' : 'https://api.example.org';
       const r = spawnSync(process.execPath, START, { env: env({ [given]: value }), encoding: 'utf8', timeout: 30_000 });

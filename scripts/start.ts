@@ -51,7 +51,9 @@ if (args.includes('--help') || args.includes('-h')) {
   process.exit(0);
 }
 if (args.length > 0) {
-  process.stderr.write(`conf-widgets start: it takes no arguments (got ${args.join(' ')}); its settings come from the environment.\n\n${HELP}`);
+  process.stderr.write(
+    `conf-widgets start: it takes no arguments (got ${args.join(' ')}); its settings come from the environment.\n\n${HELP}`,
+  );
   process.exit(2);
 }
 
@@ -67,9 +69,15 @@ if (process.env.CONF_SKIP_BUILD !== '1' && bundleIsStale()) {
 }
 
 const kioskToken = process.env.CONF_KIOSK_TOKEN ?? (real ? null : DEMO_KIOSK_TOKEN);
-const allowedOrigins = (process.env.CONF_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+const allowedOrigins = (process.env.CONF_ALLOWED_ORIGINS ?? '')
+  .split(',')
+  .map((o) => o.trim())
+  .filter(Boolean);
 // Where the demo is reached under another name (a domain in front of it): its own addresses are known.
-const publicOrigin = (process.env.CONF_PUBLIC_ORIGIN ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+const publicOrigin = (process.env.CONF_PUBLIC_ORIGIN ?? '')
+  .split(',')
+  .map((o) => o.trim())
+  .filter(Boolean);
 const demo = await startDemo({ port, host, db, real, kioskToken, allowedOrigins, publicOrigin });
 const url = demo.url;
 const sandboxApi = `${url}${SANDBOX_MOUNT}${API_PREFIX}`;
@@ -79,10 +87,7 @@ console.log(
     `  Proxy (browsers call this, no key): ${url}${API_PREFIX}/...   bundle: ${url}/conf-widgets.js`,
     ...(real
       ? [`  Upstream: ${new URL(real.baseUrl).origin} (CONF_BASE_URL)`]
-      : [
-          `  Sandbox (the proxy's upstream, with ${DEMO_API_KEY}; db ${db}): ${sandboxApi}`,
-          ...demoKeyLines(),
-        ]),
+      : [`  Sandbox (the proxy's upstream, with ${DEMO_API_KEY}; db ${db}): ${sandboxApi}`, ...demoKeyLines()]),
     // A token of the integrator's own (CONF_KIOSK_TOKEN) is not printed.
     kioskToken === DEMO_KIOSK_TOKEN ? `  Kiosk token (X-Kiosk-Token): ${DEMO_KIOSK_TOKEN}` : '',
     // The first thing an organizer embedding the elements elsewhere needs: their site allowed.

@@ -12,7 +12,10 @@ import { avoidableSkips, partsBeforeServerTests, tallyTap } from './test-tally.m
 function tapOf(file: string): string {
   // Without the parent run's NODE_TEST_CONTEXT, the child reports as `npm test`'s own run does.
   const { NODE_TEST_CONTEXT: _parent, ...env } = process.env;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], { encoding: 'utf8', env });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], {
+    encoding: 'utf8',
+    env,
+  });
   return r.stdout;
 }
 
@@ -42,8 +45,18 @@ describe('npm test: counting and installing', () => {
   });
 
   it('installs Chromium before the server tests when an end-to-end test is among them, even with --no-browser', () => {
-    const files = ['proxy/test/reads.test.ts', 'test/e2e/demo.e2e.test.ts', 'test/e2e/wordpress.e2e.test.ts', 'test/node/wordpress-plugin.test.ts'];
-    assert.deepEqual(partsBeforeServerTests(files, { browserStage: false }), ['redis-server', 'wordpress', 'chromium', 'build']);
+    const files = [
+      'proxy/test/reads.test.ts',
+      'test/e2e/demo.e2e.test.ts',
+      'test/e2e/wordpress.e2e.test.ts',
+      'test/node/wordpress-plugin.test.ts',
+    ];
+    assert.deepEqual(partsBeforeServerTests(files, { browserStage: false }), [
+      'redis-server',
+      'wordpress',
+      'chromium',
+      'build',
+    ]);
     assert.deepEqual(partsBeforeServerTests(['sandbox/test/reads.test.ts'], { browserStage: false }), []);
     assert.deepEqual(partsBeforeServerTests(['sandbox/test/reads.test.ts'], { browserStage: true }), ['chromium']);
   });

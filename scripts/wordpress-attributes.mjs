@@ -32,7 +32,9 @@ export function classifyAttributes(tag, documented) {
     (name) => URL_LIKE.test(name) && !WITHHELD_ATTRIBUTES.includes(name) && !URL_ATTRIBUTES.includes(name),
   );
   if (unclassified.length) {
-    throw new Error(`${tag}: ${unclassified.join(', ')} looks like an address; add it to URL_ATTRIBUTES or WITHHELD_ATTRIBUTES in scripts/wordpress-attributes.mjs`);
+    throw new Error(
+      `${tag}: ${unclassified.join(', ')} looks like an address; add it to URL_ATTRIBUTES or WITHHELD_ATTRIBUTES in scripts/wordpress-attributes.mjs`,
+    );
   }
   return {
     attributes: documented.filter((name) => !WITHHELD_ATTRIBUTES.includes(name)),

@@ -38,9 +38,13 @@ const WRITE_KIND: Record<string, string> = {
 
 /** A path template as a PCRE pattern; parameters match what `matchPath` accepts. */
 function patternOf(path: string): string {
-  const parts = path.split('/').map((part) =>
-    part.startsWith(':') ? `(?P<${part.slice(1)}>[A-Za-z0-9_-]{1,128})` : part.replace(/[.\\+*?[^\]$(){}=!<>|:#-]/g, '\\$&'),
-  );
+  const parts = path
+    .split('/')
+    .map((part) =>
+      part.startsWith(':')
+        ? `(?P<${part.slice(1)}>[A-Za-z0-9_-]{1,128})`
+        : part.replace(/[.\\+*?[^\]$(){}=!<>|:#-]/g, '\\$&'),
+    );
   return `#^${parts.join('/')}$#`;
 }
 
@@ -59,8 +63,18 @@ export function wordpressContract() {
         audience: spec.audience,
         query: [...spec.query],
         deprecated: spec.deprecated === true,
-        maxBodyBytes: spec.method === 'GET' ? 0 : files ? files.maxFiles * files.maxBytesEach + FORM_OVERHEAD_BYTES : JSON_MAX_BYTES,
-        files: files && { field: files.field, maxFiles: files.maxFiles, maxBytesEach: files.maxBytesEach, contentTypes: [...files.contentTypes] },
+        maxBodyBytes:
+          spec.method === 'GET'
+            ? 0
+            : files
+              ? files.maxFiles * files.maxBytesEach + FORM_OVERHEAD_BYTES
+              : JSON_MAX_BYTES,
+        files: files && {
+          field: files.field,
+          maxFiles: files.maxFiles,
+          maxBytesEach: files.maxBytesEach,
+          contentTypes: [...files.contentTypes],
+        },
         writeKind: WRITE_KIND[id] ?? null,
       },
     ];
@@ -71,19 +85,27 @@ export function wordpressContract() {
     health: ENDPOINTS.health.path,
     endpoints,
     uploads: {
-      kinds: Object.fromEntries(Object.entries(UPLOAD_KINDS).map(([kind, id]) => [kind, { endpoint: ENDPOINTS[id].path }])),
+      kinds: Object.fromEntries(
+        Object.entries(UPLOAD_KINDS).map(([kind, id]) => [kind, { endpoint: ENDPOINTS[id].path }]),
+      ),
       contentTypes: [...UPLOAD_CONTENT_TYPES],
       maxBytes: UPLOAD_MAX_BYTES,
       // The magic numbers a file of each type starts with (null: any byte), read from its first bytes.
       headBytes: SIGNATURE_HEAD_BYTES,
       signatures: Object.fromEntries(
-        Object.entries(UPLOAD_SIGNATURES).map(([type, list]) => [type, list.map((sig) => ({ offset: sig.offset ?? 0, bytes: [...sig.bytes] }))]),
+        Object.entries(UPLOAD_SIGNATURES).map(([type, list]) => [
+          type,
+          list.map((sig) => ({ offset: sig.offset ?? 0, bytes: [...sig.bytes] })),
+        ]),
       ),
     },
     writeLimits: {
       ceiling: { max: DEFAULT_WRITE_CEILING.max, windowSeconds: DEFAULT_WRITE_CEILING.windowMs / 1000 },
       kinds: Object.fromEntries(
-        Object.entries(DEFAULT_WRITE_LIMITS).map(([kind, l]) => [kind, { max: l.max, windowSeconds: l.windowMs / 1000 }]),
+        Object.entries(DEFAULT_WRITE_LIMITS).map(([kind, l]) => [
+          kind,
+          { max: l.max, windowSeconds: l.windowMs / 1000 },
+        ]),
       ),
     },
   };

@@ -11,13 +11,19 @@ import { classifyAttributes } from './wordpress-attributes.mjs';
 const FILE = 'integrations/wordpress/conf-widgets/elements.json';
 // The manifest's path may be given (a manifest made elsewhere with `cem analyze --outdir`).
 const manifest = JSON.parse(readFileSync(process.argv[2] ?? 'dist/custom-elements.json', 'utf8'));
-const loaderTags = [...readFileSync('src/loader.ts', 'utf8').matchAll(/^\s*'(conf-[a-z-]+)':\s*\(\)\s*=>\s*import\(/gm)].map((m) => m[1]);
+const loaderTags = [
+  ...readFileSync('src/loader.ts', 'utf8').matchAll(/^\s*'(conf-[a-z-]+)':\s*\(\)\s*=>\s*import\(/gm),
+].map((m) => m[1]);
 const current = JSON.parse(readFileSync(FILE, 'utf8')).elements;
 
 const documented = new Map();
 for (const mod of manifest.modules) {
   for (const d of mod.declarations ?? []) {
-    if (d.tagName) documented.set(d.tagName, (d.attributes ?? []).map((a) => a.name.replace('data-prefill-<field>', 'data-prefill-*')));
+    if (d.tagName)
+      documented.set(
+        d.tagName,
+        (d.attributes ?? []).map((a) => a.name.replace('data-prefill-<field>', 'data-prefill-*')),
+      );
   }
 }
 const lines = loaderTags.map((tag) => {

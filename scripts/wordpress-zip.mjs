@@ -16,9 +16,13 @@ export const WORDPRESS_PLUGIN_DIR = 'integrations/wordpress/conf-widgets';
  * @param {string} [distDir]
  */
 export function copyBundleInto(pluginDir, distDir = 'dist') {
-  if (!existsSync(join(distDir, 'conf-widgets.js'))) throw new Error(`${distDir}/conf-widgets.js is missing: run npm run build first`);
+  if (!existsSync(join(distDir, 'conf-widgets.js')))
+    throw new Error(`${distDir}/conf-widgets.js is missing: run npm run build first`);
   cpSync(join(distDir, 'conf-widgets.js'), join(pluginDir, 'dist', 'conf-widgets.js'));
-  cpSync(join(distDir, CHUNK_DIR), join(pluginDir, 'dist', CHUNK_DIR), { recursive: true, filter: (f) => !/\.(br|gz)$/.test(f) });
+  cpSync(join(distDir, CHUNK_DIR), join(pluginDir, 'dist', CHUNK_DIR), {
+    recursive: true,
+    filter: (f) => !/\.(br|gz)$/.test(f),
+  });
 }
 
 /** The archive's bytes. */

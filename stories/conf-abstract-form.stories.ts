@@ -19,12 +19,18 @@ type Story = StoryObj;
 
 export const Playground: Story = {
   args: { 'draft-key': 'story-abstract-playground' },
-  parameters: says('Title, registration number, authors in order (add, remove, move) and up to five PDFs, sent to the sandbox as one submission.'),
+  parameters: says(
+    'Title, registration number, authors in order (add, remove, move) and up to five PDFs, sent to the sandbox as one submission.',
+  ),
 };
 
 export const KnownRegistration: Story = {
   name: 'Options: registration known, title prefilled',
-  args: { 'registration-id': 'reg-0002', 'data-prefill-title': 'Exactly once, under fire', 'draft-key': 'story-abstract-known' },
+  args: {
+    'registration-id': 'reg-0002',
+    'data-prefill-title': 'Exactly once, under fire',
+    'draft-key': 'story-abstract-known',
+  },
   parameters: says('`registration-id` from a host page that knows the person, and `data-prefill-title`.'),
 };
 
@@ -39,7 +45,9 @@ export const Lost: Story = {
   name: 'States: sent but not confirmed',
   args: { 'draft-key': 'story-abstract-lost' },
   render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('submit-lost') }),
-  parameters: says('The sandbox records the submission, then the answer is lost: the form says so and sends nothing more until the person chooses "Send as a new submission".'),
+  parameters: says(
+    'The sandbox records the submission, then the answer is lost: the form says so and sends nothing more until the person chooses "Send as a new submission".',
+  ),
 };
 
 export const German: Story = {

@@ -47,7 +47,7 @@ export const Dark: Story = {
 export const Brand: Story = {
   name: 'Theming: brand',
   args: { '--conf-color-primary': '#6b3fa0', '--conf-font': 'Georgia, serif' },
-  parameters: says('The brand colour and the site\'s serif through custom properties.'),
+  parameters: says("The brand colour and the site's serif through custom properties."),
 };
 
 export const German: Story = {

@@ -19,7 +19,8 @@ let renders = 0;
 function kiosk(settings: Record<string, unknown> | null) {
   return (args: Args) => {
     const store = `story-${Date.now().toString(36)}-${renders++}`;
-    if (settings) localStorage.setItem(`conf-checkin:${store}:settings`, JSON.stringify({ sounds: false, ...settings }));
+    if (settings)
+      localStorage.setItem(`conf-checkin:${store}:settings`, JSON.stringify({ sounds: false, ...settings }));
     return element(TAG, { 'result-hold': 3600, ...args, store });
   };
 }
@@ -46,13 +47,15 @@ export default meta;
 type Story = StoryObj;
 
 export const Ready: Story = {
-  parameters: says('Set up and waiting: a hand scanner types into the focused field and ends with Enter; the field also takes typed codes.'),
+  parameters: says(
+    'Set up and waiting: a hand scanner types into the focused field and ends with Enter; the field also takes typed codes.',
+  ),
 };
 
 export const CheckedIn: Story = {
   name: 'States: checked in',
   play: ({ canvasElement }) => scan(canvasElement, freshBadge()),
-  parameters: says('Green, with the attendee\'s name and ticket from the API.'),
+  parameters: says("Green, with the attendee's name and ticket from the API."),
 };
 
 export const Already: Story = {
@@ -62,7 +65,7 @@ export const Already: Story = {
     const code = freshBadge();
     await scan(canvasElement, code, code);
   },
-  parameters: says('Amber: the API answered 409; the first scan\'s time and place are shown. Counted as a success.'),
+  parameters: says("Amber: the API answered 409; the first scan's time and place are shown. Counted as a success."),
 };
 
 export const Refused: Story = {
@@ -75,7 +78,9 @@ export const Queued: Story = {
   name: 'States: saved, will be sent',
   render: (args) => kiosk({ token: TOKEN })({ ...args, endpoint: scenarioEndpoint('error') }),
   play: ({ canvasElement }) => scan(canvasElement, freshBadge()),
-  parameters: says('The server is unavailable (the sandbox answers 503): the scan is stored on the device and sent later; "Waiting to send" counts it.'),
+  parameters: says(
+    'The server is unavailable (the sandbox answers 503): the scan is stored on the device and sent later; "Waiting to send" counts it.',
+  ),
 };
 
 export const AlreadyHere: Story = {

@@ -25,7 +25,8 @@ type Story = StoryObj;
  */
 const under = (scenario: Scenario, draft: string) => ({
   args: { 'draft-key': `story-exhibit-${draft}` },
-  render: (args: Record<string, unknown>) => element(TAG, { ...args, endpoint: args['endpoint'] || scenarioEndpoint(scenario) }),
+  render: (args: Record<string, unknown>) =>
+    element(TAG, { ...args, endpoint: args['endpoint'] || scenarioEndpoint(scenario) }),
 });
 
 async function fillExhibit(root: ShadowRoot, title: string): Promise<void> {
@@ -40,13 +41,17 @@ async function fillExhibit(root: ShadowRoot, title: string): Promise<void> {
 
 export const Playground: Story = {
   ...under('exhibit-open', 'playground'),
-  parameters: says('An exhibitor\'s application, sent to the sandbox with the exhibition open. Whatever the server refuses (a closed window, a missing registration, an unpaid fee) updates the form.'),
+  parameters: says(
+    "An exhibitor's application, sent to the sandbox with the exhibition open. Whatever the server refuses (a closed window, a missing registration, an unpaid fee) updates the form.",
+  ),
 };
 
 export const FeeAndRegistration: Story = {
   name: 'Options: fee and registration declared',
   args: { fee: '450 EUR', 'requires-registration': true },
-  parameters: says('`fee="450 EUR"` and `requires-registration`: the payment section with the proof upload and the registration number are asked for up front.'),
+  parameters: says(
+    '`fee="450 EUR"` and `requires-registration`: the payment section with the proof upload and the registration number are asked for up front.',
+  ),
 };
 
 export const OwnTypes: Story = {
@@ -56,26 +61,34 @@ export const OwnTypes: Story = {
     'data-prefill-title': 'Quantum Loom',
     'data-prefill-presenter.full-name': 'Ada Lovelace',
   },
-  parameters: says('`types` lists the organizer\'s own exhibit types (`value` or `value:Label`; known values keep the form\'s labels), and `data-prefill-*` fills what a vendor site already knows.'),
+  parameters: says(
+    "`types` lists the organizer's own exhibit types (`value` or `value:Label`; known values keep the form's labels), and `data-prefill-*` fills what a vendor site already knows.",
+  ),
 };
 
 export const MethodsUnavailable: Story = {
   name: 'States: fee without readable payment methods',
   args: { fee: '450 EUR' },
   render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('error') }),
-  parameters: says('The registration config, where the payment methods come from, cannot be read (here a 503): the fee section says so with the server\'s reason and a retry, instead of asking for a method id.'),
+  parameters: says(
+    "The registration config, where the payment methods come from, cannot be read (here a 503): the fee section says so with the server's reason and a retry, instead of asking for a method id.",
+  ),
 };
 
 export const Open: Story = {
   name: 'States: open',
   ...under('exhibit-open', 'open'),
-  parameters: says('Applications open, no fee, no registration needed: the exhibit, its presenter and team rows added and removed as needed.'),
+  parameters: says(
+    'Applications open, no fee, no registration needed: the exhibit, its presenter and team rows added and removed as needed.',
+  ),
 };
 
 export const NotOpen: Story = {
   name: 'States: not open yet',
   args: { opens: '2099-03-01T09:00:00Z' },
-  parameters: says('`opens` in the future (or the server\'s `exhibition_not_open`): the date applications open, instead of the form.'),
+  parameters: says(
+    "`opens` in the future (or the server's `exhibition_not_open`): the date applications open, instead of the form.",
+  ),
 };
 
 export const Closed: Story = {
@@ -94,7 +107,9 @@ export const ClosedByServer: Story = {
     const closed = await waitForPart(root, 'closed');
     await expect(closed.textContent).toContain('closed on');
   },
-  parameters: says('Nothing declared, but the conference closed applications: the refusal (`exhibition_closed`) replaces the form with the closing date, said in the form\'s language.'),
+  parameters: says(
+    "Nothing declared, but the conference closed applications: the refusal (`exhibition_closed`) replaces the form with the closing date, said in the form's language.",
+  ),
 };
 
 export const RegistrationRequired: Story = {
@@ -106,7 +121,9 @@ export const RegistrationRequired: Story = {
     await submit(root);
     await waitFor(() => expect(errorOf(root, 'registrationId')).not.toBe(''), { timeout: 10_000 });
   },
-  parameters: says('The conference wants exhibitors registered: the refusal (`registration_required`) adds the registration number, with the server\'s message beside it and focus on it.'),
+  parameters: says(
+    "The conference wants exhibitors registered: the refusal (`registration_required`) adds the registration number, with the server's message beside it and focus on it.",
+  ),
 };
 
 export const FeeRequired: Story = {
@@ -119,7 +136,9 @@ export const FeeRequired: Story = {
     await waitForPart(root, 'payment', 10_000);
     await expect(part(root, 'fee')?.textContent).toContain('450');
   },
-  parameters: says('The conference charges a fee: the refusal (`payment_required`) shows the payment section with the amount, the methods and the proof upload; the server\'s message stays above the button.'),
+  parameters: says(
+    "The conference charges a fee: the refusal (`payment_required`) shows the payment section with the amount, the methods and the proof upload; the server's message stays above the button.",
+  ),
 };
 
 export const Submitting: Story = {
@@ -131,7 +150,9 @@ export const Submitting: Story = {
     await submit(root);
     await waitFor(() => expect(part(root, 'submit-button')).toBeDisabled());
   },
-  parameters: says('Sent, no answer yet (the `submit-hang` scenario): the button is disabled and says so, so a second click sends nothing.'),
+  parameters: says(
+    'Sent, no answer yet (the `submit-hang` scenario): the button is disabled and says so, so a second click sends nothing.',
+  ),
 };
 
 export const Accepted: Story = {
@@ -146,7 +167,9 @@ export const Accepted: Story = {
     await waitForPart(root, 'success', 10_000);
     await expect(part(root, 'record-id')?.textContent).toMatch(/\S/);
   },
-  parameters: says('Filled, with one team member, and accepted by the sandbox: the application\'s number, with focus on the heading.'),
+  parameters: says(
+    "Filled, with one team member, and accepted by the sandbox: the application's number, with focus on the heading.",
+  ),
 };
 
 export const FieldError: Story = {
@@ -161,7 +184,9 @@ export const FieldError: Story = {
     await waitFor(() => expect(errorOf(root, 'registrationId')).not.toBe(''), { timeout: 10_000 });
     await expect(root.activeElement).toBe(control(root, 'registrationId'));
   },
-  parameters: says('A registration number the conference does not know: the server\'s field message appears beside the field, in its words, and the field is focused.'),
+  parameters: says(
+    "A registration number the conference does not know: the server's field message appears beside the field, in its words, and the field is focused.",
+  ),
 };
 
 export const Outage: Story = {
@@ -174,7 +199,9 @@ export const Outage: Story = {
     await waitForPart(root, 'retry-button', 20_000);
     await expect(part(root, 'form-error')?.textContent).toContain('unavailable');
   },
-  parameters: says('Every attempt meets a 503: after the automatic retries (one Idempotency-Key throughout) the server\'s message, the answers kept, and "Try again", which sends the same application once.'),
+  parameters: says(
+    'Every attempt meets a 503: after the automatic retries (one Idempotency-Key throughout) the server\'s message, the answers kept, and "Try again", which sends the same application once.',
+  ),
 };
 
 export const Unconfirmed: Story = {
@@ -187,7 +214,9 @@ export const Unconfirmed: Story = {
     await waitForPart(root, 'resend-button', 20_000);
     await expect(part(root, 'form-error')?.textContent).toContain('may have been recorded');
   },
-  parameters: says('The application was recorded but its answer was lost: nothing more is sent by itself, and "Send as a new application" is the person\'s own choice after looking for a confirmation.'),
+  parameters: says(
+    'The application was recorded but its answer was lost: nothing more is sent by itself, and "Send as a new application" is the person\'s own choice after looking for a confirmation.',
+  ),
 };
 
 export const Dark: Story = {
@@ -205,5 +234,7 @@ export const Brand: Story = {
 export const German: Story = {
   name: 'Accessibility: German',
   args: { lang: 'de', fee: '450 EUR' },
-  parameters: says('German texts; team rows are added and removed from the keyboard, and focus lands on the row that follows.'),
+  parameters: says(
+    'German texts; team rows are added and removed from the keyboard, and focus lands on the row that follows.',
+  ),
 };

@@ -30,7 +30,9 @@ export const Sponsors: Story = {
 export const SponsorWall: Story = {
   name: 'Options: sponsor wall',
   args: { type: 'sponsor', display: 'wall' },
-  parameters: says('`display="wall"`: logos only (the name where there is none), each linking to the sponsor\'s website; no search or chips.'),
+  parameters: says(
+    '`display="wall"`: logos only (the name where there is none), each linking to the sponsor\'s website; no search or chips.',
+  ),
 };
 
 export const WallByType: Story = {

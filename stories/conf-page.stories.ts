@@ -29,7 +29,9 @@ export const WithConference: Story = {
 export const NotFound: Story = {
   name: 'Options: unknown slug',
   args: { slug: 'no-such-page' },
-  parameters: says('A slug the site does not have: a clear "not found" (and `conf-error`), the known slugs in the console.'),
+  parameters: says(
+    'A slug the site does not have: a clear "not found" (and `conf-error`), the known slugs in the console.',
+  ),
 };
 
 const states = asyncStates('the page');
@@ -47,11 +49,13 @@ export const Dark: Story = {
 export const Measure: Story = {
   name: 'Theming: line length',
   args: { '--conf-page-measure': '45ch', '--conf-font': 'Georgia, serif' },
-  parameters: says('A shorter line and the site\'s serif, through custom properties.'),
+  parameters: says("A shorter line and the site's serif, through custom properties."),
 };
 
 export const German: Story = {
   name: 'Accessibility: German',
   args: { lang: 'de', slug: 'nope' },
-  parameters: says('German texts; the not-found view is an alert, the title an `<h2>` under the CMS page\'s own heading.'),
+  parameters: says(
+    "German texts; the not-found view is an alert, the title an `<h2>` under the CMS page's own heading.",
+  ),
 };

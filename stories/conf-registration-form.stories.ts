@@ -57,13 +57,22 @@ async function chooseProof(root: ShadowRoot, size: number): Promise<void> {
 const ownDraft = (name: string) => ({ 'draft-key': `story-registration-${name}` });
 
 export const Playground: Story = {
-  parameters: says('The form as the registration config describes it; choose a paid ticket to see the payment section with the proof upload.'),
+  parameters: says(
+    'The form as the registration config describes it; choose a paid ticket to see the payment section with the proof upload.',
+  ),
 };
 
 export const Prefilled: Story = {
   name: 'Options: prefilled by a vendor site',
-  args: { ticket: 'tt-regular', 'data-prefill-first-name': 'Ada', 'data-prefill-last-name': 'Lovelace', 'data-prefill-email': 'ada@example.org' },
-  parameters: says('`ticket="tt-regular"` and `data-prefill-*` attributes: a site that already knows the person fills what it knows.'),
+  args: {
+    ticket: 'tt-regular',
+    'data-prefill-first-name': 'Ada',
+    'data-prefill-last-name': 'Lovelace',
+    'data-prefill-email': 'ada@example.org',
+  },
+  parameters: says(
+    '`ticket="tt-regular"` and `data-prefill-*` attributes: a site that already knows the person fills what it knows.',
+  ),
 };
 
 const states = asyncStates('the registration config');
@@ -79,22 +88,27 @@ export const OwnMessages: Story = {
   name: 'States: closed, own message',
   render: (args) => {
     const el = element(TAG, { ...args, endpoint: scenarioEndpoint('closed') });
-    el.innerHTML = '<p slot="closed">Registration opens again for next year\'s edition in March. <a href="#">Get notified</a>.</p>';
+    el.innerHTML =
+      '<p slot="closed">Registration opens again for next year\'s edition in March. <a href="#">Get notified</a>.</p>';
     return el;
   },
-  parameters: says('The `closed` slot replaces the closed message with the organizer\'s own words and links.'),
+  parameters: says("The `closed` slot replaces the closed message with the organizer's own words and links."),
 };
 
 export const TryLater: Story = {
   name: 'States: try later',
   render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('try-later') }),
-  parameters: says('`open_phase: null`: registration is enabled but no pricing phase is open, so the form says to come back later.'),
+  parameters: says(
+    '`open_phase: null`: registration is enabled but no pricing phase is open, so the form says to come back later.',
+  ),
 };
 
 export const Open: Story = {
   name: 'States: open, paid ticket',
   args: { ticket: 'tt-student' },
-  parameters: says('Open for registration with a paid ticket chosen: the payment section asks for the method, the reference and a proof, uploaded as a file (with progress) or given as an https link.'),
+  parameters: says(
+    'Open for registration with a paid ticket chosen: the payment section asks for the method, the reference and a proof, uploaded as a file (with progress) or given as an https link.',
+  ),
 };
 
 export const Submitting: Story = {
@@ -107,11 +121,18 @@ export const Submitting: Story = {
     await submit(root);
     await waitFor(() => expect(part(root, 'submit-button')).toBeDisabled());
   },
-  parameters: says('Filled and sent; the server has not answered yet (the `submit-hang` scenario): the button is disabled and says so, and the form is marked busy, so a second click sends nothing.'),
+  parameters: says(
+    'Filled and sent; the server has not answered yet (the `submit-hang` scenario): the button is disabled and says so, and the form is marked busy, so a second click sends nothing.',
+  ),
 };
 
 /** A paid ticket and a proof file chosen under an upload scenario; `until` waits for the state shown. */
-const uploadStory = (scenario: 'upload-slow' | 'upload-outage', name: string, size: number, until: (root: ShadowRoot) => Promise<unknown>): Story => ({
+const uploadStory = (
+  scenario: 'upload-slow' | 'upload-outage',
+  name: string,
+  size: number,
+  until: (root: ShadowRoot) => Promise<unknown>,
+): Story => ({
   args: ownDraft(name),
   render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint(scenario) }),
   play: async ({ canvasElement }) => {
@@ -125,7 +146,9 @@ const uploadStory = (scenario: 'upload-slow' | 'upload-outage', name: string, si
 export const Uploading: Story = {
   name: 'States: proof upload in progress',
   ...uploadStory('upload-slow', 'uploading', 6 * 1024 * 1024, (root) => expect(part(root, 'progress')).not.toBeNull()),
-  parameters: says('A proof file chosen while the server is slow (the `upload-slow` scenario: the sandbox takes 30 s to give the upload address, so the proxy holds the file): the progress bar stays until the server confirms (on a local connection the bytes leave at once, so it waits at 100 %); the start is announced once, the rest can be filled meanwhile, and sending waits for the upload.'),
+  parameters: says(
+    'A proof file chosen while the server is slow (the `upload-slow` scenario: the sandbox takes 30 s to give the upload address, so the proxy holds the file): the progress bar stays until the server confirms (on a local connection the bytes leave at once, so it waits at 100 %); the start is announced once, the rest can be filled meanwhile, and sending waits for the upload.',
+  ),
 };
 
 export const UploadFailed: Story = {
@@ -134,7 +157,9 @@ export const UploadFailed: Story = {
     await waitForPart(root, 'upload-retry', 15_000);
     await expect(errorOf(root, 'paymentProofUrl')).not.toBe('');
   }),
-  parameters: says('Every upload meets a 503 (the `upload-outage` scenario): after two automatic retries the field shows the server\'s message beside it and offers "Upload again"; the rest of the answers stay.'),
+  parameters: says(
+    'Every upload meets a 503 (the `upload-outage` scenario): after two automatic retries the field shows the server\'s message beside it and offers "Upload again"; the rest of the answers stay.',
+  ),
 };
 
 export const Success: Story = {
@@ -148,7 +173,9 @@ export const Success: Story = {
     await expect(part(root, 'record-id')?.textContent).toMatch(/\S/);
     await expect(success.textContent).toContain('payment proof');
   },
-  parameters: says('Filled and sent to the sandbox: the created registration\'s number and what happens next, which depends on its status (here a proof waiting for review).'),
+  parameters: says(
+    "Filled and sent to the sandbox: the created registration's number and what happens next, which depends on its status (here a proof waiting for review).",
+  ),
 };
 
 export const FieldErrors: Story = {
@@ -162,7 +189,9 @@ export const FieldErrors: Story = {
     await submit(root);
     await waitFor(() => expect(errorOf(root, 'email')).not.toBe(''), { timeout: 10_000 });
   },
-  parameters: says('An answer the browser accepts and the server refuses (an e-mail address without a top-level domain): the server\'s `details.fields` message appears beside its field, in the form\'s language when its wording is known, and the field is focused; the summary goes once the field is fixed.'),
+  parameters: says(
+    "An answer the browser accepts and the server refuses (an e-mail address without a top-level domain): the server's `details.fields` message appears beside its field, in the form's language when its wording is known, and the field is focused; the summary goes once the field is fixed.",
+  ),
 };
 
 export const Outage: Story = {
@@ -176,7 +205,9 @@ export const Outage: Story = {
     await waitForPart(root, 'retry-button', 20_000);
     await expect(part(root, 'form-error')?.textContent).toContain('unavailable');
   },
-  parameters: says('Every attempt meets a 503 (the sandbox\'s `Prefer: code=503`): after its automatic retries, with one Idempotency-Key, the form shows the server\'s message, keeps the answers and offers "Try again", which reuses the key.'),
+  parameters: says(
+    'Every attempt meets a 503 (the sandbox\'s `Prefer: code=503`): after its automatic retries, with one Idempotency-Key, the form shows the server\'s message, keeps the answers and offers "Try again", which reuses the key.',
+  ),
 };
 
 export const Unconfirmed: Story = {
@@ -190,7 +221,9 @@ export const Unconfirmed: Story = {
     await waitForPart(root, 'resend-button', 20_000);
     await expect(part(root, 'form-error')?.textContent).toContain('may have been recorded');
   },
-  parameters: says('The registration was recorded but its answer was lost (`Prefer: code=500, after=processing`): the proxy answers `outcome_unknown`, the form sends nothing more by itself, asks the person to look for a confirmation, and offers "Send as a new registration" as their own choice.'),
+  parameters: says(
+    'The registration was recorded but its answer was lost (`Prefer: code=500, after=processing`): the proxy answers `outcome_unknown`, the form sends nothing more by itself, asks the person to look for a confirmation, and offers "Send as a new registration" as their own choice.',
+  ),
 };
 
 export const ConfigError: Story = { ...states.Error, name: 'States: configuration not loaded' };
@@ -210,7 +243,9 @@ export const Brand: Story = {
 export const German: Story = {
   name: 'Accessibility: German',
   args: { lang: 'de' },
-  parameters: says('German texts. Every control has a label; errors appear beside their fields and in a live region; it works from the keyboard alone.'),
+  parameters: says(
+    'German texts. Every control has a label; errors appear beside their fields and in a live region; it works from the keyboard alone.',
+  ),
 };
 
 export const MissingAnswers: Story = {
@@ -223,5 +258,7 @@ export const MissingAnswers: Story = {
     await waitFor(() => expect(root.activeElement).toBe(control(root, 'lastName')));
     await expect(part(root, 'form-error')?.textContent).toContain('answers need attention');
   },
-  parameters: says('Sent with only a first name: nothing leaves the browser; each required field says what is missing beside it, the count is announced, and focus moves to the first one.'),
+  parameters: says(
+    'Sent with only a first name: nothing leaves the browser; each required field says what is missing beside it, the count is announced, and focus moves to the first one.',
+  ),
 };

@@ -17,13 +17,17 @@ export default meta;
 type Story = StoryObj;
 
 export const Playground: Story = {
-  parameters: says("The site's navigation from /website/site, each page linked through `href-pattern`; a click marks the link as the current page."),
+  parameters: says(
+    "The site's navigation from /website/site, each page linked through `href-pattern`; a click marks the link as the current page.",
+  ),
 };
 
 export const Current: Story = {
   name: 'Options: current page and conference',
   args: { current: 'faq', 'show-conference': true, label: 'Conference information' },
-  parameters: says('`current` marks a page with `aria-current="page"` when the address does not tell; `show-conference` starts the nav with the name, dates and city.'),
+  parameters: says(
+    '`current` marks a page with `aria-current="page"` when the address does not tell; `show-conference` starts the nav with the name, dates and city.',
+  ),
 };
 
 export const Narrow: Story = {

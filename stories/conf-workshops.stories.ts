@@ -19,26 +19,34 @@ type Story = StoryObj;
 
 export const Playground: Story = {
   args: { 'draft-key': 'story-workshops-playground' },
-  parameters: says('The published workshops with time, room, price and seats; "Enroll" opens a workshop, and the answer is a seat or a waiting-list place with its position.'),
+  parameters: says(
+    'The published workshops with time, room, price and seats; "Enroll" opens a workshop, and the answer is a seat or a waiting-list place with its position.',
+  ),
 };
 
 export const OneWorkshop: Story = {
   name: 'Options: one workshop',
   args: { workshop: 'ws-capacity-3', 'draft-key': 'story-workshops-one' },
-  parameters: says('`workshop="ws-capacity-3"` opens that workshop\'s enroll view at once (a page about one workshop). It has three seats: the fourth person joins the waiting list.'),
+  parameters: says(
+    '`workshop="ws-capacity-3"` opens that workshop\'s enroll view at once (a page about one workshop). It has three seats: the fourth person joins the waiting list.',
+  ),
 };
 
 export const KnownRegistration: Story = {
   name: 'Options: registration known to the page',
   args: { workshop: 'ws-sqlite-production', 'registration-id': 'reg-0002', 'draft-key': 'story-workshops-known' },
-  parameters: says('`registration-id` from a host page that knows the person: nothing to type. A paid workshop asks for the payment proof once the seat is taken.'),
+  parameters: says(
+    '`registration-id` from a host page that knows the person: nothing to type. A paid workshop asks for the payment proof once the seat is taken.',
+  ),
 };
 
 export const Outage: Story = {
   name: 'States: enrollment during an outage',
   args: { workshop: 'ws-threat-modelling', 'draft-key': 'story-workshops-outage' },
   render: (args) => element(TAG, { ...args, endpoint: scenarioEndpoint('submit-outage') }),
-  parameters: says('Every enrollment is answered 503: the element retries under one key, then offers "Try again"; nothing is booked twice.'),
+  parameters: says(
+    'Every enrollment is answered 503: the element retries under one key, then offers "Try again"; nothing is booked twice.',
+  ),
 };
 
 export const German: Story = {

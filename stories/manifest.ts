@@ -52,8 +52,18 @@ export function argTypesFor(tag: string, options: Record<string, readonly string
     out[a.name] = {
       name: a.name,
       description: a.description ?? '',
-      table: { category: 'attributes', type: { summary: type }, ...(a.default ? { defaultValue: { summary: a.default } } : {}) },
-      control: values ? { type: 'select' } : /\bnumber\b/.test(type) ? { type: 'number' } : /\bboolean\b/.test(type) ? { type: 'boolean' } : { type: 'text' },
+      table: {
+        category: 'attributes',
+        type: { summary: type },
+        ...(a.default ? { defaultValue: { summary: a.default } } : {}),
+      },
+      control: values
+        ? { type: 'select' }
+        : /\bnumber\b/.test(type)
+          ? { type: 'number' }
+          : /\bboolean\b/.test(type)
+            ? { type: 'boolean' }
+            : { type: 'text' },
       ...(values ? { options: ['', ...values] } : {}),
     };
   }
@@ -61,7 +71,10 @@ export function argTypesFor(tag: string, options: Record<string, readonly string
     out[p.name] = {
       name: p.name,
       description: p.description ?? '',
-      table: { category: 'CSS custom properties', ...(p.default ? { defaultValue: { summary: unquote(p.default) ?? '' } } : {}) },
+      table: {
+        category: 'CSS custom properties',
+        ...(p.default ? { defaultValue: { summary: unquote(p.default) ?? '' } } : {}),
+      },
       control: /colou?r/i.test(`${p.name} ${p.description ?? ''}`) ? { type: 'color' } : { type: 'text' },
     };
   }
@@ -79,7 +92,10 @@ export function argTypesFor(tag: string, options: Record<string, readonly string
 
 /** `'a' | 'b'` → `['a', 'b']`; null for anything else. */
 function literalUnion(type: string): string[] | null {
-  const parts = type.split('|').map((s) => s.trim()).filter((s) => s !== 'undefined');
+  const parts = type
+    .split('|')
+    .map((s) => s.trim())
+    .filter((s) => s !== 'undefined');
   if (parts.length < 2 || !parts.every((p) => /^'[^']*'$/.test(p))) return null;
   return parts.map((p) => p.slice(1, -1));
 }
@@ -94,7 +110,8 @@ export function element<T extends HTMLElement = HTMLElement>(tag: string, args: 
   for (const [name, value] of Object.entries(args)) {
     if (value === undefined || value === null || value === '' || value === false) continue;
     if (name.startsWith('--')) el.style.setProperty(name, String(value));
-    else if (!name.startsWith('on-') && /^[a-z][a-z0-9-]*$/.test(name)) el.setAttribute(name, value === true ? '' : String(value));
+    else if (!name.startsWith('on-') && /^[a-z][a-z0-9-]*$/.test(name))
+      el.setAttribute(name, value === true ? '' : String(value));
   }
   return el;
 }

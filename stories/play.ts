@@ -74,7 +74,10 @@ export async function submit(root: ShadowRoot): Promise<void> {
 
 /** The visible message beside a control (empty when there is none). */
 export function errorOf(root: ShadowRoot, name: string): string {
-  const id = control(root, name).getAttribute('aria-describedby')?.split(' ').find((x) => x.endsWith('-error'));
+  const id = control(root, name)
+    .getAttribute('aria-describedby')
+    ?.split(' ')
+    .find((x) => x.endsWith('-error'));
   return id ? (root.getElementById(id)?.textContent?.trim() ?? '') : '';
 }
 

@@ -93,7 +93,11 @@ let settingsQueue: Promise<unknown> = Promise.resolve();
  */
 function withExhibition(realFetch: typeof fetch, scenario: ExhibitionScenario, request: Request): Promise<Response> {
   const patch = (exhibition: unknown) =>
-    realFetch(`/__admin/conferences/${CONFERENCE}`, { method: 'PATCH', headers: ADMIN, body: JSON.stringify({ exhibition }) });
+    realFetch(`/__admin/conferences/${CONFERENCE}`, {
+      method: 'PATCH',
+      headers: ADMIN,
+      body: JSON.stringify({ exhibition }),
+    });
   const run = settingsQueue.then(async () => {
     let before: unknown = null;
     try {
@@ -120,7 +124,12 @@ export function installScenarios(): void {
   const open = XMLHttpRequest.prototype.open as (this: XMLHttpRequest, ...args: unknown[]) => void;
   const send = XMLHttpRequest.prototype.send;
   const prefer = new WeakMap<XMLHttpRequest, string>();
-  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, target: string | URL, ...rest: unknown[]) {
+  XMLHttpRequest.prototype.open = function (
+    this: XMLHttpRequest,
+    method: string,
+    target: string | URL,
+    ...rest: unknown[]
+  ) {
     const url = new URL(target, document.baseURI);
     const m = MARK.exec(url.pathname);
     if (m) url.pathname = `${m[1]}${m[3]}`;
@@ -144,7 +153,12 @@ export function installScenarios(): void {
     url.pathname = `${before}${rest}`;
     // Rebuilt from its parts: a Request whose body is already a stream cannot be the init of another.
     const payload = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
-    const real = new Request(url, { method: request.method, headers: request.headers, body: payload, signal: request.signal });
+    const real = new Request(url, {
+      method: request.method,
+      headers: request.headers,
+      body: payload,
+      signal: request.signal,
+    });
     switch (true) {
       case scenario === 'loading':
         return never(init?.signal ?? request.signal);

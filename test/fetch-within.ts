@@ -25,9 +25,12 @@ export async function fetchWithin(url: string, init: RequestInit = {}, ms = CALL
     return { res, text: await res.text() };
   } catch (error) {
     if (deadline.aborted && !init.signal?.aborted) {
-      throw new Error(`${init.method ?? 'GET'} ${url}: no answer within ${ms / 1000} s (the server neither answered nor closed the connection)`, {
-        cause: error,
-      });
+      throw new Error(
+        `${init.method ?? 'GET'} ${url}: no answer within ${ms / 1000} s (the server neither answered nor closed the connection)`,
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }

@@ -9,7 +9,8 @@ import * as nodeTest from 'node:test';
 type TestFn = typeof nodeTest.test;
 
 export function skippable(reason: string | false): Pick<typeof nodeTest, 'after' | 'before' | 'describe' | 'test'> {
-  if (!reason) return { after: nodeTest.after, before: nodeTest.before, describe: nodeTest.describe, test: nodeTest.test };
+  if (!reason)
+    return { after: nodeTest.after, before: nodeTest.before, describe: nodeTest.describe, test: nodeTest.test };
   const idle = () => {};
   // The overloads of `test` differ only in where the body sits; a skipped test has none to run.
   const skipped = ((name: string) => nodeTest.test(name, { skip: reason })) as unknown as TestFn;

@@ -51,12 +51,14 @@ interface Zlib {
   constants: Record<string, number>;
 }
 
-const zlib = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:zlib') as
-  | Zlib
-  | undefined;
+const zlib = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+  'node:zlib',
+) as Zlib | undefined;
 
-const viaZlib = (run: (z: Zlib, bytes: Uint8Array, cb: (error: Error | null, out: Uint8Array) => void) => void): Compress =>
-  (bytes) => new Promise((resolve, reject) => run(zlib!, bytes, (error, out) => (error ? reject(error) : resolve(out))));
+const viaZlib =
+  (run: (z: Zlib, bytes: Uint8Array, cb: (error: Error | null, out: Uint8Array) => void) => void): Compress =>
+  (bytes) =>
+    new Promise((resolve, reject) => run(zlib!, bytes, (error, out) => (error ? reject(error) : resolve(out))));
 
 /** gzip through the web `CompressionStream`, for hosts without `node:zlib`. */
 export const webGzip: Compress = async (bytes) => {
@@ -149,7 +151,8 @@ export function compressEntry(entry: CacheEntry, codings: readonly Coding[] = CO
         continue;
       }
       made++;
-      kept[coding] = body.byteLength < identity.byteLength ? { coding, body, etag: codedEtag(entry.etag, coding) } : null;
+      kept[coding] =
+        body.byteLength < identity.byteLength ? { coding, body, etag: codedEtag(entry.etag, coding) } : null;
     }
   })().finally(() => pending.delete(entry));
   pending.set(entry, work);
@@ -183,7 +186,10 @@ export function rankCodings(acceptEncoding: string | null | undefined): readonly
  * What to send of a compressible entry: the best accepted coding whose copy is kept (identity when
  * none is), or `{ missing }`: the best accepted coding whose copy is not made yet.
  */
-export function chooseCopy(entry: CacheEntry, acceptEncoding: string | null | undefined): CompressedCopy | 'identity' | { missing: Coding } {
+export function chooseCopy(
+  entry: CacheEntry,
+  acceptEncoding: string | null | undefined,
+): CompressedCopy | 'identity' | { missing: Coding } {
   for (const choice of rankCodings(acceptEncoding)) {
     if (choice === 'identity') return 'identity';
     const copy = copyOf(entry, choice);
@@ -194,7 +200,10 @@ export function chooseCopy(entry: CacheEntry, acceptEncoding: string | null | un
 }
 
 /** The copy to send for a request, made first if it is missing; identity when none fits. */
-export async function copyFor(entry: CacheEntry, acceptEncoding: string | null | undefined): Promise<CompressedCopy | 'identity'> {
+export async function copyFor(
+  entry: CacheEntry,
+  acceptEncoding: string | null | undefined,
+): Promise<CompressedCopy | 'identity'> {
   if (!isCompressible(entry)) return 'identity';
   for (;;) {
     const choice = chooseCopy(entry, acceptEncoding);

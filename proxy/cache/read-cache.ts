@@ -157,7 +157,11 @@ export class ReadCache {
     }
     if (entry) entry = await this.withCopies(key, entry);
     // An outdated copy is only a fallback for a failing upstream, as a stale-if-error one is.
-    const state = !entry ? 'expired' : this.outdated(key, entry) ? 'stale-only' : freshness(entry, this.o.policy, this.now());
+    const state = !entry
+      ? 'expired'
+      : this.outdated(key, entry)
+        ? 'stale-only'
+        : freshness(entry, this.o.policy, this.now());
     if (entry && state === 'fresh') {
       this.remember(key, entry);
       return { kind: 'entry', entry, state: 'hit' };

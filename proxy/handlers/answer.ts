@@ -37,7 +37,8 @@ export function fromAnswer(answer: UpstreamAnswer, extra: Record<string, string>
   // and its `Location` may name anything, the key included. Errors must be in the API's shape,
   // successes JSON; anything else (an HTML error page, say) becomes a 502.
   const redirect = answer.status >= 300 && answer.status < 400;
-  const wellFormed = answer.status >= 400 ? isErrorShape(answer.body) : answer.body === '' || isJson(answer.contentType);
+  const wellFormed =
+    answer.status >= 400 ? isErrorShape(answer.body) : answer.body === '' || isJson(answer.contentType);
   if (redirect || !wellFormed) {
     return errorResponse(502, 'bad_gateway', 'The conference service sent an unexpected answer.', undefined, headers);
   }

@@ -117,7 +117,7 @@ export function acceptedEncodings(header: string | null | undefined): Map<Encodi
   const star = listed.get('*');
   for (const e of PREFERENCE) {
     // Identity not named is acceptable, but last: `gzip;q=0.8` still means gzip is wanted.
-    const value = listed.get(e) ?? (e === 'identity' ? (star === 0 ? 0 : 0.001) : star ?? 0);
+    const value = listed.get(e) ?? (e === 'identity' ? (star === 0 ? 0 : 0.001) : (star ?? 0));
     q.set(e, value);
   }
   return q;
@@ -227,6 +227,13 @@ export function chunkHandler({ bundlePath }: { bundlePath: string | null }): Han
     const r = chooseRepresentation(file.representations, c.req.header('accept-encoding'));
     // The name carries the content's hash: a new build writes a new name.
     const type = name.endsWith('.wasm') ? 'application/wasm' : undefined;
-    return respond(c.req.method, c.req.header('if-none-match'), r, 'public, max-age=31536000, immutable', file.representations.length > 1, type);
+    return respond(
+      c.req.method,
+      c.req.header('if-none-match'),
+      r,
+      'public, max-age=31536000, immutable',
+      file.representations.length > 1,
+      type,
+    );
   };
 }

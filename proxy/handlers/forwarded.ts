@@ -3,7 +3,10 @@ import { FORWARDED_REQUEST_HEADERS, SCENARIO_HEADERS, pickHeaders } from '../ups
 
 /** Headers for a write: its language (for the upstream's messages) and, towards the sandbox, `Prefer`. */
 export function writeHeaders(from: Headers, forwardScenarioHeaders: boolean): Record<string, string> {
-  return pickHeaders(from, forwardScenarioHeaders ? [...FORWARDED_REQUEST_HEADERS, ...SCENARIO_HEADERS] : FORWARDED_REQUEST_HEADERS);
+  return pickHeaders(
+    from,
+    forwardScenarioHeaders ? [...FORWARDED_REQUEST_HEADERS, ...SCENARIO_HEADERS] : FORWARDED_REQUEST_HEADERS,
+  );
 }
 
 /**

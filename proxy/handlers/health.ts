@@ -38,7 +38,9 @@ export function readyHandler({
   async function probe(): Promise<Probe> {
     try {
       const answer = await upstream.call({ method: 'GET', path: ENDPOINTS.health.path, retry: false, timeoutMs });
-      return answer.status === 200 ? { ready: true, ms: answer.ms } : { ready: false, status: answer.status, ms: answer.ms };
+      return answer.status === 200
+        ? { ready: true, ms: answer.ms }
+        : { ready: false, status: answer.status, ms: answer.ms };
     } catch (error) {
       return { ready: false, status: (error as { code?: string }).code ?? 'unreachable' };
     }

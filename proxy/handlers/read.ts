@@ -45,6 +45,14 @@ export function readHandler({
     if (outcome.upstreamMs !== undefined) log.upstreamMs = outcome.upstreamMs;
     // Cached entries were compressed when stored; with the cache off, the one copy asked for is made now.
     const copy = await copyFor(outcome.entry, c.req.header('accept-encoding'));
-    return fromEntry(outcome.entry, outcome.state, policy, now(), c.req.header('if-none-match'), c.req.method === 'HEAD', copy);
+    return fromEntry(
+      outcome.entry,
+      outcome.state,
+      policy,
+      now(),
+      c.req.header('if-none-match'),
+      c.req.method === 'HEAD',
+      copy,
+    );
   };
 }

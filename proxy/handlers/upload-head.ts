@@ -14,7 +14,10 @@ export interface PeekedBody {
   stream: ReadableStream<Uint8Array>;
 }
 
-export async function peekBody(body: ReadableStream<Uint8Array> | null, headBytes = SIGNATURE_HEAD_BYTES): Promise<PeekedBody> {
+export async function peekBody(
+  body: ReadableStream<Uint8Array> | null,
+  headBytes = SIGNATURE_HEAD_BYTES,
+): Promise<PeekedBody> {
   if (!body) return { head: new Uint8Array(0), stream: new ReadableStream({ start: (ctl) => ctl.close() }) };
   const reader = body.getReader();
   const held: Uint8Array[] = [];

@@ -25,7 +25,8 @@ import { peekBody, refuseUnlikeBody } from './upload-head.js';
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Headers a signed address may ask for; anything else it lists is ignored. */
-const SIGNED_HEADER = /^(content-type|content-md5|x-amz-[a-z0-9-]+|x-goog-[a-z0-9-]+|x-ms-[a-z0-9-]+|x-upload-[a-z0-9-]+)$/;
+const SIGNED_HEADER =
+  /^(content-type|content-md5|x-amz-[a-z0-9-]+|x-goog-[a-z0-9-]+|x-ms-[a-z0-9-]+|x-upload-[a-z0-9-]+)$/;
 
 interface Address {
   uploadUrl: string;
@@ -90,7 +91,8 @@ export function uploadHandler({
     refuseEncodedBody(c.req.header('content-encoding'));
     const declared = c.req.header('content-length');
     const declaredBytes = declared === undefined ? null : Number(declared);
-    if (declaredBytes !== null && (!Number.isFinite(declaredBytes) || declaredBytes > maxBytes)) throw tooLarge(maxBytes);
+    if (declaredBytes !== null && (!Number.isFinite(declaredBytes) || declaredBytes > maxBytes))
+      throw tooLarge(maxBytes);
 
     const filename = c.req.query('filename') ?? '';
     if (filename.length < 1 || filename.length > 200 || /[\0-\x1f\x7f/\\]/.test(filename)) {
@@ -125,7 +127,8 @@ export function uploadHandler({
     log.upstreamMs = addressAnswer.ms;
     // Only an error is passed on: any other answer may carry the signed address.
     if (addressAnswer.status >= 400) return fromAnswer(addressAnswer);
-    const address = addressAnswer.status === 200 || addressAnswer.status === 201 ? readAddress(addressAnswer.body) : null;
+    const address =
+      addressAnswer.status === 200 || addressAnswer.status === 201 ? readAddress(addressAnswer.body) : null;
     if (!address) throw new ProxyError('bad_gateway', 'The conference service sent an unusable upload address.');
 
     const cap = Math.min(maxBytes, address.maxBytes ?? maxBytes);
@@ -151,7 +154,9 @@ export function uploadHandler({
     const started = performance.now();
     let stored: UpstreamResponse;
     try {
-      stored = await (await transport())(address.uploadUrl, {
+      stored = await (
+        await transport()
+      )(address.uploadUrl, {
         method: 'PUT',
         headers,
         body: counted,
@@ -170,6 +175,9 @@ export function uploadHandler({
     if (stored.status < 200 || stored.status >= 300) {
       throw new ProxyError('bad_gateway', `The file could not be stored (storage answered ${stored.status}).`);
     }
-    return c.json({ data: { uri: address.storageUri } }, 201, { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' });
+    return c.json({ data: { uri: address.storageUri } }, 201, {
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+    });
   };
 }

@@ -63,19 +63,27 @@ export function bodyGuard({
   // The refused body may still be arriving: the connection is not reused.
   const retryAfter = { 'retry-after': String(retryAfterSeconds), connection: 'close' };
   const busy = () =>
-    new ProxyError('service_unavailable', 'The proxy is receiving as much as it can hold right now; try again shortly.', {
-      details: { reason: 'body_budget', retryAfterSeconds },
-      headers: retryAfter,
-    });
+    new ProxyError(
+      'service_unavailable',
+      'The proxy is receiving as much as it can hold right now; try again shortly.',
+      {
+        details: { reason: 'body_budget', retryAfterSeconds },
+        headers: retryAfter,
+      },
+    );
 
   return async function bodyGuardMiddleware(c, next) {
     const counted = !(c.get('kiosk') && c.get('route')?.spec.audience === 'kiosk');
     const address = keyOf(c);
     if (counted && (perClient.get(address) ?? 0) >= perAddress) {
-      throw new ProxyError('rate_limited', `At most ${perAddress} submissions or uploads at a time from one address; try again shortly.`, {
-        details: { reason: 'concurrent_bodies', retryAfterSeconds },
-        headers: retryAfter,
-      });
+      throw new ProxyError(
+        'rate_limited',
+        `At most ${perAddress} submissions or uploads at a time from one address; try again shortly.`,
+        {
+          details: { reason: 'concurrent_bodies', retryAfterSeconds },
+          headers: retryAfter,
+        },
+      );
     }
     let reserved = 0;
     let answered = false;

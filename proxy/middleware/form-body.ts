@@ -23,7 +23,12 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { FileParts, UploadContentType } from '../../src/api/contract.js';
-import { EMPTY_UPLOAD_MESSAGE, SIGNATURE_HEAD_BYTES, checkFileSignature, storedFileName } from '../../src/api/file-signature.js';
+import {
+  EMPTY_UPLOAD_MESSAGE,
+  SIGNATURE_HEAD_BYTES,
+  checkFileSignature,
+  storedFileName,
+} from '../../src/api/file-signature.js';
 import { incrementalSha256, type IncrementalSha256 } from '../digest.js';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
@@ -54,7 +59,12 @@ const encoder = new TextEncoder();
 const utf8 = new TextDecoder();
 const hex = (bytes: Uint8Array) => Array.from(bytes, (x) => x.toString(16).padStart(2, '0')).join('');
 
-function invalid(message: string, field: string, detail: string, code: 'validation_failed' | 'empty_upload' = 'validation_failed'): ProxyError {
+function invalid(
+  message: string,
+  field: string,
+  detail: string,
+  code: 'validation_failed' | 'empty_upload' = 'validation_failed',
+): ProxyError {
   return new ProxyError(code, message, { details: { fields: { [field]: detail } } });
 }
 
@@ -93,7 +103,16 @@ class CheckedForm implements PartSink {
         throw invalid(`At most ${this.rules.maxFiles} ${field}.`, field, `At most ${this.rules.maxFiles} files.`);
       }
       const at = `${field}.${this.files - 1}`;
-      this.current = { kind: 'file', name, filename, at, size: 0, head: new Uint8Array(0), type: null, hash: incrementalSha256() };
+      this.current = {
+        kind: 'file',
+        name,
+        filename,
+        at,
+        size: 0,
+        head: new Uint8Array(0),
+        type: null,
+        hash: incrementalSha256(),
+      };
       return;
     }
     if (filename !== null) throw invalid(`Only ${field} may carry files.`, name, 'Must be text.');
@@ -139,10 +158,15 @@ class CheckedForm implements PartSink {
       this.out.partEnd();
       return;
     }
-    if (part.size === 0) throw invalid(`${part.filename}: ${EMPTY_UPLOAD_MESSAGE}`, part.at, 'The file is empty.', 'empty_upload');
+    if (part.size === 0)
+      throw invalid(`${part.filename}: ${EMPTY_UPLOAD_MESSAGE}`, part.at, 'The file is empty.', 'empty_upload');
     if (part.type === null) this.verify(part);
     const stored = storedFileName(part.filename, part.type!);
-    this.lines.push(part.hash.digest().then((sha) => `${JSON.stringify(part.name)}=file:${JSON.stringify(stored)}:${part.type}:${hex(sha)}`));
+    this.lines.push(
+      part.hash
+        .digest()
+        .then((sha) => `${JSON.stringify(part.name)}=file:${JSON.stringify(stored)}:${part.type}:${hex(sha)}`),
+    );
     this.out.partEnd();
   }
 
@@ -153,7 +177,10 @@ class CheckedForm implements PartSink {
     if (!type) {
       const check = checkFileSignature(this.rules.contentTypes[0]!, head);
       throw new ProxyError('unsupported_media_type', `${part.filename}: ${check.ok ? '' : check.message}`, {
-        details: { fields: { [part.at]: `Must be ${this.rules.contentTypes.join(' or ')}.` }, allowed: this.rules.contentTypes },
+        details: {
+          fields: { [part.at]: `Must be ${this.rules.contentTypes.join(' or ')}.` },
+          allowed: this.rules.contentTypes,
+        },
       });
     }
     part.type = type;
@@ -182,7 +209,10 @@ export function formBody(): MiddlewareHandler<ProxyEnv> {
 
     const out = new FormWriter(boundary, Number.isSafeInteger(declared) && declared >= 0 ? declared : null);
     const form = new CheckedForm(files, out);
-    const reader = new MultipartReader(boundary, form, { maxHeaderBytes: MAX_PART_HEADER_BYTES, maxParts: maxParts(files) });
+    const reader = new MultipartReader(boundary, form, {
+      maxHeaderBytes: MAX_PART_HEADER_BYTES,
+      maxParts: maxParts(files),
+    });
     const body = requestBody(c);
     if (!body) throw new ProxyError('validation_failed', 'The multipart/form-data body is empty.');
     const source = body.getReader();

@@ -52,7 +52,14 @@ async function fingerprintOf(...parts: (string | Uint8Array)[]): Promise<string>
 }
 
 /** Transport failures that happen before a request is on the wire: nothing reached the upstream. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export type WriteOutcome = 'answered' | 'not-processed' | 'unknown';
 

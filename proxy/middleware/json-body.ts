@@ -58,7 +58,10 @@ export function refuseEncodedBody(contentEncoding: string | undefined): void {
 export function refuseOtherCharset(contentType: string | undefined): void {
   const declared = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (declared !== undefined && declared !== 'utf-8' && declared !== 'utf8') {
-    throw new ProxyError('unsupported_media_type', `Send JSON bodies as UTF-8, not ${declared.slice(0, 40) || 'an empty charset'}.`);
+    throw new ProxyError(
+      'unsupported_media_type',
+      `Send JSON bodies as UTF-8, not ${declared.slice(0, 40) || 'an empty charset'}.`,
+    );
   }
 }
 

@@ -64,7 +64,10 @@ export function kioskToken({
   report?: (event: string, error: unknown) => void;
 }): MiddlewareHandler<ProxyEnv> {
   if (token !== null && token.length < 16) throw new Error('kioskToken: at least 16 characters.');
-  if (lockout && !(lockout.perAddress >= 1 && lockout.global >= 1 && lockout.windowMs >= 1 && lockout.knownGoodMs >= 1)) {
+  if (
+    lockout &&
+    !(lockout.perAddress >= 1 && lockout.global >= 1 && lockout.windowMs >= 1 && lockout.knownGoodMs >= 1)
+  ) {
     throw new Error('kioskToken: lockout limits must be >= 1.');
   }
   const expected = token === null ? null : sha256(token);
@@ -103,19 +106,25 @@ export function kioskToken({
 
   return async function kioskTokenMiddleware(c, next) {
     const presented = c.req.header('x-kiosk-token');
-    const ok = expected !== null && presented !== undefined && constantTimeEqual(await sha256(presented), await expected);
+    const ok =
+      expected !== null && presented !== undefined && constantTimeEqual(await sha256(presented), await expected);
     c.set('kiosk', ok);
     if (c.get('route').spec.audience !== 'kiosk') return next();
     if (expected === null || !presented) {
       throw new ProxyError(
         'kiosk_token_required',
-        expected === null ? 'Check-ins are not enabled on this proxy.' : 'Check-ins need this kiosk\'s token (X-Kiosk-Token).',
+        expected === null
+          ? 'Check-ins are not enabled on this proxy.'
+          : "Check-ins need this kiosk's token (X-Kiosk-Token).",
       );
     }
     const address = keyOf(c);
     if (ok) {
       if (lockout) {
-        const [own, all] = await Promise.all([use((s) => s.peek(`kiosk-fail:${address}`)), use((s) => s.peek('kiosk-fail:*'))]);
+        const [own, all] = await Promise.all([
+          use((s) => s.peek(`kiosk-fail:${address}`)),
+          use((s) => s.peek('kiosk-fail:*')),
+        ]);
         const lock = await lockOf(address, own, all);
         if (lock) throw lock;
         await use((s) => s.hit(`kiosk-ok:${address}`, lockout.knownGoodMs));
@@ -129,14 +138,25 @@ export function kioskToken({
       ]);
       // Exactly one request sees each count, so each lock is logged once per window.
       if (own.count === lockout.perAddress) {
-        log({ level: 'warn', msg: 'kiosk_token_locked', address, failures: own.count, lockedUntil: new Date(own.resetAt).toISOString() });
+        log({
+          level: 'warn',
+          msg: 'kiosk_token_locked',
+          address,
+          failures: own.count,
+          lockedUntil: new Date(own.resetAt).toISOString(),
+        });
       }
       if (all.count === lockout.global) {
-        log({ level: 'warn', msg: 'kiosk_token_locked_globally', failures: all.count, lockedUntil: new Date(all.resetAt).toISOString() });
+        log({
+          level: 'warn',
+          msg: 'kiosk_token_locked_globally',
+          failures: all.count,
+          lockedUntil: new Date(all.resetAt).toISOString(),
+        });
       }
       const lock = await lockOf(address, own, all);
       if (lock) throw lock;
     }
-    throw new ProxyError('kiosk_token_required', 'Check-ins need this kiosk\'s token (X-Kiosk-Token).');
+    throw new ProxyError('kiosk_token_required', "Check-ins need this kiosk's token (X-Kiosk-Token).");
   };
 }

@@ -82,8 +82,10 @@ export function rateLimit({
 }): MiddlewareHandler<ProxyEnv> {
   if (!(max >= 1) || !(windowMs >= 1)) throw new Error('rateLimit: max and windowMs must be >= 1.');
   for (const [kind, limit] of Object.entries(limits)) {
-    if (!(WRITE_KINDS as readonly string[]).includes(kind)) throw new Error(`rateLimit: unknown kind of write "${kind}".`);
-    if (limit && (!(limit.max >= 1) || !(limit.windowMs >= 1))) throw new Error(`rateLimit: ${kind} needs max and windowMs >= 1.`);
+    if (!(WRITE_KINDS as readonly string[]).includes(kind))
+      throw new Error(`rateLimit: unknown kind of write "${kind}".`);
+    if (limit && (!(limit.max >= 1) || !(limit.windowMs >= 1)))
+      throw new Error(`rateLimit: ${kind} needs max and windowMs >= 1.`);
   }
 
   async function count(key: string, limit: WindowLimit, noun: string): Promise<void> {
@@ -128,7 +130,10 @@ const UNITS: Record<string, number> = { s: 1000, m: MINUTE, h: 60 * MINUTE };
  */
 export function parseWriteLimits(spec: string): Partial<Record<WriteKind, WindowLimit | false>> | string {
   const out: Partial<Record<WriteKind, WindowLimit | false>> = {};
-  for (const item of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([a-z]+)=(?:(off|0)|(\d+)\/(\d+)([smh]?))$/.exec(item);
     const kind = m?.[1] as WriteKind | undefined;
     if (!m || !kind || !(WRITE_KINDS as readonly string[]).includes(kind)) {
@@ -140,7 +145,8 @@ export function parseWriteLimits(spec: string): Partial<Record<WriteKind, Window
     }
     const max = Number(m[3]);
     const windowMs = Number(m[4]) * UNITS[m[5] || 'm']!;
-    if (max < 1 || windowMs < 1) return `write limit "${item.slice(0, 40)}" needs a count and a duration of at least 1.`;
+    if (max < 1 || windowMs < 1)
+      return `write limit "${item.slice(0, 40)}" needs a count and a duration of at least 1.`;
     out[kind] = { max, windowMs };
   }
   return out;

@@ -27,7 +27,10 @@ export function urlFields(): MiddlewareHandler<ProxyEnv> {
     const fields = urlFieldProblems(schema, body);
     const names = Object.keys(fields);
     if (names.length > 0) {
-      const message = names.length === 1 ? `The request is invalid: ${names[0]}: ${fields[names[0]!]}` : `The request is invalid in ${names.length} fields.`;
+      const message =
+        names.length === 1
+          ? `The request is invalid: ${names[0]}: ${fields[names[0]!]}`
+          : `The request is invalid in ${names.length} fields.`;
       throw new ProxyError('validation_failed', message, { details: { fields } });
     }
     await next();

@@ -53,7 +53,9 @@ const encoder = new TextEncoder();
 
 /** Two secrets from one: the challenge's signature and the derived key's must differ. */
 async function keySecretOf(secret: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode('conf-widgets challenge key')));
   return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -79,11 +81,19 @@ function readPayload(header: string): Payload | null {
   } catch {
     return null;
   }
-  const p = value as { challenge?: { parameters?: Record<string, unknown>; signature?: unknown }; solution?: unknown } | null;
+  const p = value as {
+    challenge?: { parameters?: Record<string, unknown>; signature?: unknown };
+    solution?: unknown;
+  } | null;
   const parameters = p?.challenge?.parameters;
   if (!parameters || typeof parameters !== 'object' || Array.isArray(parameters)) return null;
   if (typeof p?.challenge?.signature !== 'string' || typeof p.solution !== 'object' || p.solution === null) return null;
-  if (typeof parameters.nonce !== 'string' || typeof parameters.salt !== 'string' || typeof parameters.keyPrefix !== 'string') return null;
+  if (
+    typeof parameters.nonce !== 'string' ||
+    typeof parameters.salt !== 'string' ||
+    typeof parameters.keyPrefix !== 'string'
+  )
+    return null;
   if (parameters.algorithm !== 'SHA-256' || typeof parameters.expiresAt !== 'number') return null;
   return p as unknown as Payload;
 }
@@ -103,9 +113,11 @@ export function writeChallenge({
   now = Date.now,
   report = () => {},
 }: WriteChallengeConfig & { now?: () => number; report?: (event: string, error: unknown) => void }): WriteChallenge {
-  if (!Number.isInteger(difficulty) || difficulty < 1 || difficulty > 0xffff_ffff) throw new Error('writeChallenge: difficulty must be a whole number >= 1.');
+  if (!Number.isInteger(difficulty) || difficulty < 1 || difficulty > 0xffff_ffff)
+    throw new Error('writeChallenge: difficulty must be a whole number >= 1.');
   if (!(ttlMs >= 1000)) throw new Error('writeChallenge: ttlMs must be at least 1000.');
-  if (typeof secret !== 'string' || secret.length < 32) throw new Error('writeChallenge: secret must be at least 32 characters.');
+  if (typeof secret !== 'string' || secret.length < 32)
+    throw new Error('writeChallenge: secret must be at least 32 characters.');
   const keySecret = keySecretOf(secret);
 
   return {
@@ -153,7 +165,9 @@ export function writeChallenge({
       } catch (error) {
         // Without the store a solution could be replayed at will: refuse until it is back.
         report('challenge_store_failed', error);
-        throw new ProxyError('service_unavailable', 'Submissions are paused for a moment; please try again.', { headers: { 'retry-after': '1' } });
+        throw new ProxyError('service_unavailable', 'Submissions are paused for a moment; please try again.', {
+          headers: { 'retry-after': '1' },
+        });
       }
       if (earlier) throw refuse('used');
       await next();

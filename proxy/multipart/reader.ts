@@ -40,7 +40,9 @@ const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
 
 function malformed(message: string, reason: string): ProxyError {
-  return new ProxyError('validation_failed', `The multipart/form-data body could not be read: ${message}`, { details: { reason } });
+  return new ProxyError('validation_failed', `The multipart/form-data body could not be read: ${message}`, {
+    details: { reason },
+  });
 }
 
 /** Index of `needle` in `hay` at or after `from`, or -1. */
@@ -194,7 +196,8 @@ export class MultipartReader {
             this.state = 'done';
             continue;
           }
-          if (buf[i] !== 13 || buf[i + 1] !== 10) throw malformed('a boundary line is followed by other text.', 'boundary');
+          if (buf[i] !== 13 || buf[i + 1] !== 10)
+            throw malformed('a boundary line is followed by other text.', 'boundary');
           at = i + 2;
           if (++this.parts > this.limits.maxParts) {
             throw new ProxyError('validation_failed', `A form may have at most ${this.limits.maxParts} parts.`, {
@@ -209,9 +212,13 @@ export class MultipartReader {
           const end = buf[at] === 13 && buf[at + 1] === 10 ? at - 2 : indexOfBytes(buf, HEADER_END, at);
           if (end === -1 || end - at > this.limits.maxHeaderBytes) {
             if (end !== -1 || rest > this.limits.maxHeaderBytes) {
-              throw new ProxyError('payload_too_large', `A part's headers are larger than ${this.limits.maxHeaderBytes} bytes.`, {
-                details: { reason: 'part_header_too_large', maxHeaderBytes: this.limits.maxHeaderBytes },
-              });
+              throw new ProxyError(
+                'payload_too_large',
+                `A part's headers are larger than ${this.limits.maxHeaderBytes} bytes.`,
+                {
+                  details: { reason: 'part_header_too_large', maxHeaderBytes: this.limits.maxHeaderBytes },
+                },
+              );
             }
             return buf.subarray(at);
           }

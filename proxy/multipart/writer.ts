@@ -41,7 +41,11 @@ export class FormWriter {
 
   fileHeader(name: string, filename: string, type: string): void {
     this.put(this.open);
-    this.put(encoder.encode(`Content-Disposition: form-data; name="${quoted(name)}"; filename="${quoted(filename)}"\r\nContent-Type: ${type}\r\n\r\n`));
+    this.put(
+      encoder.encode(
+        `Content-Disposition: form-data; name="${quoted(name)}"; filename="${quoted(filename)}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+    );
   }
 
   data(chunk: Uint8Array): void {

@@ -149,7 +149,11 @@ export function memoryRateLimitStore({
 }: { maxEntries?: number; now?: () => number } = {}): RateLimitStore & { stats(): StoreStats } {
   // Every window is the same small size, so the entry bound is the byte bound.
   const windows = new BoundedMap<{ count: number; resetAt: number }>(
-    maxEntries, maxEntries * (RATE_WINDOW_BYTES + 2 * 64), (key) => RATE_WINDOW_BYTES + 2 * key.length, now);
+    maxEntries,
+    maxEntries * (RATE_WINDOW_BYTES + 2 * 64),
+    (key) => RATE_WINDOW_BYTES + 2 * key.length,
+    now,
+  );
   return {
     stats: () => windows.stats(),
     async hit(key, windowMs) {

@@ -12,13 +12,7 @@
  * options; `REDIS_CLIENT_OPTIONS` makes every store's commands fail fast the same way.
  */
 import type { Redis, RedisOptions } from 'ioredis';
-import type {
-  CacheEntry,
-  CacheStore,
-  IdempotencyRecord,
-  IdempotencyStore,
-  RateLimitStore,
-} from './types.js';
+import type { CacheEntry, CacheStore, IdempotencyRecord, IdempotencyStore, RateLimitStore } from './types.js';
 
 export interface RedisStoreOptions {
   /** A connected (or lazily connecting) ioredis client; the caller owns its lifetime. */
@@ -151,7 +145,10 @@ export async function redisPersistence(redis: Redis): Promise<RedisPersistence> 
     if (appendonly === 'yes') return { persists: true, detail: 'appendonly yes' };
     const [, save] = (await redis.config('GET', 'save')) as string[];
     return save
-      ? { persists: false, detail: `appendonly no; RDB snapshots only (save "${save}"): records since the last snapshot are lost on a restart` }
+      ? {
+          persists: false,
+          detail: `appendonly no; RDB snapshots only (save "${save}"): records since the last snapshot are lost on a restart`,
+        }
       : { persists: false, detail: 'appendonly no and no RDB snapshots: every record is lost on a restart' };
   } catch {
     // CONFIG renamed or refused: INFO still says whether the append-only file is on.
@@ -159,7 +156,11 @@ export async function redisPersistence(redis: Redis): Promise<RedisPersistence> 
   try {
     const aof = /^aof_enabled:(\d)/m.exec(await redis.info('persistence'))?.[1];
     if (aof === '1') return { persists: true, detail: 'aof_enabled:1 (INFO persistence)' };
-    if (aof === '0') return { persists: false, detail: 'aof_enabled:0 (INFO persistence; CONFIG unavailable, snapshot schedule unknown)' };
+    if (aof === '0')
+      return {
+        persists: false,
+        detail: 'aof_enabled:0 (INFO persistence; CONFIG unavailable, snapshot schedule unknown)',
+      };
   } catch {
     // INFO refused as well.
   }
@@ -174,16 +175,12 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {n, ttl}`;
 
-export function redisRateLimitStore({
-  redis,
-  prefix = 'conf-proxy:',
-}: RedisStoreOptions): RateLimitStore {
+export function redisRateLimitStore({ redis, prefix = 'conf-proxy:' }: RedisStoreOptions): RateLimitStore {
   return {
     async hit(key, windowMs) {
-      const result = (await promptly(redis, 2000, () => redis.eval(HIT_SCRIPT, 1, `${prefix}rate:${key}`, String(windowMs)))) as [
-        number,
-        number,
-      ];
+      const result = (await promptly(redis, 2000, () =>
+        redis.eval(HIT_SCRIPT, 1, `${prefix}rate:${key}`, String(windowMs)),
+      )) as [number, number];
       return { count: Number(result[0]), resetAt: Date.now() + Number(result[1]) };
     },
     async peek(key) {

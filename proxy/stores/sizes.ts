@@ -30,7 +30,8 @@ function headerBytes(headers: Record<string, string> | undefined): number {
 export function cacheEntryBytes(key: string, entry: CacheEntry): number {
   const encoded = encodedBytesOf(entry);
   // An ASCII body encodes to as many bytes as it has characters: no need to scan it.
-  const text = encoded !== undefined && encoded.byteLength === entry.body.length ? entry.body.length : stringBytes(entry.body);
+  const text =
+    encoded !== undefined && encoded.byteLength === entry.body.length ? entry.body.length : stringBytes(entry.body);
   // Without encoded bytes yet, the first hit encodes them: count them now.
   const bytes = encoded?.byteLength ?? entry.body.length * 3;
   return (
@@ -46,6 +47,9 @@ export function cacheEntryBytes(key: string, entry: CacheEntry): number {
 }
 
 export function idempotencyRecordBytes(key: string, record: IdempotencyRecord): number {
-  const answer = record.state === 'done' ? stringBytes(record.answer.body) + headerBytes(record.answer.headers) + record.answer.contentType.length : 0;
+  const answer =
+    record.state === 'done'
+      ? stringBytes(record.answer.body) + headerBytes(record.answer.headers) + record.answer.contentType.length
+      : 0;
   return ENTRY_OVERHEAD + stringBytes(key) + record.fingerprint.length + answer;
 }

@@ -20,16 +20,27 @@ const SECRET = 'ck_live_9f/A+b=Zq"8x';
 /** Every form of SECRET a careless upstream might write, each checked in everything that leaves. */
 function forms(secret: string): string[] {
   const url = encodeURIComponent(secret);
-  const found = [secret, url, url.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/')];
+  const found = [
+    secret,
+    url,
+    url.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/'),
+  ];
   // Base64 of the secret inside a longer text, at each byte offset: its middle stretch is fixed.
   for (const prefix of ['', 'a', 'ab']) {
-    for (const alphabet of ['base64', 'base64url'] as const) found.push(Buffer.from(prefix + secret).toString(alphabet).slice(4, 16));
+    for (const alphabet of ['base64', 'base64url'] as const)
+      found.push(
+        Buffer.from(prefix + secret)
+          .toString(alphabet)
+          .slice(4, 16),
+      );
   }
   return found;
 }
 
 function assertNoSecret(where: string, text: string): void {
-  for (const form of forms(SECRET)) assert.ok(!text.includes(form), `${where} carries the key as ${form}: ${text.slice(0, 400)}`);
+  for (const form of forms(SECRET))
+    assert.ok(!text.includes(form), `${where} carries the key as ${form}: ${text.slice(0, 400)}`);
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -135,7 +146,13 @@ describe('a hostile upstream cannot make the proxy leak the key', () => {
       res,
       200,
       {
-        data: { raw: key, url: encodeURIComponent(key), lower: encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), basic: b64, php: key.replace(/\//g, '\\/') },
+        data: {
+          raw: key,
+          url: encodeURIComponent(key),
+          lower: encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+          basic: b64,
+          php: key.replace(/\//g, '\\/'),
+        },
         link: `https://api.example/next?api_key=${encodeURIComponent(key)}`,
       },
       {
@@ -170,13 +187,22 @@ describe('a hostile upstream cannot make the proxy leak the key', () => {
   test('echoed in an error, a write answer and its idempotent replay: scrubbed', async () => {
     up.handle = (req, res) => {
       const key = String(req.headers['x-api-key']);
-      json(res, 401, { error: { code: 'unauthorized', message: `Key ${key} (${encodeURIComponent(key)}) is not valid` } }, { 'retry-after': key });
+      json(
+        res,
+        401,
+        { error: { code: 'unauthorized', message: `Key ${key} (${encodeURIComponent(key)}) is not valid` } },
+        { 'retry-after': key },
+      );
     };
     const s = await serve(up.url);
     try {
       const read = await s.get(`${API}/events/events`);
       assert.equal(read.res.status, 401);
-      const write = { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' }, body: '{}' };
+      const write = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' },
+        body: '{}',
+      };
       assert.equal((await s.get(`${API}/registrations/registrations`, write)).res.status, 401);
       const replay = await s.get(`${API}/registrations/registrations`, write);
       assert.equal(replay.res.headers.get('idempotent-replayed'), 'true');
@@ -201,7 +227,11 @@ describe('a hostile upstream cannot make the proxy leak the key', () => {
           assert.ok(res.status === 502 || res.status === 503, `${path}: ${res.status}`);
           assert.equal(res.headers.get('location'), null);
         }
-        const write = await s.get(`${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const write = await s.get(`${API}/registrations/registrations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
         assert.equal(write.res.status, 502);
         assert.deepEqual(elsewhere.seen, []);
       } finally {
@@ -215,10 +245,26 @@ describe('a hostile upstream cannot make the proxy leak the key', () => {
     const put = { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' };
     const path = '/uploads/registration-evidence?filename=proof.pdf';
     const cases: [string, Handler, Handler][] = [
-      ['address answered 202', (_q, r) => json(r, 202, { data: { uploadUrl: signed(), storageUri: 'storage://x' } }), (_q, r) => json(r, 200, {})],
-      ['address with a bad storage URI', (_q, r) => json(r, 200, { data: { uploadUrl: signed(), storageUri: 'https://x' } }), (_q, r) => json(r, 200, {})],
-      ['storage error quoting the address', (_q, r) => json(r, 200, { data: { uploadUrl: signed(), storageUri: 'storage://x' } }), (q, r) => json(r, 500, { error: { code: 'x', message: `PUT ${q.url} failed` } })],
-      ['storage redirecting', (_q, r) => json(r, 200, { data: { uploadUrl: signed(), storageUri: 'storage://x' } }), (_q, r) => (r.writeHead(307, { location: signed() }), r.end())],
+      [
+        'address answered 202',
+        (_q, r) => json(r, 202, { data: { uploadUrl: signed(), storageUri: 'storage://x' } }),
+        (_q, r) => json(r, 200, {}),
+      ],
+      [
+        'address with a bad storage URI',
+        (_q, r) => json(r, 200, { data: { uploadUrl: signed(), storageUri: 'https://x' } }),
+        (_q, r) => json(r, 200, {}),
+      ],
+      [
+        'storage error quoting the address',
+        (_q, r) => json(r, 200, { data: { uploadUrl: signed(), storageUri: 'storage://x' } }),
+        (q, r) => json(r, 500, { error: { code: 'x', message: `PUT ${q.url} failed` } }),
+      ],
+      [
+        'storage redirecting',
+        (_q, r) => json(r, 200, { data: { uploadUrl: signed(), storageUri: 'storage://x' } }),
+        (_q, r) => (r.writeHead(307, { location: signed() }), r.end()),
+      ],
     ];
     for (const transport of [{}, { fetchImpl: fetch }]) {
       const s = await serve(up.url, transport);
@@ -259,11 +305,19 @@ describe('a hostile upstream cannot make the proxy leak the key', () => {
   test('bad configuration names the option, never the key, even when the key is given as an origin', () => {
     for (const attempt of [
       () => createProxy({ upstream: 'https://api.example', apiKey: SECRET, allowedOrigins: [SECRET] }),
-      () => createProxy({ upstream: 'https://api.example', apiKey: SECRET, allowedOrigins: [`https://conf.example/${SECRET}`] }),
+      () =>
+        createProxy({
+          upstream: 'https://api.example',
+          apiKey: SECRET,
+          allowedOrigins: [`https://conf.example/${SECRET}`],
+        }),
       () => createProxy({ upstream: SECRET, apiKey: SECRET }),
       () => createProxy({ upstream: 'https://api.example', apiKey: SECRET, kioskToken: SECRET }),
     ]) {
-      assert.throws(attempt, (error: Error) => (assertNoSecret('config error', error.message + String(error.stack)), true));
+      assert.throws(
+        attempt,
+        (error: Error) => (assertNoSecret('config error', error.message + String(error.stack)), true),
+      );
     }
   });
 });
@@ -302,7 +356,11 @@ describe('targets, methods and headers that try to reach something else', () => 
       const { status } = await rawRequest(stack.url, `GET ${target} HTTP/1.1`);
       assert.ok(status === 404 || status === 400, `${target} → ${status}`);
     }
-    for (const line of ['OPTIONS * HTTP/1.1', `CONNECT 127.0.0.1:${new URL(stack.upstream.url).port} HTTP/1.1`, `CONNECT evil.example:443 HTTP/1.1`]) {
+    for (const line of [
+      'OPTIONS * HTTP/1.1',
+      `CONNECT 127.0.0.1:${new URL(stack.upstream.url).port} HTTP/1.1`,
+      `CONNECT evil.example:443 HTTP/1.1`,
+    ]) {
       const { status } = await rawRequest(stack.url, line);
       assert.ok(status === 0 || status === 400 || status === 404, `${line} → ${status}`);
     }
@@ -311,7 +369,12 @@ describe('targets, methods and headers that try to reach something else', () => 
 
   test('Host header games: absent, another host, with userinfo or a path: never another upstream', async () => {
     const before = stack.upstream.total();
-    const bad = [['Host: evil.example'], ['Host: evil.example@127.0.0.1'], ['Host: 127.0.0.1/api/public/v1/health#'], ['Host: 127.0.0.1', 'Host: evil.example']];
+    const bad = [
+      ['Host: evil.example'],
+      ['Host: evil.example@127.0.0.1'],
+      ['Host: 127.0.0.1/api/public/v1/health#'],
+      ['Host: 127.0.0.1', 'Host: evil.example'],
+    ];
     for (const headers of bad) {
       // rawRequest sends its own Host first; a second one makes a duplicate, which node:http refuses.
       const { status } = await rawRequest(stack.url, `GET ${API}/health HTTP/1.1`, headers);
@@ -324,11 +387,19 @@ describe('targets, methods and headers that try to reach something else', () => 
   test('method override headers are not honoured', async () => {
     const before = stack.upstream.total();
     for (const header of ['x-http-method-override', 'x-http-method', 'x-method-override']) {
-      const asGet = await stack.request(`${API}/events/events`, { method: 'POST', headers: { 'content-type': 'application/json', [header]: 'GET' }, body: '{}' });
+      const asGet = await stack.request(`${API}/events/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: 'GET' },
+        body: '{}',
+      });
       assert.equal(asGet.res.status, 404, header);
       const asPost = await stack.request(`${API}/registrations/registrations`, { headers: { [header]: 'POST' } });
       assert.equal(asPost.res.status, 404, header);
-      const asDelete = await stack.request(`${API}/events/events?_method=DELETE`, { method: 'POST', headers: { 'content-type': 'application/json', [header]: 'DELETE' }, body: '{}' });
+      const asDelete = await stack.request(`${API}/events/events?_method=DELETE`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: 'DELETE' },
+        body: '{}',
+      });
       assert.equal(asDelete.res.status, 404, header);
     }
     assert.equal(stack.upstream.total(), before);
@@ -356,15 +427,24 @@ describe('targets, methods and headers that try to reach something else', () => 
 
   test('X-Forwarded-For does not pick the rate-limit bucket unless trusted; with one trusted hop only its entry counts', async () => {
     const submission = `${API}/abstracts/submissions`;
-    const post = (xff: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': xff }, body: '{}' });
+    const post = (xff: string) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': xff },
+      body: '{}',
+    });
     const untrusted = await startStack({ rateLimit: { max: 2, windowMs: 60_000 } }, {}, stack.upstream);
-    const trusted = await startStack({ rateLimit: { max: 2, windowMs: 60_000 }, trustedProxyHops: 1 }, {}, stack.upstream);
+    const trusted = await startStack(
+      { rateLimit: { max: 2, windowMs: 60_000 }, trustedProxyHops: 1 },
+      {},
+      stack.upstream,
+    );
     try {
       const a = [];
       for (let i = 0; i < 3; i++) a.push((await untrusted.request(submission, post(`10.0.0.${i}`))).res.status);
       assert.equal(a[2], 429, a.join());
       const b = [];
-      for (let i = 0; i < 3; i++) b.push((await trusted.request(submission, post(`10.0.0.${i}, 192.0.2.7`))).res.status);
+      for (let i = 0; i < 3; i++)
+        b.push((await trusted.request(submission, post(`10.0.0.${i}, 192.0.2.7`))).res.status);
       assert.equal(b[2], 429, b.join());
       assert.notEqual((await trusted.request(submission, post('192.0.2.8'))).res.status, 429);
     } finally {
@@ -403,7 +483,13 @@ describe('kiosk answers and the cache', () => {
 
   test('the token is exact: other case, extra characters, a second value or the query do not pass', async () => {
     const before = stack.upstream.count('POST', checkin);
-    for (const token of [KIOSK_TOKEN.toUpperCase(), `${KIOSK_TOKEN} x`, `${KIOSK_TOKEN},${KIOSK_TOKEN}`, KIOSK_TOKEN.slice(0, -1), `${KIOSK_TOKEN}\u00a0`]) {
+    for (const token of [
+      KIOSK_TOKEN.toUpperCase(),
+      `${KIOSK_TOKEN} x`,
+      `${KIOSK_TOKEN},${KIOSK_TOKEN}`,
+      KIOSK_TOKEN.slice(0, -1),
+      `${KIOSK_TOKEN}\u00a0`,
+    ]) {
       const { res } = await stack.request(checkin, post({ 'x-kiosk-token': token }));
       assert.equal(res.status, 401, JSON.stringify(token));
     }
@@ -425,7 +511,10 @@ describe('kiosk answers and the cache', () => {
     assert.equal(unauthorized.res.headers.get('cache-control'), 'no-store');
     const read = await stack.request(checkin, { headers: { 'x-kiosk-token': KIOSK_TOKEN } });
     assert.equal(read.res.status, 404);
-    assert.equal(stack.proxy.fastLane.answer({ target: checkin, origin: undefined, ifNoneMatch: undefined, prefer: undefined }), null);
+    assert.equal(
+      stack.proxy.fastLane.answer({ target: checkin, origin: undefined, ifNoneMatch: undefined, prefer: undefined }),
+      null,
+    );
   });
 });
 
@@ -466,7 +555,12 @@ describe('cache poisoning', () => {
 
   test('4xx answers are not cached here or downstream; hits vary on Origin', async () => {
     let status = 404;
-    up.handle = (_q, res) => json(res, status, status === 200 ? { data: { id: 'a1' } } : { error: { code: 'not_found', message: 'No such abstract.' } });
+    up.handle = (_q, res) =>
+      json(
+        res,
+        status,
+        status === 200 ? { data: { id: 'a1' } } : { error: { code: 'not_found', message: 'No such abstract.' } },
+      );
     const s = await serve(up.url);
     try {
       const miss = await s.get(`${API}/abstracts/abstracts/a1`);
@@ -537,14 +631,19 @@ describe('body encodings and server timeouts', () => {
 
   test('the Node server options cut off a client that sends its headers too slowly', async () => {
     assert.ok(NODE_SERVER_OPTIONS.headersTimeout <= 30_000 && NODE_SERVER_OPTIONS.requestTimeout >= 60_000);
-    const server = createServer({ ...NODE_SERVER_OPTIONS, headersTimeout: 300, connectionsCheckingInterval: 50 }, nodeListener(s.proxy));
+    const server = createServer(
+      { ...NODE_SERVER_OPTIONS, headersTimeout: 300, connectionsCheckingInterval: 50 },
+      nodeListener(s.proxy),
+    );
     const url = await listen(server);
     try {
       const { hostname, port } = new URL(url);
       const started = Date.now();
       const closed = await new Promise<string>((resolve) => {
         let data = '';
-        const socket = connect(Number(port), hostname, () => socket.write(`GET ${API}/events/events HTTP/1.1\r\nHost: x\r\n`));
+        const socket = connect(Number(port), hostname, () =>
+          socket.write(`GET ${API}/events/events HTTP/1.1\r\nHost: x\r\n`),
+        );
         socket.setEncoding('utf8');
         socket.on('data', (c: string) => (data += c));
         socket.on('error', () => {});
@@ -571,12 +670,20 @@ describe('write idempotency scope', () => {
     const body = JSON.stringify({ registrationId: 'r-none', title: 'Scope', authors: [{ fullName: 'A' }] });
     const headers = { 'content-type': 'application/json', 'idempotency-key': 'shared-key-1' };
     const first = await stack.request(`${API}/abstracts/submissions`, { method: 'POST', headers, body });
-    const other = await stack.request(`${API}/events/workshops/registrations`, { method: 'POST', headers, body: JSON.stringify({ registrationId: 'r-none', workshopId: 'w' }) });
+    const other = await stack.request(`${API}/events/workshops/registrations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ registrationId: 'r-none', workshopId: 'w' }),
+    });
     assert.equal(other.res.headers.get('idempotent-replayed'), null);
     const again = await stack.request(`${API}/abstracts/submissions`, { method: 'POST', headers, body });
     assert.equal(again.res.status, first.res.status);
     assert.equal(again.res.headers.get('idempotent-replayed'), 'true');
-    const changed = await stack.request(`${API}/abstracts/submissions`, { method: 'POST', headers, body: body.replace('Scope', 'Other') });
+    const changed = await stack.request(`${API}/abstracts/submissions`, {
+      method: 'POST',
+      headers,
+      body: body.replace('Scope', 'Other'),
+    });
     assert.equal(changed.res.status, 422);
     assert.ok(!changed.text.includes('Scope'));
   });
@@ -592,7 +699,11 @@ describe('write idempotency scope', () => {
     try {
       const path = `${API}/abstracts/submissions`;
       const before = stack.upstream.count('POST', path);
-      const { res, json } = await s.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'k-down' }, body: '{}' });
+      const { res, json } = await s.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'k-down' },
+        body: '{}',
+      });
       assert.equal(res.status, 503);
       assert.equal(codeOf(json), 'service_unavailable');
       assert.equal(res.headers.get('retry-after'), '1');
@@ -603,4 +714,3 @@ describe('write idempotency scope', () => {
     }
   });
 });
-

@@ -33,7 +33,12 @@ interface Held {
 }
 
 /** A request that sends its headers (declaring `length`) and `first`, then waits to be told more. */
-function hold(path: string, length: number, first: string, { localAddress = '127.0.0.1', contentType = 'application/json' } = {}): Held {
+function hold(
+  path: string,
+  length: number,
+  first: string,
+  { localAddress = '127.0.0.1', contentType = 'application/json' } = {},
+): Held {
   const started = performance.now();
   const req = request(`${stack.url}${path}`, {
     method: path.startsWith('/uploads') ? 'PUT' : 'POST',
@@ -61,7 +66,10 @@ describe('body guard', () => {
     const holder = hold(SUBMIT, 80_000, '{"a":');
     await pause(100);
     const write = hold(SUBMIT, 30_000, '{');
-    const upload = hold('/uploads/registration-evidence?filename=p.pdf', 30_000, '%PDF-', { contentType: 'application/pdf', localAddress: '127.0.0.2' });
+    const upload = hold('/uploads/registration-evidence?filename=p.pdf', 30_000, '%PDF-', {
+      contentType: 'application/pdf',
+      localAddress: '127.0.0.2',
+    });
     for (const refused of [await write.done, await upload.done]) {
       assert.equal(refused.status, 503);
       assert.equal(codeOf(JSON.parse(refused.body)), 'service_unavailable');
@@ -72,12 +80,19 @@ describe('body guard', () => {
     assert.equal(codeOf(JSON.parse(held.body)), 'request_timeout');
     assert.ok(held.ms >= IDLE_MS && held.ms < IDLE_MS + 2000, `...after ${held.ms} ms`);
     // Released: the same write fits now.
-    const { res } = await stack.request(SUBMIT, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x'.repeat(50_000) }) });
+    const { res } = await stack.request(SUBMIT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'x'.repeat(50_000) }),
+    });
     assert.notEqual(res.status, 503);
   });
 
   test('a chunked body that pushes the total over the budget as it arrives: 503 with Retry-After', async () => {
-    const { status, text, sent } = await streamBody(stack.url, 'POST', SUBMIT, 4_000_000, { 'content-type': 'application/json', origin: ORIGIN });
+    const { status, text, sent } = await streamBody(stack.url, 'POST', SUBMIT, 4_000_000, {
+      'content-type': 'application/json',
+      origin: ORIGIN,
+    });
     assert.equal(status, 503, text);
     assert.equal(codeOf(JSON.parse(text)), 'service_unavailable');
     assert.ok(sent < 4_000_000, 'refused before the whole body was sent');

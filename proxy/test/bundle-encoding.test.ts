@@ -15,7 +15,6 @@ const LOADER = `export const loader = "${'conf-'.repeat(400)}";\n`;
 const CHUNK = `export const chunk = "${'schedule '.repeat(300)}";\n`;
 const CHUNK_NAME = 'schedule-Ab3_x-9Z.js';
 
-
 function decode(r: WireAnswer): string {
   const e = r.headers['content-encoding'];
   if (e === 'br') return brotliDecompressSync(r.body).toString('utf8');
@@ -78,7 +77,8 @@ for (const [path, text, cacheControl] of [
         assert.equal(r.headers['content-length'], String(r.body.length), label);
         assert.equal(r.headers['cache-control'], cacheControl, label);
         assert.equal(decode(r), text, label);
-        if (expected !== undefined) assert.ok(r.body.length < Buffer.byteLength(text), `${label}: smaller than the source`);
+        if (expected !== undefined)
+          assert.ok(r.body.length < Buffer.byteLength(text), `${label}: smaller than the source`);
       }
     });
 

@@ -24,7 +24,10 @@ test('from the repository the default is its dist/conf-widgets.js, whatever the 
   const cwd = process.cwd();
   process.chdir(tmpdir());
   try {
-    assert.equal(resolveOptions({ upstream: 'http://127.0.0.1:9', apiKey: 'k'.repeat(32) }).bundlePath, join(ROOT, 'dist/conf-widgets.js'));
+    assert.equal(
+      resolveOptions({ upstream: 'http://127.0.0.1:9', apiKey: 'k'.repeat(32) }).bundlePath,
+      join(ROOT, 'dist/conf-widgets.js'),
+    );
   } finally {
     process.chdir(cwd);
   }

@@ -59,8 +59,12 @@ describe('the decoder WebAssembly from the proxy', () => {
     assert.deepEqual(plain.body, WASM);
   });
 
-  test('only hashed names: the package\'s own file name and other paths are 404', async () => {
-    for (const path of ['/conf-widgets/zxing_reader.wasm', '/conf-widgets/..%2Fconf-widgets.js', `/conf-widgets/${name.replace('.wasm', '.wasmx')}`]) {
+  test("only hashed names: the package's own file name and other paths are 404", async () => {
+    for (const path of [
+      '/conf-widgets/zxing_reader.wasm',
+      '/conf-widgets/..%2Fconf-widgets.js',
+      `/conf-widgets/${name.replace('.wasm', '.wasmx')}`,
+    ]) {
       assert.equal((await wireGet(stack.url + path)).status, 404, path);
     }
   });

@@ -24,7 +24,10 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 describe('reading an upstream body', () => {
   test('clean UTF-8: the same bytes, no copy; the media type kept with charset=utf-8, other parameters dropped', async () => {
     const bytes = utf8('{"data":"é"}');
-    const out = await readableBody(headers({ 'content-type': 'application/problem+json; charset=UTF-8; key=x' }), bytes);
+    const out = await readableBody(
+      headers({ 'content-type': 'application/problem+json; charset=UTF-8; key=x' }),
+      bytes,
+    );
     assert.equal(out.bytes, bytes);
     assert.equal(out.text, '{"data":"é"}');
     assert.equal(out.contentType, 'application/problem+json; charset=utf-8');
@@ -39,7 +42,11 @@ describe('reading an upstream body', () => {
       ['utf-16le label', headers({ 'content-type': 'application/json; charset=utf-16le' }), le],
       ['utf-16be label', headers({ 'content-type': 'application/json; charset="UTF-16BE"' }), be],
       ['utf-16 label, BE without BOM', headers({ 'content-type': 'application/json; charset=utf-16' }), be],
-      ['LE BOM under a utf-8 label', headers({ 'content-type': 'application/json; charset=utf-8' }), new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), le]))],
+      [
+        'LE BOM under a utf-8 label',
+        headers({ 'content-type': 'application/json; charset=utf-8' }),
+        new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), le])),
+      ],
       ['BE BOM', headers(), new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))],
       ['LE sniffed', headers(), le],
       ['BE sniffed', headers(), be],
@@ -60,7 +67,11 @@ describe('reading an upstream body', () => {
       ['utf-32 BOM', headers(), new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), utf32]))],
       ['latin1 label', headers({ 'content-type': 'application/json; charset=iso-8859-1' }), utf8(json)],
       ['invalid UTF-8', headers(), new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d])],
-      ['lone surrogate in UTF-16', headers({ 'content-type': 'application/json; charset=utf-16le' }), new Uint8Array([0x7b, 0, 0x00, 0xd8, 0x7d, 0])],
+      [
+        'lone surrogate in UTF-16',
+        headers({ 'content-type': 'application/json; charset=utf-16le' }),
+        new Uint8Array([0x7b, 0, 0x00, 0xd8, 0x7d, 0]),
+      ],
       ['NULs inside', headers(), utf8('{"a":"k\0e\0y"}')],
     ];
     for (const [name, h, body] of cases) assert.equal(await refusal(readableBody(h, body)), 'charset', name);
@@ -77,15 +88,30 @@ describe('reading an upstream body', () => {
       ['identity', utf8(json)],
     ];
     for (const [coding, body] of cases) {
-      assert.equal((await readableBody(headers({ 'content-encoding': coding }), new Uint8Array(body))).text, json, coding);
+      assert.equal(
+        (await readableBody(headers({ 'content-encoding': coding }), new Uint8Array(body))).text,
+        json,
+        coding,
+      );
     }
     assert.equal(await refusal(readableBody(headers({ 'content-encoding': 'zstd' }), utf8(json))), 'content_encoding');
-    assert.equal(await refusal(readableBody(headers({ 'content-encoding': 'gzip, gzip, gzip' }), gzipSync(gzipSync(gzipSync(json))))), 'content_encoding');
+    assert.equal(
+      await refusal(
+        readableBody(headers({ 'content-encoding': 'gzip, gzip, gzip' }), gzipSync(gzipSync(gzipSync(json)))),
+      ),
+      'content_encoding',
+    );
     assert.equal(await refusal(readableBody(headers({ 'content-encoding': 'gzip' }), utf8(json))), 'content_encoding');
     const bomb = gzipSync(Buffer.alloc(17 * 1024 * 1024, 0x20));
-    assert.equal(await refusal(readableBody(headers({ 'content-encoding': 'gzip' }), new Uint8Array(bomb))), 'decoded_too_large');
+    assert.equal(
+      await refusal(readableBody(headers({ 'content-encoding': 'gzip' }), new Uint8Array(bomb))),
+      'decoded_too_large',
+    );
     const deflateBomb = deflateSync(Buffer.alloc(17 * 1024 * 1024, 0x20));
-    assert.equal(await refusal(readableBody(headers({ 'content-encoding': 'deflate' }), new Uint8Array(deflateBomb))), 'decoded_too_large');
+    assert.equal(
+      await refusal(readableBody(headers({ 'content-encoding': 'deflate' }), new Uint8Array(deflateBomb))),
+      'decoded_too_large',
+    );
     // A fetch transport already decoded it: not decoded twice.
     assert.equal((await readableBody(headers({ 'content-encoding': 'gzip' }), utf8(json), true)).text, json);
   });
@@ -94,7 +120,9 @@ describe('reading an upstream body', () => {
 describe('the scrubber reads through escapes, references and URL encoding', () => {
   const s = createScrubber([KEY]);
   const escaped = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-  const everyByte = Buffer.from(KEY).toString('hex').replace(/../g, (h) => `%${h}`);
+  const everyByte = Buffer.from(KEY)
+    .toString('hex')
+    .replace(/../g, (h) => `%${h}`);
 
   test('a clean page with escapes, references and percent signs passes as the same bytes', () => {
     const bytes = utf8('{"a":"Q&amp;A \\"quoted\\" \\n 50% \\u00e9 &#233; %41"}');

@@ -6,7 +6,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { API, KEY, ORIGIN, assertNoKeyLeaks, rawRequest, startStack, startUpstream, type CountingUpstream, type Stack } from './harness.js';
+import {
+  API,
+  KEY,
+  ORIGIN,
+  assertNoKeyLeaks,
+  rawRequest,
+  startStack,
+  startUpstream,
+  type CountingUpstream,
+  type Stack,
+} from './harness.js';
 
 let upstream: CountingUpstream;
 let node: Stack;
@@ -66,7 +76,10 @@ async function both(path: string, init: RequestInit = {}) {
 
 /** Both lanes' answers and log lines equal the chain's. */
 function assertSame(r: { a: Answer; viaFetch: Answer; b: Answer }) {
-  for (const [a, stack] of [[r.a, node], [r.viaFetch, viaFetch]] as const) {
+  for (const [a, stack] of [
+    [r.a, node],
+    [r.viaFetch, viaFetch],
+  ] as const) {
     assert.equal(a.res.status, r.b.res.status);
     assert.deepEqual(headersOf(a.res), headersOf(r.b.res));
     assert.equal(a.text, r.b.text);
@@ -113,7 +126,12 @@ describe('fast lane (nodeListener, proxy.fetch) beside the middleware chain', ()
   });
 
   test('an unknown path, a server endpoint and an invalid query: the handler answers, no upstream call', async () => {
-    for (const p of [`${API}/events/nope`, `${API}/health`, `${API}/events/events?limit=5%27`, `${API}/events/events?limit=<x>`]) {
+    for (const p of [
+      `${API}/events/nope`,
+      `${API}/health`,
+      `${API}/events/events?limit=5%27`,
+      `${API}/events/events?limit=<x>`,
+    ]) {
       const calls = upstream.total();
       const r = await both(p);
       const { a, fast } = r;
@@ -132,7 +150,11 @@ describe('fast lane (nodeListener, proxy.fetch) beside the middleware chain', ()
   });
 
   test('targets the handler refuses stay refused (raw socket, dot segments, absolute form)', async () => {
-    for (const line of [`GET ${API}/events/../events/events HTTP/1.1`, `GET ${API}//events/events HTTP/1.1`, `GET http://evil.example${API}/events/events HTTP/1.1`]) {
+    for (const line of [
+      `GET ${API}/events/../events/events HTTP/1.1`,
+      `GET ${API}//events/events HTTP/1.1`,
+      `GET http://evil.example${API}/events/events HTTP/1.1`,
+    ]) {
       const r = await rawRequest(node.url, line);
       assert.equal(r.status, 404, line);
     }

@@ -30,7 +30,11 @@ function abstractForm(files: [Blob, string][], title = 'Widgets at scale'): Form
 }
 
 const send = (body: FormData, key?: string) =>
-  stack.request(SUBMIT, { method: 'POST', headers: { origin: ORIGIN, ...(key ? { 'idempotency-key': key } : {}) }, body });
+  stack.request(SUBMIT, {
+    method: 'POST',
+    headers: { origin: ORIGIN, ...(key ? { 'idempotency-key': key } : {}) },
+    body,
+  });
 const upstreamSubmits = () => stack.upstream.count('POST', SUBMIT);
 
 describe('multipart abstract submissions', () => {
@@ -40,13 +44,19 @@ describe('multipart abstract submissions', () => {
     const data = (json as { data: { attachments: { url: string; name: string }[] } }).data;
     assert.equal(data.attachments.length, 1);
     assert.match(data.attachments[0]!.url, /^storage:\/\/.+\/abstract-attachment\//);
-    assert.match(String(stack.upstream.lastHeaders.get(`POST ${SUBMIT}`)?.['content-type']), /^multipart\/form-data; boundary=/);
+    assert.match(
+      String(stack.upstream.lastHeaders.get(`POST ${SUBMIT}`)?.['content-type']),
+      /^multipart\/form-data; boundary=/,
+    );
   });
 
   test('a retry with the same key but a new boundary is replayed, not submitted twice', async () => {
     const before = upstreamSubmits();
     const key = `abstract-${Date.now()}`;
-    const files: [Blob, string][] = [[pdf('a'), 'a.pdf'], [pdf('b'), 'b.pdf']];
+    const files: [Blob, string][] = [
+      [pdf('a'), 'a.pdf'],
+      [pdf('b'), 'b.pdf'],
+    ];
     const first = await send(abstractForm(files), key);
     const again = await send(abstractForm(files), key);
     assert.equal(first.res.status, 201);
@@ -54,7 +64,13 @@ describe('multipart abstract submissions', () => {
     assert.equal(again.res.headers.get('idempotent-replayed'), 'true');
     assert.deepEqual(again.json, first.json);
     assert.equal(upstreamSubmits(), before + 1);
-    const other = await send(abstractForm([[pdf('a'), 'a.pdf'], [pdf('changed'), 'b.pdf']]), key);
+    const other = await send(
+      abstractForm([
+        [pdf('a'), 'a.pdf'],
+        [pdf('changed'), 'b.pdf'],
+      ]),
+      key,
+    );
     assert.equal(other.res.status, 422);
     assert.equal(codeOf(other.json), 'idempotency_key_reused');
   });
@@ -62,10 +78,17 @@ describe('multipart abstract submissions', () => {
   test('refuses, with no upstream call: a file that is not a PDF, six files, an empty file, a file over 10 MB, files elsewhere', async () => {
     const before = upstreamSubmits();
     const html = new Blob(['<!doctype html><script>alert(1)</script>'], { type: 'application/pdf' });
-    const refused = await send(abstractForm([[pdf('ok'), 'ok.pdf'], [html, 'evil.pdf']]));
+    const refused = await send(
+      abstractForm([
+        [pdf('ok'), 'ok.pdf'],
+        [html, 'evil.pdf'],
+      ]),
+    );
     assert.equal(refused.res.status, 415);
     assert.match(JSON.stringify(refused.json), /text\/html/);
-    assert.deepEqual((refused.json as { error: { details: { fields: object } } }).error.details.fields, { 'attachments.1': 'Must be application/pdf.' });
+    assert.deepEqual((refused.json as { error: { details: { fields: object } } }).error.details.fields, {
+      'attachments.1': 'Must be application/pdf.',
+    });
 
     const six = Array.from({ length: 6 }, (_, i): [Blob, string] => [pdf(String(i)), `${i}.pdf`]);
     assert.equal(codeOf((await send(abstractForm(six))).json), 'validation_failed');
@@ -77,18 +100,34 @@ describe('multipart abstract submissions', () => {
     const elsewhere = new FormData();
     elsewhere.set('registrationId', DEMO_IDS.firstRegistration);
     elsewhere.set('workshopId', DEMO_IDS.capacity3Workshop);
-    const wrongEndpoint = await stack.request(`${API}/events/workshops/registrations`, { method: 'POST', headers: { origin: ORIGIN }, body: elsewhere });
+    const wrongEndpoint = await stack.request(`${API}/events/workshops/registrations`, {
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      body: elsewhere,
+    });
     assert.equal(wrongEndpoint.res.status, 415);
     assert.equal(upstreamSubmits(), before);
   });
 
   test('a PDF/HTML or PDF/SVG polyglot named x.html / x.svg is kept as x.pdf / x.svg → y.pdf', async () => {
-    const html = new Blob(['%PDF-1.7\n<html><script>alert(document.domain)</script></html>\n%%EOF'], { type: 'text/html' });
-    const svg = new Blob(['%PDF-1.7\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], { type: 'image/svg+xml' });
-    const { res, json } = await send(abstractForm([[html, 'x.html'], [svg, 'y.svg']]));
+    const html = new Blob(['%PDF-1.7\n<html><script>alert(document.domain)</script></html>\n%%EOF'], {
+      type: 'text/html',
+    });
+    const svg = new Blob(['%PDF-1.7\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], {
+      type: 'image/svg+xml',
+    });
+    const { res, json } = await send(
+      abstractForm([
+        [html, 'x.html'],
+        [svg, 'y.svg'],
+      ]),
+    );
     assert.equal(res.status, 201);
     const kept = (json as { data: { attachments: { url: string; name: string }[] } }).data.attachments;
-    assert.deepEqual(kept.map((a) => a.name), ['x.pdf', 'y.pdf']);
+    assert.deepEqual(
+      kept.map((a) => a.name),
+      ['x.pdf', 'y.pdf'],
+    );
     assert.match(kept[0]!.url, /\/x\.pdf$/);
   });
 
@@ -98,12 +137,18 @@ describe('multipart abstract submissions', () => {
     text.append('attachments', 'not a file');
     const asText = await send(text);
     assert.equal(asText.res.status, 400);
-    assert.deepEqual((asText.json as { error: { details: { fields: object } } }).error.details.fields, { attachments: 'Send each attachment as a file part.' });
+    assert.deepEqual((asText.json as { error: { details: { fields: object } } }).error.details.fields, {
+      attachments: 'Send each attachment as a file part.',
+    });
 
-    const nested = abstractForm([[new Blob(['--inner\r\n\r\n%PDF-1.7\r\n--inner--'], { type: 'multipart/mixed; boundary=inner' }), 'a.pdf']]);
+    const nested = abstractForm([
+      [new Blob(['--inner\r\n\r\n%PDF-1.7\r\n--inner--'], { type: 'multipart/mixed; boundary=inner' }), 'a.pdf'],
+    ]);
     const asNested = await send(nested);
     assert.equal(asNested.res.status, 400);
-    assert.deepEqual((asNested.json as { error: { details: { fields: object } } }).error.details.fields, { attachments: 'Must not be multipart.' });
+    assert.deepEqual((asNested.json as { error: { details: { fields: object } } }).error.details.fields, {
+      attachments: 'Must not be multipart.',
+    });
 
     const many = abstractForm([]);
     for (let i = 0; i < 40; i++) many.append(`extra${i}`, 'x');
@@ -120,7 +165,10 @@ describe('multipart abstract submissions', () => {
 
   test('a body past the whole form cap is cut off while it streams (413)', async () => {
     const before = upstreamSubmits();
-    const parts: [Blob, string][] = Array.from({ length: 5 }, (_, i) => [new Blob(['%PDF-', new Uint8Array(10 * 1024 * 1024 - 5)]), `${i}.pdf`]);
+    const parts: [Blob, string][] = Array.from({ length: 5 }, (_, i) => [
+      new Blob(['%PDF-', new Uint8Array(10 * 1024 * 1024 - 5)]),
+      `${i}.pdf`,
+    ]);
     const f = abstractForm(parts);
     f.append('padding', 'x'.repeat(300 * 1024));
     const { res } = await send(f);

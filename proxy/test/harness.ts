@@ -229,7 +229,11 @@ export function codeOf(json: unknown): string | undefined {
 }
 
 /** Sends exact request bytes over a raw socket (no client-side URL normalization); returns the answer. */
-export async function rawRequest(baseUrl: string, requestLine: string, headers: string[] = []): Promise<{ status: number; text: string }> {
+export async function rawRequest(
+  baseUrl: string,
+  requestLine: string,
+  headers: string[] = [],
+): Promise<{ status: number; text: string }> {
   const { connect } = await import('node:net');
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
@@ -264,16 +268,20 @@ export async function streamBody(
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
-    const req = request(baseUrl + path, { method, agent: false, headers: { ...headers, 'transfer-encoding': 'chunked' } }, (res) => {
-      answered = true;
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        scanForKey(`stream ${path}`, text + JSON.stringify(res.headers));
-        resolve({ status: res.statusCode ?? 0, text, sent });
-      });
-    });
+    const req = request(
+      baseUrl + path,
+      { method, agent: false, headers: { ...headers, 'transfer-encoding': 'chunked' } },
+      (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          scanForKey(`stream ${path}`, text + JSON.stringify(res.headers));
+          resolve({ status: res.statusCode ?? 0, text, sent });
+        });
+      },
+    );
     // A server that stops reading may close before its answer is parsed: report, don't throw.
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (!answered) resolve({ status: 0, text: '', sent, error: error.code ?? error.message });
@@ -304,7 +312,12 @@ export interface WireAnswer {
 }
 
 /** A request over its own connection with node:http, which decodes nothing: the bytes as sent. */
-export function wireRequest(url: string, method: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<WireAnswer> {
+export function wireRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<WireAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers, agent: false }, (res) => {
       const parts: Buffer[] = [];

@@ -12,12 +12,28 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressEntry, compressionsMade, COMPRESS_MIN_BYTES, copyOf, rankCodings, webGzip } from '../cache/compressed.js';
+import {
+  compressEntry,
+  compressionsMade,
+  COMPRESS_MIN_BYTES,
+  copyOf,
+  rankCodings,
+  webGzip,
+} from '../cache/compressed.js';
 import { bytesOf } from '../cache/entry-bytes.js';
 import { memoryCacheStore } from '../stores/memory.js';
 import { cacheEntryBytes } from '../stores/sizes.js';
 import type { CacheEntry, CacheStore } from '../stores/types.js';
-import { API, KEY, assertNoKeyLeaks, scanForKey, startStack, startUpstream, type CountingUpstream, type Stack } from './harness.js';
+import {
+  API,
+  KEY,
+  assertNoKeyLeaks,
+  scanForKey,
+  startStack,
+  startUpstream,
+  type CountingUpstream,
+  type Stack,
+} from './harness.js';
 
 interface Raw {
   status: number;
@@ -37,7 +53,14 @@ function get(base: string, path: string, headers: Record<string, string> = {}): 
       res.on('end', () => {
         const wire = Buffer.concat(chunks);
         const coding = res.headers['content-encoding'];
-        const decoded = wire.byteLength === 0 ? wire : coding === 'br' ? brotliDecompressSync(wire) : coding === 'gzip' ? gunzipSync(wire) : wire;
+        const decoded =
+          wire.byteLength === 0
+            ? wire
+            : coding === 'br'
+              ? brotliDecompressSync(wire)
+              : coding === 'gzip'
+                ? gunzipSync(wire)
+                : wire;
         scanForKey(`GET ${path} headers`, JSON.stringify(res.headers));
         scanForKey(`GET ${path} body`, decoded.toString('utf8'));
         resolve({ status: res.statusCode ?? 0, headers: res.headers, wire, decoded });
@@ -72,7 +95,10 @@ describe('JSON answers by Accept-Encoding', () => {
       const { url } = stacks.get(host)!;
       const identity = await get(url, BIG);
       assert.equal(identity.status, 200, host);
-      assert.ok(identity.wire.byteLength > COMPRESS_MIN_BYTES, `${host}: the page is ${identity.wire.byteLength} bytes`);
+      assert.ok(
+        identity.wire.byteLength > COMPRESS_MIN_BYTES,
+        `${host}: the page is ${identity.wire.byteLength} bytes`,
+      );
       assert.equal(identity.headers['content-encoding'], undefined, `${host}: no Accept-Encoding, identity`);
       assert.equal(identity.headers.vary, 'Accept-Encoding, Origin', host);
       const cases: [string, string | undefined][] = [
@@ -93,9 +119,14 @@ describe('JSON answers by Accept-Encoding', () => {
         assert.equal(r.status, 200, what);
         assert.equal(r.headers['content-encoding'], expected, what);
         assert.equal(r.headers.vary, 'Accept-Encoding, Origin', what);
-        assert.equal(Number(r.headers['content-length']), r.wire.byteLength, `${what}: Content-Length is the bytes sent`);
+        assert.equal(
+          Number(r.headers['content-length']),
+          r.wire.byteLength,
+          `${what}: Content-Length is the bytes sent`,
+        );
         assert.ok(r.decoded.equals(identity.wire), `${what}: decodes to the answer as it is`);
-        if (expected) assert.ok(r.wire.byteLength < identity.wire.byteLength / 2, `${what}: ${r.wire.byteLength} bytes`);
+        if (expected)
+          assert.ok(r.wire.byteLength < identity.wire.byteLength / 2, `${what}: ${r.wire.byteLength} bytes`);
         const known = etags.get(expected);
         if (known) assert.equal(r.headers.etag, known, `${what}: one ETag per representation`);
         else etags.set(expected, r.headers.etag!);
@@ -108,7 +139,7 @@ describe('JSON answers by Accept-Encoding', () => {
     }
   });
 
-  test('304 for each representation on its own ETag, not on another one\'s; the 304 names its representation (ETag, Vary, Content-Encoding) and has no body', async () => {
+  test("304 for each representation on its own ETag, not on another one's; the 304 names its representation (ETag, Vary, Content-Encoding) and has no body", async () => {
     for (const host of hosts) {
       const { url } = stacks.get(host)!;
       for (const acceptEncoding of ['br', 'gzip', 'identity']) {
@@ -120,7 +151,11 @@ describe('JSON answers by Accept-Encoding', () => {
         assert.equal(again.wire.byteLength, 0, what);
         assert.equal(again.headers.etag, etag, what);
         assert.equal(again.headers.vary, 'Accept-Encoding, Origin', what);
-        assert.equal(again.headers['content-encoding'], acceptEncoding === 'identity' ? undefined : acceptEncoding, what);
+        assert.equal(
+          again.headers['content-encoding'],
+          acceptEncoding === 'identity' ? undefined : acceptEncoding,
+          what,
+        );
         // The tag of another representation is no match: the browser does not hold these bytes.
         const other = acceptEncoding === 'br' ? 'gzip' : 'br';
         const crossed = await get(url, BIG, { 'accept-encoding': other, 'if-none-match': etag });
@@ -206,15 +241,26 @@ describe('compressed once per cache entry', () => {
   });
 
   test('the memory store counts the compressed copies in its byte bound', async () => {
-    const body = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: `e${i}`, title: `Talk number ${i}` })) });
-    const entry: CacheEntry = { status: 200, body, contentType: 'application/json; charset=utf-8', etag: '"abc"', storedAt: Date.now() };
+    const body = JSON.stringify({
+      data: Array.from({ length: 200 }, (_, i) => ({ id: `e${i}`, title: `Talk number ${i}` })),
+    });
+    const entry: CacheEntry = {
+      status: 200,
+      body,
+      contentType: 'application/json; charset=utf-8',
+      etag: '"abc"',
+      storedAt: Date.now(),
+    };
     bytesOf(entry); // the body as bytes, which the store counts either way
     const without = cacheEntryBytes('k', entry);
     await compressEntry(entry);
     const br = copyOf(entry, 'br')!;
     const gzip = copyOf(entry, 'gzip')!;
     assert.ok(br && gzip);
-    assert.equal(cacheEntryBytes('k', entry), without + br.body.byteLength + gzip.body.byteLength + br.etag.length + gzip.etag.length);
+    assert.equal(
+      cacheEntryBytes('k', entry),
+      without + br.body.byteLength + gzip.body.byteLength + br.etag.length + gzip.etag.length,
+    );
     const store = memoryCacheStore({ maxBytes: 1_000_000 });
     await store.set('k', entry, 60_000);
     assert.equal(store.stats().bytes, cacheEntryBytes('k', entry));
@@ -229,10 +275,17 @@ describe('the key scan before compression', () => {
     // An upstream that quotes the key it received inside a JSON page of several kilobytes.
     echo = createServer((req, res) => {
       const key = String(req.headers['x-api-key'] ?? '');
-      const items = Array.from({ length: 60 }, (_, i) => ({ id: `e${i}`, title: `Session ${i}`, debug: i % 7 === 0 ? `key=${key}` : 'none' }));
+      const items = Array.from({ length: 60 }, (_, i) => ({
+        id: `e${i}`,
+        title: `Session ${i}`,
+        debug: i % 7 === 0 ? `key=${key}` : 'none',
+      }));
       // Also once as JSON escapes only (`\u0064emo…`): a browser's JSON.parse would undo them.
       const escaped = [...key].map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-      const body = JSON.stringify({ data: items, meta: { youSent: key, escaped: 'ESCAPED' } }).replace('ESCAPED', escaped);
+      const body = JSON.stringify({ data: items, meta: { youSent: key, escaped: 'ESCAPED' } }).replace(
+        'ESCAPED',
+        escaped,
+      );
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       res.end(body);
     });

@@ -43,13 +43,20 @@ describe('kiosk token lockout (10 wrong per address, 100 in all, per 10 minutes)
     assert.equal(res.status, 429, 'the right token from a locked address waits too');
     assert.equal(codeOf(json), 'rate_limited');
     assert.equal(res.headers.get('retry-after'), String(WINDOW_MS / 1000));
-    assert.deepEqual((json as { error: { details: unknown } }).error.details, { reason: 'address', retryAfterSeconds: WINDOW_MS / 1000 });
+    assert.deepEqual((json as { error: { details: unknown } }).error.details, {
+      reason: 'address',
+      retryAfterSeconds: WINDOW_MS / 1000,
+    });
     assert.equal(stack.upstream.count('POST', checkin), 0);
 
     const locks = stack.logs.filter((l) => l.includes('"kiosk_token_locked"'));
     assert.equal(locks.length, 1);
     assert.match(locks[0]!, /"address":"198\.51\.100\.1"/);
-    assert.equal(stack.logs.some((l) => l.includes('wrong-token-guess') || l.includes(KIOSK_TOKEN)), false, 'no token in logs');
+    assert.equal(
+      stack.logs.some((l) => l.includes('wrong-token-guess') || l.includes(KIOSK_TOKEN)),
+      false,
+      'no token in logs',
+    );
   });
 
   test('another address is unaffected, and a right token is not counted', async () => {
@@ -62,7 +69,9 @@ describe('kiosk token lockout (10 wrong per address, 100 in all, per 10 minutes)
   });
 
   test('a burst of concurrent guesses gets no more than 9 answers that tell wrong from right', async () => {
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => attempt(stack, '198.51.100.2', wrong(1000 + i))));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => attempt(stack, '198.51.100.2', wrong(1000 + i))),
+    );
     const told = answers.filter((a) => a.res.status === 401).length;
     assert.equal(told, 9);
     assert.equal(answers.filter((a) => a.res.status === 429).length, 291);
@@ -96,7 +105,9 @@ describe('the global ceiling on its own', () => {
     let told = 0;
     let refused = 0;
     for (let round = 0; round < 4; round++) {
-      const answers = await Promise.all(Array.from({ length: 50 }, (_, a) => attempt(stack, `100.64.0.${a}`, wrong(round * 50 + a))));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, a) => attempt(stack, `100.64.0.${a}`, wrong(round * 50 + a))),
+      );
       told += answers.filter((x) => x.res.status === 401).length;
       refused += answers.filter((x) => x.res.status === 429).length;
     }

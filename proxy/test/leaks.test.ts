@@ -11,7 +11,15 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { brotliCompressSync, brotliDecompressSync, deflateRawSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  deflateRawSync,
+  deflateSync,
+  gunzipSync,
+  gzipSync,
+  inflateSync,
+} from 'node:zlib';
 import { createProxy, type ProxyOptions } from '../index.js';
 import { nodeListener } from '../node.js';
 import { API, KIOSK_TOKEN, ORIGIN, codeOf, wireRequest, type WireAnswer } from './harness.js';
@@ -33,7 +41,11 @@ function unescapeAll(text: string): string {
       .replace(/\\([\\/"])/g, '$1')
       .replace(/&#(\d+);?/g, (_m, d: string) => String.fromCodePoint(Number(d)))
       .replace(/&#x([0-9a-f]+);?/gi, (_m, h: string) => String.fromCodePoint(parseInt(h, 16)))
-      .replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&sol;/g, '/').replace(/&plus;/g, '+').replace(/&equals;/g, '=')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/&sol;/g, '/')
+      .replace(/&plus;/g, '+')
+      .replace(/&equals;/g, '=')
       .replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     if (next === t) break;
     t = next;
@@ -62,7 +74,14 @@ function readings(bytes: Buffer): string[] {
     }
   }
   for (const b of raw) {
-    texts.push(b.toString('utf8'), b.toString('latin1'), b.toString('utf16le'), b.subarray(1).toString('utf16le'), swapped(b).toString('utf16le'), utf32(b));
+    texts.push(
+      b.toString('utf8'),
+      b.toString('latin1'),
+      b.toString('utf16le'),
+      b.subarray(1).toString('utf16le'),
+      swapped(b).toString('utf16le'),
+      utf32(b),
+    );
   }
   const more: string[] = [];
   for (const text of texts) {
@@ -90,12 +109,20 @@ function swapped(b: Buffer): Buffer {
   return even.swap16();
 }
 
-const leakForms = [SECRET, encodeURIComponent(SECRET), bytesHex(SECRET), bytesHex(SECRET).toUpperCase(), Buffer.from(SECRET).toString('base64').slice(0, 20)];
+const leakForms = [
+  SECRET,
+  encodeURIComponent(SECRET),
+  bytesHex(SECRET),
+  bytesHex(SECRET).toUpperCase(),
+  Buffer.from(SECRET).toString('base64').slice(0, 20),
+];
 
 /** Where in `bytes` (as any reading) the key shows, or null. */
 function leakIn(bytes: Buffer): string | null {
   for (const text of readings(bytes)) {
-    for (const form of leakForms) if (text.includes(form)) return `${form} in ${JSON.stringify(text.slice(Math.max(0, text.indexOf(form) - 60), text.indexOf(form) + 60))}`;
+    for (const form of leakForms)
+      if (text.includes(form))
+        return `${form} in ${JSON.stringify(text.slice(Math.max(0, text.indexOf(form) - 60), text.indexOf(form) + 60))}`;
   }
   return null;
 }
@@ -116,20 +143,78 @@ const utf16be = (text: string) => swapped(Buffer.from(text, 'utf16le'));
 
 const ENCODINGS: Encoding[] = [
   { name: 'identity', readable: true, wrap: (j) => ({ headers: json(), body: Buffer.from(j) }) },
-  { name: 'gzip', readable: true, wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'gzip' }, body: gzipSync(j) }) },
-  { name: 'deflate', readable: true, wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'deflate' }, body: deflateSync(j) }) },
-  { name: 'raw deflate', readable: true, wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'deflate' }, body: deflateRawSync(j) }) },
-  { name: 'br', readable: true, wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'br' }, body: brotliCompressSync(j) }) },
-  { name: 'utf-16le labelled', readable: true, wrap: (j) => ({ headers: json('application/json; charset=utf-16le'), body: Buffer.from(j, 'utf16le') }) },
-  { name: 'utf-16be labelled', readable: true, wrap: (j) => ({ headers: json('application/json; charset=utf-16be'), body: utf16be(j) }) },
-  { name: 'utf-16 with BOM, labelled utf-8', readable: true, wrap: (j) => ({ headers: json('application/json; charset=utf-8'), body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(j, 'utf16le')]) }) },
-  { name: 'utf-16be with BOM, no label', readable: true, wrap: (j) => ({ headers: json(), body: Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(j)]) }) },
-  { name: 'utf-16le, no BOM, no label', readable: true, wrap: (j) => ({ headers: json(), body: Buffer.from(j, 'utf16le') }) },
-  { name: 'utf-16 in gzip', readable: true, wrap: (j) => ({ headers: { ...json('application/json; charset=utf-16le'), 'content-encoding': 'gzip' }, body: gzipSync(Buffer.from(j, 'utf16le')) }) },
-  { name: 'utf-32le with BOM', readable: false, wrap: (j) => ({ headers: json('application/json; charset=utf-32'), body: utf32le(j, true) }) },
+  {
+    name: 'gzip',
+    readable: true,
+    wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'gzip' }, body: gzipSync(j) }),
+  },
+  {
+    name: 'deflate',
+    readable: true,
+    wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'deflate' }, body: deflateSync(j) }),
+  },
+  {
+    name: 'raw deflate',
+    readable: true,
+    wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'deflate' }, body: deflateRawSync(j) }),
+  },
+  {
+    name: 'br',
+    readable: true,
+    wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'br' }, body: brotliCompressSync(j) }),
+  },
+  {
+    name: 'utf-16le labelled',
+    readable: true,
+    wrap: (j) => ({ headers: json('application/json; charset=utf-16le'), body: Buffer.from(j, 'utf16le') }),
+  },
+  {
+    name: 'utf-16be labelled',
+    readable: true,
+    wrap: (j) => ({ headers: json('application/json; charset=utf-16be'), body: utf16be(j) }),
+  },
+  {
+    name: 'utf-16 with BOM, labelled utf-8',
+    readable: true,
+    wrap: (j) => ({
+      headers: json('application/json; charset=utf-8'),
+      body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(j, 'utf16le')]),
+    }),
+  },
+  {
+    name: 'utf-16be with BOM, no label',
+    readable: true,
+    wrap: (j) => ({ headers: json(), body: Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(j)]) }),
+  },
+  {
+    name: 'utf-16le, no BOM, no label',
+    readable: true,
+    wrap: (j) => ({ headers: json(), body: Buffer.from(j, 'utf16le') }),
+  },
+  {
+    name: 'utf-16 in gzip',
+    readable: true,
+    wrap: (j) => ({
+      headers: { ...json('application/json; charset=utf-16le'), 'content-encoding': 'gzip' },
+      body: gzipSync(Buffer.from(j, 'utf16le')),
+    }),
+  },
+  {
+    name: 'utf-32le with BOM',
+    readable: false,
+    wrap: (j) => ({ headers: json('application/json; charset=utf-32'), body: utf32le(j, true) }),
+  },
   { name: 'utf-32le, no BOM', readable: false, wrap: (j) => ({ headers: json(), body: utf32le(j, false) }) },
-  { name: 'latin1 labelled', readable: false, wrap: (j) => ({ headers: json('application/json; charset=iso-8859-1'), body: Buffer.from(j, 'latin1') }) },
-  { name: 'an unknown coding', readable: false, wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'zstd' }, body: Buffer.from(j) }) },
+  {
+    name: 'latin1 labelled',
+    readable: false,
+    wrap: (j) => ({ headers: json('application/json; charset=iso-8859-1'), body: Buffer.from(j, 'latin1') }),
+  },
+  {
+    name: 'an unknown coding',
+    readable: false,
+    wrap: (j) => ({ headers: { ...json(), 'content-encoding': 'zstd' }, body: Buffer.from(j) }),
+  },
 ];
 
 function utf32le(text: string, bom: boolean): Buffer {
@@ -143,7 +228,10 @@ function utf32le(text: string, bom: boolean): Buffer {
 const FORMS: Form[] = [
   { name: 'plain', of: (k) => JSON.stringify(k).slice(1, -1) },
   { name: '\\u escapes', of: (k) => [...k].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('') },
-  { name: 'one \\u escape', of: (k) => `\\u${k.charCodeAt(0).toString(16).padStart(4, '0')}${JSON.stringify(k.slice(1)).slice(1, -1)}` },
+  {
+    name: 'one \\u escape',
+    of: (k) => `\\u${k.charCodeAt(0).toString(16).padStart(4, '0')}${JSON.stringify(k.slice(1)).slice(1, -1)}`,
+  },
   { name: 'hex', of: (k) => bytesHex(k) },
   { name: 'HEX', of: (k) => bytesHex(k).toUpperCase() },
   { name: 'decimal references', of: (k) => [...k].map((c) => `&#${c.charCodeAt(0)};`).join('') },
@@ -158,16 +246,31 @@ const LARGE_FORMS = new Set(['\\u escapes', 'hex', 'hex references', 'double URL
 /** A filler that makes a body pass 1 MB, with escapes, references and percent signs to look through. */
 const FILLER = `${'x'.repeat(1000)} Q&amp;A on 50% of \\"talks\\" \\u00e9\\n`.repeat(1100);
 
-function bodyFor(path: string, method: string, key: string, mode: Mode, storage: string): { status: number; json: string } {
+function bodyFor(
+  path: string,
+  method: string,
+  key: string,
+  mode: Mode,
+  storage: string,
+): { status: number; json: string } {
   const form = mode.form.of(key);
   const filler = mode.size === 'large' ? FILLER : 'short';
   if (path.endsWith('/upload-url')) {
-    return { status: 201, json: `{"data":{"uploadUrl":"${storage}/store","storageUri":"storage://${form}","headers":{},"filler":"${filler}"}}` };
+    return {
+      status: 201,
+      json: `{"data":{"uploadUrl":"${storage}/store","storageUri":"storage://${form}","headers":{},"filler":"${filler}"}}`,
+    };
   }
   if (path.endsWith('/events/venues')) {
-    return { status: 401, json: `{"error":{"code":"unauthorized","message":"Key ${form} is not valid","details":{"${form}":"${filler}"}}}` };
+    return {
+      status: 401,
+      json: `{"error":{"code":"unauthorized","message":"Key ${form} is not valid","details":{"${form}":"${filler}"}}}`,
+    };
   }
-  return { status: method === 'POST' ? 201 : 200, json: `{"data":{"id":"x","echo":"${form}","${form}":1,"filler":"${filler}"}}` };
+  return {
+    status: method === 'POST' ? 201 : 200,
+    json: `{"data":{"id":"x","echo":"${form}","${form}":1,"filler":"${filler}"}}`,
+  };
 }
 
 interface Hostile {
@@ -200,7 +303,10 @@ async function hostile(): Promise<Hostile> {
       const { status, json } = bodyFor(path, req.method ?? 'GET', key, h.mode, h.url);
       const { headers, body } = h.mode.encoding.wrap(json);
       // Headers the proxy passes on carry it too, URL-encoded twice and as references.
-      const echoed = { link: `<https://api.example/next?k=${encodeURIComponent(fullUrl(key))}>; rel="next"`, deprecation: [...key].map((c) => `&#${c.charCodeAt(0)};`).join('') };
+      const echoed = {
+        link: `<https://api.example/next?k=${encodeURIComponent(fullUrl(key))}>; rel="next"`,
+        deprecation: [...key].map((c) => `&#${c.charCodeAt(0)};`).join(''),
+      };
       res.writeHead(path === '/store' ? 200 : status, { ...headers, ...echoed, 'content-length': String(body.length) });
       res.end(body);
     });
@@ -253,7 +359,8 @@ function check(where: string, seen: WireAnswer): void {
   const inHeaders = leakIn(Buffer.from(JSON.stringify(seen.headers)));
   if (inHeaders) leaks.push(`${where} headers: ${inHeaders}`);
   assert.equal(seen.headers['content-encoding'], undefined, `${where}: a Content-Encoding passed on`);
-  if (seen.body.length > 0) assert.match(String(seen.headers['content-type']), /^application\/json; charset=utf-8$/i, where);
+  if (seen.body.length > 0)
+    assert.match(String(seen.headers['content-type']), /^application\/json; charset=utf-8$/i, where);
 }
 
 const post = (key?: string) => ({ 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) });
@@ -261,7 +368,8 @@ const post = (key?: string) => ({ 'content-type': 'application/json', ...(key ? 
 /** Every path a body takes, for the current mode: the answers the browser got. */
 async function everyPath(s: Served, cached: Served, label: string): Promise<WireAnswer[]> {
   const seen: [string, WireAnswer][] = [];
-  const get = async (name: string, base: string, path: string) => seen.push([name, await call(base + API + path, 'GET')]);
+  const get = async (name: string, base: string, path: string) =>
+    seen.push([name, await call(base + API + path, 'GET')]);
   await get('read, cache off', s.url, '/events/events');
   await get('read, cache miss', cached.url, '/events/events');
   await get('read, cache hit', cached.url, '/events/events');
@@ -274,11 +382,21 @@ async function everyPath(s: Served, cached: Served, label: string): Promise<Wire
   seen.push(['write, replayed', await call(s.url + API + '/abstracts/submissions', 'POST', post(idem), '{}')]);
   seen.push([
     'upload',
-    await call(s.url + '/uploads/registration-evidence?filename=a.pdf', 'PUT', { 'content-type': 'application/pdf' }, Buffer.from('%PDF-1.4 test')),
+    await call(
+      s.url + '/uploads/registration-evidence?filename=a.pdf',
+      'PUT',
+      { 'content-type': 'application/pdf' },
+      Buffer.from('%PDF-1.4 test'),
+    ),
   ]);
   for (const [name, answer] of seen) check(`${label} / ${name}`, answer);
   const upload = seen[seen.length - 1]![1];
-  if (upload.status === 201) assert.match((JSON.parse(upload.body.toString('utf8')) as { data: { uri: string } }).data.uri, /^storage:\/\//, label);
+  if (upload.status === 201)
+    assert.match(
+      (JSON.parse(upload.body.toString('utf8')) as { data: { uri: string } }).data.uri,
+      /^storage:\/\//,
+      label,
+    );
   return seen.map(([, answer]) => answer);
 }
 
@@ -317,7 +435,11 @@ describe('the key in any encoding never reaches the browser', () => {
           assert.equal(read!.status, 200, encoding.name);
           assert.equal(answers[answers.length - 1]!.status, 201, `${encoding.name}: upload`);
           assert.match(read!.body.toString('utf8'), /\[redacted\]/, encoding.name);
-          assert.equal((JSON.parse(read!.body.toString('utf8')) as { data: { id: string } }).data.id, 'x', encoding.name);
+          assert.equal(
+            (JSON.parse(read!.body.toString('utf8')) as { data: { id: string } }).data.id,
+            'x',
+            encoding.name,
+          );
         } else {
           assert.equal(read!.status, 502, encoding.name);
           assert.equal(codeOf(JSON.parse(read!.body.toString('utf8'))), 'bad_gateway', encoding.name);
@@ -363,7 +485,11 @@ describe('the key in any encoding never reaches the browser', () => {
     const bomb = gzipSync(Buffer.alloc(40 * 1024 * 1024, 0x20));
     assert.ok(bomb.length < 100 * 1024);
     up.mode = {
-      encoding: { name: 'bomb', readable: false, wrap: () => ({ headers: { ...json(), 'content-encoding': 'gzip' }, body: bomb }) },
+      encoding: {
+        name: 'bomb',
+        readable: false,
+        wrap: () => ({ headers: { ...json(), 'content-encoding': 'gzip' }, body: bomb }),
+      },
       form: FORMS[0]!,
       size: 'small',
     };
@@ -372,7 +498,14 @@ describe('the key in any encoding never reaches the browser', () => {
     const viaFetch = await serve(up.url, { cache: false, fetchImpl: fetch });
     try {
       for (const proxy of [s, viaFetch]) {
-        up.mode = { ...up.mode, encoding: { name: 'bomb', readable: false, wrap: () => ({ headers: { ...json(), 'content-encoding': 'gzip' }, body: bomb }) } };
+        up.mode = {
+          ...up.mode,
+          encoding: {
+            name: 'bomb',
+            readable: false,
+            wrap: () => ({ headers: { ...json(), 'content-encoding': 'gzip' }, body: bomb }),
+          },
+        };
         const read = await call(proxy.url + API + '/events/events', 'GET');
         assert.equal(read.status, 502);
         assert.equal(codeOf(JSON.parse(read.body.toString('utf8'))), 'bad_gateway');

@@ -10,11 +10,22 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createProxy, type Proxy } from '../index.js';
 import { nodeListener } from '../node.js';
-import { MEMORY_STORE_DEFAULTS, memoryCacheStore, memoryIdempotencyStore, memoryRateLimitStore } from '../stores/memory.js';
+import {
+  MEMORY_STORE_DEFAULTS,
+  memoryCacheStore,
+  memoryIdempotencyStore,
+  memoryRateLimitStore,
+} from '../stores/memory.js';
 import { cacheEntryBytes } from '../stores/sizes.js';
 import type { CacheEntry } from '../stores/types.js';
 
-const entryOf = (body: string): CacheEntry => ({ status: 200, body, contentType: 'application/json', etag: '"e"', storedAt: Date.now() });
+const entryOf = (body: string): CacheEntry => ({
+  status: 200,
+  body,
+  contentType: 'application/json',
+  etag: '"e"',
+  storedAt: Date.now(),
+});
 
 describe('memory cache store', () => {
   test('filled past its byte bound: bytes held stay under it, least recently used dropped first', async () => {
@@ -50,7 +61,10 @@ describe('memory cache store', () => {
     for (const k of ['a', 'b', 'c', 'd']) await store.set(k, entryOf('{}'), 60_000);
     await store.set('d', entryOf('{"d":2}'), 60_000);
     assert.equal(store.stats().entries, 3);
-    assert.equal(store.stats().bytes, ['b', 'c'].reduce((n, k) => n + cacheEntryBytes(k, entryOf('{}')), 0) + cacheEntryBytes('d', entryOf('{"d":2}')));
+    assert.equal(
+      store.stats().bytes,
+      ['b', 'c'].reduce((n, k) => n + cacheEntryBytes(k, entryOf('{}')), 0) + cacheEntryBytes('d', entryOf('{"d":2}')),
+    );
     assert.equal(await store.get('a'), undefined);
   });
 
@@ -114,7 +128,13 @@ describe('over real sockets: cache.maxBytes bounds what the proxy keeps', () => 
       res.end(body);
     });
     const upstreamUrl = await listen(upstream);
-    const options = { upstream: upstreamUrl, apiKey: 'bounds-test-key-0001', bundlePath: null, logger: () => {}, rateLimit: false } as const;
+    const options = {
+      upstream: upstreamUrl,
+      apiKey: 'bounds-test-key-0001',
+      bundlePath: null,
+      logger: () => {},
+      rateLimit: false,
+    } as const;
     proxy = createProxy({ ...options, cache: { store } });
     server = createServer(nodeListener(proxy));
     base = await listen(server);

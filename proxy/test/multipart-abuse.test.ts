@@ -92,10 +92,29 @@ interface ProxyProcess {
 async function startProxy(upstream: string): Promise<ProxyProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './proxy/test/loop-probe.ts', 'proxy/cli.ts', '--port', '0', '--host', '127.0.0.1', '--rate-limit', '0'],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './proxy/test/loop-probe.ts',
+      'proxy/cli.ts',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--rate-limit',
+      '0',
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      env: { ...process.env, CONF_BASE_URL: upstream, CONF_API_KEY: KEY, CONF_ALLOWED_ORIGINS: ORIGIN, CONF_BODY_BUDGET_MB: '256', CONF_BODY_IDLE: String(IDLE_S) },
+      env: {
+        ...process.env,
+        CONF_BASE_URL: upstream,
+        CONF_API_KEY: KEY,
+        CONF_ALLOWED_ORIGINS: ORIGIN,
+        CONF_BODY_BUDGET_MB: '256',
+        CONF_BODY_IDLE: String(IDLE_S),
+      },
     },
   );
   child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[proxy] ${d}`));
@@ -146,7 +165,9 @@ function textPart(name: string, value: string): Buffer {
   return enc(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
 }
 function fileHead(name: string, filename: string, type = 'application/pdf'): Buffer {
-  return enc(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  return enc(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
 }
 const CLOSE = enc(`--${BOUNDARY}--\r\n`);
 const TEXT = Buffer.concat([
@@ -190,7 +211,14 @@ interface Outcome {
  */
 function send(
   port: number,
-  o: { localAddress: string; pieces: Iterable<Buffer>; length: number | null; stallAfter?: number; contentType?: string; path?: string },
+  o: {
+    localAddress: string;
+    pieces: Iterable<Buffer>;
+    length: number | null;
+    stallAfter?: number;
+    contentType?: string;
+    path?: string;
+  },
 ): Promise<Outcome> {
   return new Promise((resolve) => {
     const started = performance.now();
@@ -199,14 +227,32 @@ function send(
     let settled = false;
     let status: number | null = null;
     let body = '';
-    const headers: Record<string, string> = { origin: ORIGIN, 'content-type': o.contentType ?? `multipart/form-data; boundary=${BOUNDARY}` };
+    const headers: Record<string, string> = {
+      origin: ORIGIN,
+      'content-type': o.contentType ?? `multipart/form-data; boundary=${BOUNDARY}`,
+    };
     if (o.length !== null) headers['content-length'] = String(o.length);
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: o.path ?? SUBMIT, localAddress: o.localAddress, headers, agent: false });
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: o.path ?? SUBMIT,
+      localAddress: o.localAddress,
+      headers,
+      agent: false,
+    });
     const finish = (error?: string) => {
       if (settled) return;
       settled = true;
       const now = performance.now();
-      resolve({ status, body, ms: now - started, afterLastWriteMs: now - lastWrite, written, ...(error ? { error } : {}) });
+      resolve({
+        status,
+        body,
+        ms: now - started,
+        afterLastWriteMs: now - lastWrite,
+        written,
+        ...(error ? { error } : {}),
+      });
       req.destroy();
     };
     req.on('response', (res) => {
@@ -305,7 +351,10 @@ after(async () => {
 describe('multipart abuse (proxy CLI in a child process)', { timeout: 120_000 }, () => {
   test('45 stalled bodies and 16 clients × 52 MB: RSS within the budget, /healthz p99 < 100 ms, stalls dropped in ~10 s, no 50 ms block', async () => {
     // Warm up (first requests compile code paths), then take the idle size.
-    const warm = await send(proxy.port, { localAddress: '127.0.0.1', ...oneSmallForm([fileHead('attachments', 'w.pdf'), enc('%PDF-1.7\nwarm\r\n')]) });
+    const warm = await send(proxy.port, {
+      localAddress: '127.0.0.1',
+      ...oneSmallForm([fileHead('attachments', 'w.pdf'), enc('%PDF-1.7\nwarm\r\n')]),
+    });
     assert.equal(warm.status, 201, warm.body);
     await pause(500);
     const idleRss = proxy.rssBytes();
@@ -317,29 +366,53 @@ describe('multipart abuse (proxy CLI in a child process)', { timeout: 120_000 },
 
     // Four stalled JSON writes from one address hold its four places: a fifth is 429 at once.
     const perAddress = Array.from({ length: 4 }, () =>
-      send(proxy.port, { localAddress: '127.0.3.1', pieces: [enc('{"a":')], length: 1024, stallAfter: 1, contentType: 'application/json' }),
+      send(proxy.port, {
+        localAddress: '127.0.3.1',
+        pieces: [enc('{"a":')],
+        length: 1024,
+        stallAfter: 1,
+        contentType: 'application/json',
+      }),
     );
     await pause(300);
-    const fifth = await send(proxy.port, { localAddress: '127.0.3.1', pieces: [enc('{}')], length: 2, contentType: 'application/json' });
+    const fifth = await send(proxy.port, {
+      localAddress: '127.0.3.1',
+      pieces: [enc('{}')],
+      length: 2,
+      contentType: 'application/json',
+    });
     assert.equal(fifth.status, 429, fifth.body);
 
     // 45 bodies from 45 addresses, each declared ~52 MB, sent to 45 MB and stalled.
     const big = bigSubmission();
     const stalled = Array.from({ length: 45 }, (_, i) =>
-      send(proxy.port, { localAddress: `127.0.1.${i + 1}`, pieces: big.pieces(), length: big.length, stallAfter: 45 * MB }),
+      send(proxy.port, {
+        localAddress: `127.0.1.${i + 1}`,
+        pieces: big.pieces(),
+        length: big.length,
+        stallAfter: 45 * MB,
+      }),
     );
     await pause(1000);
     // 16 clients, each sending its full submission until it is accepted (after a 503, again).
     const clients = Array.from({ length: 16 }, async (_, i) => {
       const tries: Outcome[] = [];
       for (;;) {
-        const r = await send(proxy.port, { localAddress: `127.0.2.${i + 1}`, pieces: big.pieces(), length: big.length });
+        const r = await send(proxy.port, {
+          localAddress: `127.0.2.${i + 1}`,
+          pieces: big.pieces(),
+          length: big.length,
+        });
         tries.push(r);
         if (r.status === 201 || tries.length >= 60) return tries;
         await pause(1000);
       }
     });
-    const [stalledOutcomes, clientTries, perAddressOutcomes] = await Promise.all([Promise.all(stalled), Promise.all(clients), Promise.all(perAddress)]);
+    const [stalledOutcomes, clientTries, perAddressOutcomes] = await Promise.all([
+      Promise.all(stalled),
+      Promise.all(clients),
+      Promise.all(perAddress),
+    ]);
     clearInterval(sampler);
     const loop = await proxy.loop();
     const { latencies, failures } = await health.stop();
@@ -367,7 +440,8 @@ describe('multipart abuse (proxy CLI in a child process)', { timeout: 120_000 },
     for (const o of perAddressOutcomes) assert.equal(o.status, 408, o.body);
     for (const tries of clientTries) {
       assert.equal(tries.at(-1)!.status, 201, `a client was never accepted: ${tries.map((t) => t.status).join(',')}`);
-      for (const t of tries.slice(0, -1)) assert.ok(t.status === 503 || t.status === null, `client try: ${t.status} ${t.body}`);
+      for (const t of tries.slice(0, -1))
+        assert.ok(t.status === 503 || t.status === null, `client try: ${t.status} ${t.body}`);
     }
     assert.equal(failures, 0, '/healthz always answered');
     // The issue's bound, 100 ms, holds on a machine with CPU to spare; on one whose load average
@@ -413,7 +487,10 @@ describe('multipart abuse (proxy CLI in a child process)', { timeout: 120_000 },
 
   test('a PDF/HTML polyglot named x.html is forwarded as x.pdf with its verified type', async () => {
     const polyglot = enc('%PDF-1.7\n<html><body><script>alert(document.domain)</script></body></html>\n%%EOF\r\n');
-    const r = await send(proxy.port, { localAddress: '127.0.5.1', ...oneSmallForm([fileHead('attachments', 'x.html', 'text/html'), polyglot]) });
+    const r = await send(proxy.port, {
+      localAddress: '127.0.5.1',
+      ...oneSmallForm([fileHead('attachments', 'x.html', 'text/html'), polyglot]),
+    });
     assert.equal(r.status, 201, r.body);
     assert.match(upstream.lastSmallBody, /name="attachments"; filename="x\.pdf"\r\nContent-Type: application\/pdf\r\n/);
     assert.doesNotMatch(upstream.lastSmallBody, /x\.html|text\/html/);
@@ -421,14 +498,21 @@ describe('multipart abuse (proxy CLI in a child process)', { timeout: 120_000 },
 
   test('refused with 4xx in the error shape: a text part under attachments, a nested multipart part, a 40 MB part header', async () => {
     const before = upstream.accepted;
-    const text = await send(proxy.port, { localAddress: '127.0.5.2', ...oneSmallForm([textPart('attachments', 'not a file')]) });
+    const text = await send(proxy.port, {
+      localAddress: '127.0.5.2',
+      ...oneSmallForm([textPart('attachments', 'not a file')]),
+    });
     assert.equal(text.status, 400, text.body);
-    assert.deepEqual(JSON.parse(text.body).error.details.fields, { attachments: 'Send each attachment as a file part.' });
+    assert.deepEqual(JSON.parse(text.body).error.details.fields, {
+      attachments: 'Send each attachment as a file part.',
+    });
 
     const nested = await send(proxy.port, {
       localAddress: '127.0.5.3',
       ...oneSmallForm([
-        enc(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachments"; filename="a.pdf"\r\nContent-Type: multipart/mixed; boundary=inner\r\n\r\n--inner\r\n\r\n%PDF-1.7\r\n--inner--\r\n`),
+        enc(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachments"; filename="a.pdf"\r\nContent-Type: multipart/mixed; boundary=inner\r\n\r\n--inner\r\n\r\n%PDF-1.7\r\n--inner--\r\n`,
+        ),
       ]),
     });
     assert.equal(nested.status, 400, nested.body);

@@ -13,7 +13,12 @@ interface Seen {
   bytes: number[];
 }
 
-function read(body: Uint8Array, boundary: string, cuts: number[], limits = { maxHeaderBytes: 8192, maxParts: 100 }): Seen[] {
+function read(
+  body: Uint8Array,
+  boundary: string,
+  cuts: number[],
+  limits = { maxHeaderBytes: 8192, maxParts: 100 },
+): Seen[] {
   const parts: Seen[] = [];
   const reader = new MultipartReader(
     boundary,
@@ -43,7 +48,11 @@ function sampleForm(): FormData {
   const f = new FormData();
   f.set('title', 'Ünïcode "quoted" title\r\nwith a line break');
   f.set('empty', '');
-  f.append('attachments', new Blob([new Uint8Array([37, 80, 68, 70, 45, 13, 10, 45, 45, 13, 13, 10, 0, 255])], { type: 'application/pdf' }), 'a "b".pdf');
+  f.append(
+    'attachments',
+    new Blob([new Uint8Array([37, 80, 68, 70, 45, 13, 10, 45, 45, 13, 13, 10, 0, 255])], { type: 'application/pdf' }),
+    'a "b".pdf',
+  );
   f.append('attachments', new Blob(['\r\n--\r\n-- not a boundary\r\n'], { type: 'application/pdf' }), 'c.pdf');
   f.append('attachments', new Blob([]), '');
   return f;
@@ -52,9 +61,14 @@ function sampleForm(): FormData {
 describe('multipart reader', () => {
   test('reads what Response.formData() reads, however the body is cut', async () => {
     const { body, boundary } = await encoded(sampleForm());
-    const expected = [...(await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }).formData())];
+    const expected = [
+      ...(await new Response(body as Uint8Array<ArrayBuffer>, {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      }).formData()),
+    ];
     const cuttings: number[][] = [[], Array.from({ length: body.length - 1 }, (_, i) => i + 1)];
-    for (let step = 2; step < 80; step += 7) cuttings.push(Array.from({ length: Math.floor((body.length - 1) / step) }, (_, i) => (i + 1) * step));
+    for (let step = 2; step < 80; step += 7)
+      cuttings.push(Array.from({ length: Math.floor((body.length - 1) / step) }, (_, i) => (i + 1) * step));
     // Every cut inside each delimiter.
     const delimiter = new TextEncoder().encode(`\r\n--${boundary}`);
     for (let at = indexOfBytes(body, delimiter); at !== -1; at = indexOfBytes(body, delimiter, at + 1)) {
@@ -81,19 +95,31 @@ describe('multipart reader', () => {
     const f = new FormData();
     for (let i = 0; i < 10; i++) f.append(`f${i}`, 'x');
     const { body, boundary } = await encoded(f);
-    assert.throws(() => read(body, boundary, [], { maxHeaderBytes: 8192, maxParts: 9 }), (e: ProxyError) => e.status === 400 && /9 parts/.test(e.message));
+    assert.throws(
+      () => read(body, boundary, [], { maxHeaderBytes: 8192, maxParts: 9 }),
+      (e: ProxyError) => e.status === 400 && /9 parts/.test(e.message),
+    );
     const long = new FormData();
     long.set('n'.repeat(10_000), 'x');
     const big = await encoded(long);
     const oneByte = Array.from({ length: big.body.length - 1 }, (_, i) => i + 1);
-    assert.throws(() => read(big.body, big.boundary, oneByte), (e: ProxyError) => e.status === 413);
+    assert.throws(
+      () => read(big.body, big.boundary, oneByte),
+      (e: ProxyError) => e.status === 413,
+    );
   });
 
   test('malformed bodies: no closing boundary, no Content-Disposition, other text after a boundary', () => {
     const enc = (s: string) => new TextEncoder().encode(s);
-    assert.throws(() => read(enc('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nx'), 'b', []), /closing boundary/);
+    assert.throws(
+      () => read(enc('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nx'), 'b', []),
+      /closing boundary/,
+    );
     assert.throws(() => read(enc('--b\r\nX-Other: 1\r\n\r\nx\r\n--b--'), 'b', []), /Content-Disposition/);
-    assert.throws(() => read(enc('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--bc\r\n'), 'b', []), /other text/);
+    assert.throws(
+      () => read(enc('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--bc\r\n'), 'b', []),
+      /other text/,
+    );
     assert.equal(boundaryOf('multipart/form-data'), null);
     assert.equal(boundaryOf('multipart/form-data; boundary="a b"'), 'a b');
   });

@@ -69,9 +69,19 @@ describe('the CLI', () => {
   after(() => stack.close());
 
   /** Runs `proxy/cli.ts`; resolves with its output once `done(out)` holds. */
-  async function run(env: Record<string, string>, steps: (url: string, out: () => string) => Promise<void>): Promise<string> {
+  async function run(
+    env: Record<string, string>,
+    steps: (url: string, out: () => string) => Promise<void>,
+  ): Promise<string> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/cli.ts'], {
-      env: { PATH: process.env.PATH ?? '', CONF_BASE_URL: stack.upstream.url, CONF_API_KEY: KEY, PORT: '0', HOST: '127.0.0.1', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        CONF_BASE_URL: stack.upstream.url,
+        CONF_API_KEY: KEY,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        ...env,
+      },
     });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -95,18 +105,25 @@ describe('the CLI', () => {
 
   test('says at start when no origin is allowed, with the setting; logs a refused origin once with the setting to add', async () => {
     const out = await run({}, async (url, out) => {
-      for (let i = 0; i < 3; i++) await (await fetch(`${url}${API}/events/venues`, { headers: { origin: THEIRS } })).text();
+      for (let i = 0; i < 3; i++)
+        await (await fetch(`${url}${API}/events/venues`, { headers: { origin: THEIRS } })).text();
       await waitForLine(out, /origin_not_allowed/);
       // The request lines of all three are written (batched) before the test looks again.
       await waitForLine(out, /(?:"msg":"request"[^\n]*\n[^]*){3}/);
     });
     scanForKey('cli stdout', out);
-    const [start, ...rest] = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const [start, ...rest] = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     assert.deepEqual(start!.origins, []);
     assert.match(String(start!.note), /CONF_ALLOWED_ORIGINS=https:\/\/your\.site/);
     const refused = rest.filter((l) => l.msg === 'origin_not_allowed');
     assert.equal(refused.length, 1);
-    assert.equal(refused[0]!.fix, `CONF_ALLOWED_ORIGINS=${THEIRS} (or --allow-origin ${THEIRS}; in code, allowedOrigins: [..., '${THEIRS}'])`);
+    assert.equal(
+      refused[0]!.fix,
+      `CONF_ALLOWED_ORIGINS=${THEIRS} (or --allow-origin ${THEIRS}; in code, allowedOrigins: [..., '${THEIRS}'])`,
+    );
   });
 
   test('lists the allowed origins at start, with no note', async () => {
@@ -122,8 +139,14 @@ describe('refusedOriginLog', () => {
     const lines: Record<string, unknown>[] = [];
     const refused = refusedOriginLog({ allowedOrigins: new Set(), log: (l) => lines.push(l), max: 3 });
     for (let round = 0; round < 3; round++) for (let i = 0; i < 10; i++) refused(`https://site${i}.example`);
-    assert.deepEqual(lines.map((l) => l.msg), ['origin_not_allowed', 'origin_not_allowed', 'origin_not_allowed', 'origins_not_allowed_unlisted']);
-    assert.equal(lines[0]!.fix, "CONF_ALLOWED_ORIGINS=https://site0.example (or --allow-origin https://site0.example; in code, allowedOrigins: [..., 'https://site0.example'])");
+    assert.deepEqual(
+      lines.map((l) => l.msg),
+      ['origin_not_allowed', 'origin_not_allowed', 'origin_not_allowed', 'origins_not_allowed_unlisted'],
+    );
+    assert.equal(
+      lines[0]!.fix,
+      "CONF_ALLOWED_ORIGINS=https://site0.example (or --allow-origin https://site0.example; in code, allowedOrigins: [..., 'https://site0.example'])",
+    );
   });
 
   test('explains Origin: null, which no setting allows, and cuts absurdly long origins', () => {

@@ -9,7 +9,10 @@ let clock = Date.now();
 const now = () => clock;
 let stack: Stack;
 before(async () => {
-  stack = await startStack({ now, cache: { ttlMs: 30_000, staleWhileRevalidateMs: 10_000, staleIfErrorMs: 3_600_000 } });
+  stack = await startStack({
+    now,
+    cache: { ttlMs: 30_000, staleWhileRevalidateMs: 10_000, staleIfErrorMs: 3_600_000 },
+  });
 });
 after(async () => {
   await stack.close();
@@ -26,7 +29,10 @@ describe('read cache', () => {
     assert.equal(first.res.headers.get('x-cache'), 'miss');
     const etag = first.res.headers.get('etag');
     assert.match(etag ?? '', /^"[\w-]+"$/);
-    assert.match(first.res.headers.get('cache-control') ?? '', /^public, max-age=\d+, stale-while-revalidate=10, stale-if-error=3600$/);
+    assert.match(
+      first.res.headers.get('cache-control') ?? '',
+      /^public, max-age=\d+, stale-while-revalidate=10, stale-if-error=3600$/,
+    );
     assert.ok(Array.isArray((first.json as { data: unknown[] }).data));
 
     const second = await stack.request(path);
@@ -151,7 +157,11 @@ describe('upstream failures', () => {
   test('a slow upstream with nothing cached: 504 gateway_timeout', async () => {
     const hanging = createServer(() => {});
     await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', () => r()));
-    const slow = await startStack({ upstream: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, upstreamTimeoutMs: 150, retry: { retries: 0 } });
+    const slow = await startStack({
+      upstream: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`,
+      upstreamTimeoutMs: 150,
+      retry: { retries: 0 },
+    });
     try {
       const { res, json } = await slow.request(`${API}/events/events`);
       assert.equal(res.status, 504);
@@ -168,7 +178,9 @@ describe('upstream failures', () => {
     const flaky = createServer((req, res) => {
       seen++;
       if (seen <= 2) return req.socket.destroy();
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"meta":{"total":0,"limit":50,"offset":0}}');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"data":[],"meta":{"total":0,"limit":50,"offset":0}}');
     });
     await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', () => r()));
     const s = await startStack({ upstream: `http://127.0.0.1:${(flaky.address() as AddressInfo).port}` });
@@ -212,7 +224,9 @@ describe('upstream failures', () => {
   test('upstream failing 30% of requests: at least 95% of 200 reads succeed', async () => {
     const s = await startStack({ cache: false }, { failRate: 0.3 });
     try {
-      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => s.request(`${API}/events/events?offset=${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => s.request(`${API}/events/events?offset=${i}`)),
+      );
       const ok = answers.filter((a) => a.res.status === 200).length;
       assert.ok(ok >= 190, `${ok}/200 succeeded`);
       assert.ok(s.upstream.total() > 200, 'some reads were retried');

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis, type RedisOptions } from 'ioredis';
 
-export const REDIS_BINARY = [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(
-  (p): p is string => Boolean(p && existsSync(p)),
-);
+export const REDIS_BINARY = [
+  process.env.REDIS_SERVER_PATH,
+  '/usr/bin/redis-server',
+  '/usr/local/bin/redis-server',
+].find((p): p is string => Boolean(p && existsSync(p)));
 /** The `skip` value of Redis suites: false, or why they cannot run. */
 export const redisSkip: string | false = REDIS_BINARY
   ? false

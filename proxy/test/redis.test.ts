@@ -32,7 +32,14 @@ after(async () => {
 describe('Redis stores', () => {
   test('cache: set, get, expiry', async () => {
     const store = redisCacheStore({ redis, prefix: 't1:' });
-    const entry = { status: 200, body: '{"data":[]}', contentType: 'application/json', etag: '"x"', storedAt: 1, headers: {} };
+    const entry = {
+      status: 200,
+      body: '{"data":[]}',
+      contentType: 'application/json',
+      etag: '"x"',
+      storedAt: 1,
+      headers: {},
+    };
     await store.set('k', entry, 80);
     assert.deepEqual(await store.get('k'), entry);
     await new Promise((r) => setTimeout(r, 150));
@@ -54,7 +61,10 @@ describe('Redis stores', () => {
     const store = redisRateLimitStore({ redis, prefix: 't3:' });
     const hits = [];
     for (let i = 0; i < 3; i++) hits.push(await store.hit('ip', 200));
-    assert.deepEqual(hits.map((h) => h.count), [1, 2, 3]);
+    assert.deepEqual(
+      hits.map((h) => h.count),
+      [1, 2, 3],
+    );
     assert.ok(hits[2]!.resetAt > Date.now() && hits[2]!.resetAt <= Date.now() + 200);
     assert.equal((await store.peek('ip'))?.count, 3, 'peek reads without counting');
     assert.equal(await store.peek('other'), undefined);

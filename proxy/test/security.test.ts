@@ -2,7 +2,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createProxy } from '../index.js';
-import { API, KEY, KIOSK_TOKEN, ORIGIN, assertNoKeyLeaks, codeOf, rawRequest, startStack, type Stack } from './harness.js';
+import {
+  API,
+  KEY,
+  KIOSK_TOKEN,
+  ORIGIN,
+  assertNoKeyLeaks,
+  codeOf,
+  rawRequest,
+  startStack,
+  type Stack,
+} from './harness.js';
 
 let stack: Stack;
 before(async () => {
@@ -93,7 +103,9 @@ describe('the allow-list', () => {
     for (const [method, path] of cases) {
       const { res, json } = await stack.request(path, {
         method,
-        ...(method === 'GET' || method === 'DELETE' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+        ...(method === 'GET' || method === 'DELETE'
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: '{}' }),
       });
       assert.equal(res.status, 404, `${method} ${path}`);
       assert.equal(codeOf(json), 'not_found', `${method} ${path}`);
@@ -158,7 +170,11 @@ describe('CORS', () => {
   test('preflight: allowed origin 204 with methods and headers; other origin 403', async () => {
     const ok = await stack.request(`${API}/registrations/registrations`, {
       method: 'OPTIONS',
-      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, idempotency-key' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, idempotency-key',
+      },
     });
     assert.equal(ok.res.status, 204);
     assert.equal(ok.res.headers.get('access-control-allow-origin'), ORIGIN);
@@ -176,14 +192,20 @@ describe('CORS', () => {
 
   test('a write from another origin is refused before the upstream', async () => {
     const before = stack.upstream.total();
-    const { res, json } = await stack.request(`${API}/abstracts/submissions`, post({ title: 'x' }, { origin: 'https://evil.example' }));
+    const { res, json } = await stack.request(
+      `${API}/abstracts/submissions`,
+      post({ title: 'x' }, { origin: 'https://evil.example' }),
+    );
     assert.equal(res.status, 403);
     assert.equal(codeOf(json), 'origin_not_allowed');
     assert.equal(stack.upstream.total(), before);
   });
 
   test("the proxy's own origin is not inferred from Host: a write from it needs publicOrigin (write-abuse.test.ts)", async () => {
-    const { res, json } = await stack.request(`${API}/abstracts/submissions`, post({ title: 'x' }, { origin: stack.url }));
+    const { res, json } = await stack.request(
+      `${API}/abstracts/submissions`,
+      post({ title: 'x' }, { origin: stack.url }),
+    );
     assert.equal(res.status, 403);
     assert.equal(codeOf(json), 'origin_not_allowed');
   });
@@ -195,12 +217,20 @@ describe('kiosk token', () => {
 
   test('missing or wrong token: 401 kiosk_token_required, no upstream call', async () => {
     const before = stack.upstream.count('POST', checkin);
-    for (const headers of [{} as Record<string, string>, { 'x-kiosk-token': 'wrong' }, { 'x-kiosk-token': KIOSK_TOKEN + 'x' }, { 'x-kiosk-token': '' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'x-kiosk-token': 'wrong' },
+      { 'x-kiosk-token': KIOSK_TOKEN + 'x' },
+      { 'x-kiosk-token': '' },
+    ]) {
       const { res, json } = await stack.request(checkin, post(body, headers));
       assert.equal(res.status, 401);
       assert.equal(codeOf(json), 'kiosk_token_required');
     }
-    const attendance = await stack.request(`${API}/attendance/checkin`, post({ qr: 'DAILY:1/DEMO-0001', location: 'x' }));
+    const attendance = await stack.request(
+      `${API}/attendance/checkin`,
+      post({ qr: 'DAILY:1/DEMO-0001', location: 'x' }),
+    );
     assert.equal(attendance.res.status, 401);
     assert.equal(stack.upstream.count('POST', checkin), before);
   });

@@ -37,7 +37,9 @@ describe('/conf-widgets.js', () => {
       assert.equal(versioned.res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
       const plain = await s.request('/conf-widgets.js');
       assert.equal(plain.res.headers.get('cache-control'), 'public, max-age=300');
-      const again = await s.request('/conf-widgets.js', { headers: { 'if-none-match': plain.res.headers.get('etag')! } });
+      const again = await s.request('/conf-widgets.js', {
+        headers: { 'if-none-match': plain.res.headers.get('etag')! },
+      });
       assert.equal(again.res.status, 304);
     } finally {
       await s.close();
@@ -62,7 +64,9 @@ describe('/conf-widgets/<chunk>', () => {
       assert.match(chunk.res.headers.get('content-type') ?? '', /^text\/javascript/);
       assert.equal(chunk.res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
       assert.equal(chunk.res.headers.get('access-control-allow-origin'), '*');
-      const again = await s.request('/conf-widgets/de-Ab3_x-9Z.js', { headers: { 'if-none-match': chunk.res.headers.get('etag')! } });
+      const again = await s.request('/conf-widgets/de-Ab3_x-9Z.js', {
+        headers: { 'if-none-match': chunk.res.headers.get('etag')! },
+      });
       assert.equal(again.res.status, 304);
       for (const path of [
         '/conf-widgets/de-Zz9_y-8Q.js', // a chunk name that is not on disk
@@ -159,7 +163,24 @@ describe('CLI', () => {
   test('--help lists every option and its variable', () => {
     const r = cli(['--help']);
     assert.equal(r.status, 0);
-    for (const word of ['--upstream', '--key', '--port', '--allow-origin', '--kiosk-token', '--cache-ttl', '--rate-limit', '--trust-proxy', '--timeout', '--bundle', '--redis', 'CONF_BASE_URL', 'CONF_API_KEY', 'CONF_ALLOWED_ORIGINS', 'CONF_KIOSK_TOKEN', 'PORT']) {
+    for (const word of [
+      '--upstream',
+      '--key',
+      '--port',
+      '--allow-origin',
+      '--kiosk-token',
+      '--cache-ttl',
+      '--rate-limit',
+      '--trust-proxy',
+      '--timeout',
+      '--bundle',
+      '--redis',
+      'CONF_BASE_URL',
+      'CONF_API_KEY',
+      'CONF_ALLOWED_ORIGINS',
+      'CONF_KIOSK_TOKEN',
+      'PORT',
+    ]) {
       assert.ok(r.stdout.includes(word), word);
     }
   });
@@ -179,7 +200,14 @@ describe('CLI', () => {
 
   test('serves the proxy from the environment', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/cli.ts'], {
-      env: { PATH: process.env.PATH ?? '', CONF_BASE_URL: stack.upstream.url, CONF_API_KEY: KEY, PORT: '0', HOST: '127.0.0.1', CONF_ALLOWED_ORIGINS: 'https://a.example,https://b.example' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        CONF_BASE_URL: stack.upstream.url,
+        CONF_API_KEY: KEY,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        CONF_ALLOWED_ORIGINS: 'https://a.example,https://b.example',
+      },
     });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -207,10 +235,13 @@ describe('CLI', () => {
       assert.equal(hit.headers.get('access-control-allow-origin'), 'https://b.example');
       scanForKey('cli answer', await hit.text());
       const logged = (await lines(3)).slice(1).map((l) => JSON.parse(l) as Record<string, unknown>);
-      assert.deepEqual(logged.map((l) => [l.msg, l.path, l.status, l.cache]), [
-        ['request', `${API}/events/venues`, 200, 'miss'],
-        ['request', `${API}/events/venues`, 200, 'hit'],
-      ]);
+      assert.deepEqual(
+        logged.map((l) => [l.msg, l.path, l.status, l.cache]),
+        [
+          ['request', `${API}/events/venues`, 200, 'miss'],
+          ['request', `${API}/events/venues`, 200, 'hit'],
+        ],
+      );
       scanForKey('cli log', out);
     } finally {
       child.kill('SIGTERM');

@@ -13,7 +13,12 @@ import { IDLE_TIMEOUT_MS, NODE_SERVER_OPTIONS, nodeListener } from '../node.js';
 
 describe('proxy server timeouts', () => {
   it('are stated: headers 20 s, request 130 s, keep-alive 5 s, checked every second, idle 150 s', () => {
-    assert.deepEqual(NODE_SERVER_OPTIONS, { headersTimeout: 20_000, requestTimeout: 130_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 });
+    assert.deepEqual(NODE_SERVER_OPTIONS, {
+      headersTimeout: 20_000,
+      requestTimeout: 130_000,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 1_000,
+    });
     assert.equal(IDLE_TIMEOUT_MS, 150_000);
     // Longer than the longest answer with the default upstream (10 s) and upload (120 s) timeouts.
     assert.ok(IDLE_TIMEOUT_MS > 120_000 + 10_000);
@@ -40,7 +45,9 @@ describe('proxy server timeouts', () => {
       const started = performance.now();
       const received = await new Promise<string>((resolve, reject) => {
         let data = '';
-        const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${API_PREFIX}/events/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${API_PREFIX}/events/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+        );
         socket.setEncoding('latin1');
         socket.on('data', (c: string) => (data += c));
         socket.on('error', () => {});

@@ -27,7 +27,13 @@ const KEY = FX.keys.all;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const person = (email: string) =>
-  JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, ticketTypeId: FX.freeTicket, customFields: { organization: 'Engines' } });
+  JSON.stringify({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    ticketTypeId: FX.freeTicket,
+    customFields: { organization: 'Engines' },
+  });
 
 /** Everything the proxy sent back in this file, for the key scan. */
 const seen: string[] = [];
@@ -36,7 +42,11 @@ interface Served {
   url: string;
   proxy: Proxy;
   logs: string[];
-  post(path: string, body: string, headers?: Record<string, string>): Promise<{ status: number; text: string; headers: Headers }>;
+  post(
+    path: string,
+    body: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; text: string; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -59,7 +69,11 @@ async function serveProxy(upstream: string, options: Partial<ProxyOptions> = {})
     proxy,
     logs,
     async post(path, body, headers = {}) {
-      const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const res = await fetch(url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
       const text = await res.text();
       seen.push(text, JSON.stringify([...res.headers]));
       return { status: res.status, text, headers: res.headers };
@@ -75,7 +89,13 @@ async function serveProxy(upstream: string, options: Partial<ProxyOptions> = {})
 }
 
 function sandboxWith(options: SandboxOptions = {}): Promise<StartedSandbox> {
-  return startSandbox({ db: ':memory:', seedData: fixtureConferences, startsOn: '2030-06-10', rateLimit: false, ...options });
+  return startSandbox({
+    db: ':memory:',
+    seedData: fixtureConferences,
+    startsOn: '2030-06-10',
+    rateLimit: false,
+    ...options,
+  });
 }
 
 const registrations = (s: StartedSandbox, email: string) => s.sandbox.store.registrations.list(FX.id, email).length;
@@ -89,7 +109,11 @@ describe('Idempotency-Key reaches the upstream', () => {
     const stack = await startStack({ rateLimit: false });
     try {
       const path = `${API}/abstracts/submissions`;
-      const body = { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'fwd-0001' }, body: '{"title":"x"}' };
+      const body = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'fwd-0001' },
+        body: '{"title":"x"}',
+      };
       await stack.request(path, body);
       assert.equal(stack.upstream.lastHeaders.get(`POST ${path}`)?.['idempotency-key'], 'fwd-0001');
       await stack.request(path, { ...body, headers: { 'content-type': 'application/json' } });
@@ -165,69 +189,77 @@ withRedis.describe('Redis lost', () => {
     await redisServer?.close();
   });
 
-  withRedis.test('Redis stopped: a keyed write is 503 with Retry-After at once, and is not forwarded when Redis is back', async () => {
-    const sandbox = await sandboxWith();
-    // ioredis's defaults (offline queue, 20 reconnects per command), as a library user may pass them.
-    const redis = await redisClient(redisServer.port);
-    const proxy = await serveProxy(sandbox.url, { idempotencyStore: redisIdempotencyStore({ redis, prefix: 'stopped:' }) });
-    try {
-      const email = 'stopped@example.org';
-      const headers = { 'idempotency-key': 'stopped-0001' };
-      await redisServer.kill();
-      const t0 = Date.now();
-      const refused = await proxy.post(REGISTER, person(email), headers);
-      const ms = Date.now() - t0;
-      assert.equal(refused.status, 503);
-      assert.equal(codeOf(JSON.parse(refused.text)), 'service_unavailable');
-      assert.equal(refused.headers.get('retry-after'), '1');
-      // "At once": ioredis's defaults alone held the claim 73 s (20 reconnects) before failing.
-      assert.ok(ms < 5000, `answered in ${ms} ms`);
-      await redisServer.restart();
-      await whenReady(redis);
-      assert.equal(registrations(sandbox, email), 0, 'nothing was forwarded after Redis came back');
-      const retry = await proxy.post(REGISTER, person(email), headers);
-      assert.equal(retry.status, 201);
-      assert.equal(registrations(sandbox, email), 1);
-    } finally {
-      await proxy.close();
-      redis.disconnect();
-      await sandbox.close();
-    }
-  });
-
-  withRedis.test('Redis paused: a keyed write is 503 after the command timeout, and the retry after it resumes goes through', async () => {
-    const sandbox = await sandboxWith();
-    const redis = await redisClient(redisServer.port, REDIS_CLIENT_OPTIONS);
-    const store = redisIdempotencyStore({ redis, prefix: 'paused:', commandTimeoutMs: 500 });
-    const proxy = await serveProxy(sandbox.url, { idempotencyStore: store });
-    try {
-      const email = 'paused@example.org';
-      const headers = { 'idempotency-key': 'paused-0001' };
-      redisServer.pause();
-      let refused;
+  withRedis.test(
+    'Redis stopped: a keyed write is 503 with Retry-After at once, and is not forwarded when Redis is back',
+    async () => {
+      const sandbox = await sandboxWith();
+      // ioredis's defaults (offline queue, 20 reconnects per command), as a library user may pass them.
+      const redis = await redisClient(redisServer.port);
+      const proxy = await serveProxy(sandbox.url, {
+        idempotencyStore: redisIdempotencyStore({ redis, prefix: 'stopped:' }),
+      });
       try {
-        refused = await proxy.post(REGISTER, person(email), headers);
+        const email = 'stopped@example.org';
+        const headers = { 'idempotency-key': 'stopped-0001' };
+        await redisServer.kill();
+        const t0 = Date.now();
+        const refused = await proxy.post(REGISTER, person(email), headers);
+        const ms = Date.now() - t0;
+        assert.equal(refused.status, 503);
+        assert.equal(codeOf(JSON.parse(refused.text)), 'service_unavailable');
+        assert.equal(refused.headers.get('retry-after'), '1');
+        // "At once": ioredis's defaults alone held the claim 73 s (20 reconnects) before failing.
+        assert.ok(ms < 5000, `answered in ${ms} ms`);
+        await redisServer.restart();
+        await whenReady(redis);
+        assert.equal(registrations(sandbox, email), 0, 'nothing was forwarded after Redis came back');
+        const retry = await proxy.post(REGISTER, person(email), headers);
+        assert.equal(retry.status, 201);
+        assert.equal(registrations(sandbox, email), 1);
       } finally {
-        redisServer.resume();
+        await proxy.close();
+        redis.disconnect();
+        await sandbox.close();
       }
-      assert.equal(refused.status, 503);
-      assert.equal(refused.headers.get('retry-after'), '1');
-      assert.equal(registrations(sandbox, email), 0);
-      // The claim Redis ran on resuming was taken back: the retry is not kept waiting 30 s for it
-      // (a few tries allowed, in case a loaded machine makes one command slower than 500 ms).
-      const t0 = Date.now();
-      let retry = await proxy.post(REGISTER, person(email), headers);
-      for (let i = 0; retry.status === 503 && i < 5; i++) retry = await proxy.post(REGISTER, person(email), headers);
-      assert.equal(retry.status, 201);
-      // A claim left behind kept the retry waiting for its expiry (16 s here); taken back, ~1 s.
-      assert.ok(Date.now() - t0 < 8000, `the retry took ${Date.now() - t0} ms`);
-      assert.equal(registrations(sandbox, email), 1);
-    } finally {
-      await proxy.close();
-      redis.disconnect();
-      await sandbox.close();
-    }
-  });
+    },
+  );
+
+  withRedis.test(
+    'Redis paused: a keyed write is 503 after the command timeout, and the retry after it resumes goes through',
+    async () => {
+      const sandbox = await sandboxWith();
+      const redis = await redisClient(redisServer.port, REDIS_CLIENT_OPTIONS);
+      const store = redisIdempotencyStore({ redis, prefix: 'paused:', commandTimeoutMs: 500 });
+      const proxy = await serveProxy(sandbox.url, { idempotencyStore: store });
+      try {
+        const email = 'paused@example.org';
+        const headers = { 'idempotency-key': 'paused-0001' };
+        redisServer.pause();
+        let refused;
+        try {
+          refused = await proxy.post(REGISTER, person(email), headers);
+        } finally {
+          redisServer.resume();
+        }
+        assert.equal(refused.status, 503);
+        assert.equal(refused.headers.get('retry-after'), '1');
+        assert.equal(registrations(sandbox, email), 0);
+        // The claim Redis ran on resuming was taken back: the retry is not kept waiting 30 s for it
+        // (a few tries allowed, in case a loaded machine makes one command slower than 500 ms).
+        const t0 = Date.now();
+        let retry = await proxy.post(REGISTER, person(email), headers);
+        for (let i = 0; retry.status === 503 && i < 5; i++) retry = await proxy.post(REGISTER, person(email), headers);
+        assert.equal(retry.status, 201);
+        // A claim left behind kept the retry waiting for its expiry (16 s here); taken back, ~1 s.
+        assert.ok(Date.now() - t0 < 8000, `the retry took ${Date.now() - t0} ms`);
+        assert.equal(registrations(sandbox, email), 1);
+      } finally {
+        await proxy.close();
+        redis.disconnect();
+        await sandbox.close();
+      }
+    },
+  );
 
   /**
    * The outside attack run, reproduced: two proxies sharing one Redis, the sandbox failing 30 % of
@@ -236,13 +268,20 @@ withRedis.describe('Redis lost', () => {
    * record died with Redis are forwarded again; only the upstream's own idempotency keeps them
    * from being recorded twice.
    */
-  async function outageRun(sandboxIdempotency: boolean): Promise<{ doubled: string[]; missing: string[]; tally: Map<number, number> }> {
+  async function outageRun(
+    sandboxIdempotency: boolean,
+  ): Promise<{ doubled: string[]; missing: string[]; tally: Map<number, number> }> {
     const KEYS = 40;
     const SENDERS = 10;
     const sandbox = await sandboxWith({ failRate: 0.3, loseRate: 0.3, idempotency: sandboxIdempotency });
-    const clients: Redis[] = [await redisClient(redisServer.port, REDIS_CLIENT_OPTIONS), await redisClient(redisServer.port, REDIS_CLIENT_OPTIONS)];
+    const clients: Redis[] = [
+      await redisClient(redisServer.port, REDIS_CLIENT_OPTIONS),
+      await redisClient(redisServer.port, REDIS_CLIENT_OPTIONS),
+    ];
     const prefix = `outage-${sandboxIdempotency}:`;
-    const proxies = await Promise.all(clients.map((redis) => serveProxy(sandbox.url, { idempotencyStore: redisIdempotencyStore({ redis, prefix }) })));
+    const proxies = await Promise.all(
+      clients.map((redis) => serveProxy(sandbox.url, { idempotencyStore: redisIdempotencyStore({ redis, prefix }) })),
+    );
     const tally = new Map<number, number>();
     const count = (status: number) => tally.set(status, (tally.get(status) ?? 0) + 1);
     try {
@@ -271,7 +310,9 @@ withRedis.describe('Redis lost', () => {
       await Promise.all([
         outage,
         ...emails.flatMap((email, i) =>
-          Array.from({ length: SENDERS }, () => send(`outage-${sandboxIdempotency}-key-${i}`, person(email), Math.random() * 4000)),
+          Array.from({ length: SENDERS }, () =>
+            send(`outage-${sandboxIdempotency}-key-${i}`, person(email), Math.random() * 4000),
+          ),
         ),
       ]);
       return {
@@ -286,21 +327,35 @@ withRedis.describe('Redis lost', () => {
     }
   }
 
-  const show = (tally: Map<number, number>) => [...tally].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+  const show = (tally: Map<number, number>) =>
+    [...tally]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
 
-  withRedis.test('two proxies, fail-rate 0.3, lose-rate 0.3, Redis killed and restarted empty: every key is exactly one registration', { timeout: 60_000 }, async () => {
-    const { doubled, missing, tally } = await outageRun(true);
-    console.log(`# answers by status: ${show(tally)}`);
-    assert.deepEqual(doubled, [], 'keys recorded twice');
-    assert.deepEqual(missing, [], 'keys never recorded');
-    assert.ok((tally.get(503) ?? 0) > 0 && ((tally.get(201) ?? 0) > 0));
-  });
+  withRedis.test(
+    'two proxies, fail-rate 0.3, lose-rate 0.3, Redis killed and restarted empty: every key is exactly one registration',
+    { timeout: 60_000 },
+    async () => {
+      const { doubled, missing, tally } = await outageRun(true);
+      console.log(`# answers by status: ${show(tally)}`);
+      assert.deepEqual(doubled, [], 'keys recorded twice');
+      assert.deepEqual(missing, [], 'keys never recorded');
+      assert.ok((tally.get(503) ?? 0) > 0 && (tally.get(201) ?? 0) > 0);
+    },
+  );
 
-  withRedis.test('the same run against an upstream that ignores the key doubles registrations (what the test above guards)', { timeout: 60_000 }, async () => {
-    const { doubled, tally } = await outageRun(false);
-    console.log(`# without the upstream's idempotency: ${doubled.length} of 40 keys recorded twice or more; answers ${show(tally)}`);
-    assert.ok(doubled.length > 0, 'the outage must make the proxy forward some keys again');
-  });
+  withRedis.test(
+    'the same run against an upstream that ignores the key doubles registrations (what the test above guards)',
+    { timeout: 60_000 },
+    async () => {
+      const { doubled, tally } = await outageRun(false);
+      console.log(
+        `# without the upstream's idempotency: ${doubled.length} of 40 keys recorded twice or more; answers ${show(tally)}`,
+      );
+      assert.ok(doubled.length > 0, 'the outage must make the proxy forward some keys again');
+    },
+  );
 });
 
 withRedis.describe('Redis persistence check', () => {
@@ -316,26 +371,43 @@ withRedis.describe('Redis persistence check', () => {
     }
   }
 
-  withRedis.test('appendonly yes persists; no persistence and snapshots only do not; CONFIG and INFO disabled: cannot tell', async () => {
-    assert.equal((await persistenceOf(['--appendonly', 'yes'])).persists, true);
-    const none = await persistenceOf([]);
-    assert.equal(none.persists, false);
-    assert.match(none.detail, /every record is lost/);
-    const snapshots = await persistenceOf(['--save', '60 1000']);
-    assert.equal(snapshots.persists, false);
-    assert.match(snapshots.detail, /RDB snapshots only/);
-    const noConfig = await persistenceOf(['--appendonly', 'yes', '--rename-command', 'CONFIG', '']);
-    assert.deepEqual([noConfig.persists, /INFO/.test(noConfig.detail)], [true, true]);
-    const blind = await persistenceOf(['--rename-command', 'CONFIG', '', '--rename-command', 'INFO', '']);
-    assert.equal(blind.persists, null);
-  });
+  withRedis.test(
+    'appendonly yes persists; no persistence and snapshots only do not; CONFIG and INFO disabled: cannot tell',
+    async () => {
+      assert.equal((await persistenceOf(['--appendonly', 'yes'])).persists, true);
+      const none = await persistenceOf([]);
+      assert.equal(none.persists, false);
+      assert.match(none.detail, /every record is lost/);
+      const snapshots = await persistenceOf(['--save', '60 1000']);
+      assert.equal(snapshots.persists, false);
+      assert.match(snapshots.detail, /RDB snapshots only/);
+      const noConfig = await persistenceOf(['--appendonly', 'yes', '--rename-command', 'CONFIG', '']);
+      assert.deepEqual([noConfig.persists, /INFO/.test(noConfig.detail)], [true, true]);
+      const blind = await persistenceOf(['--rename-command', 'CONFIG', '', '--rename-command', 'INFO', '']);
+      assert.equal(blind.persists, null);
+    },
+  );
 
   withRedis.test('the CLI warns at start when its Redis does not persist', { timeout: 30_000 }, async () => {
     const server = await startRedisServer();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/cli.ts', '--port', '0', '--host', '127.0.0.1', '--redis', `redis://127.0.0.1:${server.port}`], {
-      env: { ...process.env, CONF_BASE_URL: 'http://127.0.0.1:9', CONF_API_KEY: KEY },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'proxy/cli.ts',
+        '--port',
+        '0',
+        '--host',
+        '127.0.0.1',
+        '--redis',
+        `redis://127.0.0.1:${server.port}`,
+      ],
+      {
+        env: { ...process.env, CONF_BASE_URL: 'http://127.0.0.1:9', CONF_API_KEY: KEY },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       let out = '';
       child.stdout.setEncoding('utf8');

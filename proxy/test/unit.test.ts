@@ -18,13 +18,28 @@ import { MAX_UPSTREAM_BODY_BYTES, fetchTransport } from '../upstream/transport.j
 describe('retry policy', () => {
   const policy = { retries: 3, baseDelayMs: 100, maxDelayMs: 1000, budgetMs: 3000 };
   test('full jitter within the exponential cap; bounded in count', () => {
-    assert.equal(retryDelay(policy, 0, 0, null, () => 0.999), 99);
-    assert.equal(retryDelay(policy, 2, 0, null, () => 0.5), 200);
-    assert.equal(retryDelay(policy, 3, 0, null, () => 0.5), null);
+    assert.equal(
+      retryDelay(policy, 0, 0, null, () => 0.999),
+      99,
+    );
+    assert.equal(
+      retryDelay(policy, 2, 0, null, () => 0.5),
+      200,
+    );
+    assert.equal(
+      retryDelay(policy, 3, 0, null, () => 0.5),
+      null,
+    );
   });
   test('Retry-After is a floor; past the budget no retry', () => {
-    assert.equal(retryDelay(policy, 0, 0, 1000, () => 0), 1000);
-    assert.equal(retryDelay(policy, 0, 2500, 1000, () => 0), null);
+    assert.equal(
+      retryDelay(policy, 0, 0, 1000, () => 0),
+      1000,
+    );
+    assert.equal(
+      retryDelay(policy, 0, 2500, 1000, () => 0),
+      null,
+    );
   });
   test('Retry-After as seconds or HTTP date', () => {
     assert.equal(parseRetryAfter('2'), 2000);
@@ -63,7 +78,10 @@ describe('routes and targets', () => {
     return [u.pathname, u.search.slice(1)];
   };
   test('public and kiosk endpoints resolve with a canonical target; server ones do not', () => {
-    assert.equal(resolveRoute('GET', ...url('/api/public/v1/events/events?offset=5&limit=2&x=1'))?.target, '/events/events?limit=2&offset=5');
+    assert.equal(
+      resolveRoute('GET', ...url('/api/public/v1/events/events?offset=5&limit=2&x=1'))?.target,
+      '/events/events?limit=2&offset=5',
+    );
     assert.equal(resolveRoute('HEAD', ...url('/api/public/v1/events/venues'))?.id, 'venues');
     assert.equal(resolveRoute('POST', ...url('/api/public/v1/badges/checkin'))?.spec.audience, 'kiosk');
     assert.equal(resolveRoute('GET', ...url('/api/public/v1/health')), null);
@@ -71,7 +89,8 @@ describe('routes and targets', () => {
     assert.equal(resolveRoute('GET', ...url('/api/public/v1/abstracts/abstracts/a.b')), null);
   });
   test('suspicious raw paths', () => {
-    for (const p of ['/a/../b', '/a/./b', '/a/%2e%2e/b', '/a%2Fb', '/a/%252e', '/a\\b', '/a//b', '/a/..']) assert.ok(isSuspiciousPath(p), p);
+    for (const p of ['/a/../b', '/a/./b', '/a/%2e%2e/b', '/a%2Fb', '/a/%252e', '/a\\b', '/a//b', '/a/..'])
+      assert.ok(isSuspiciousPath(p), p);
     assert.ok(!isSuspiciousPath('/api/public/v1/abstracts/abstracts/abs-1.2'));
   });
 });
@@ -90,10 +109,16 @@ describe('scrubber', () => {
     const texts = [
       encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
       JSON.stringify(key).replace(/\//g, '\\/'),
-      ...['', 'a', 'ab', 'Basic user:'].flatMap((p) => [Buffer.from(p + key).toString('base64'), Buffer.from(p + key).toString('base64url')]),
+      ...['', 'a', 'ab', 'Basic user:'].flatMap((p) => [
+        Buffer.from(p + key).toString('base64'),
+        Buffer.from(p + key).toString('base64url'),
+      ]),
     ];
     for (const text of texts) assert.match(s.scrub(`x ${text} y`), /\[redacted\]/, text);
-    assert.equal(s.scrub(Buffer.from('unrelated text').toString('base64')), Buffer.from('unrelated text').toString('base64'));
+    assert.equal(
+      s.scrub(Buffer.from('unrelated text').toString('base64')),
+      Buffer.from('unrelated text').toString('base64'),
+    );
   });
 
   test('keys made of regular-expression syntax are found literally, and nothing else is', () => {
@@ -112,7 +137,9 @@ describe('scrubber', () => {
     const out = s.scrubBody(clean)!;
     assert.equal(out.bytes, clean, 'same bytes, not a copy');
     assert.equal(out.text, new TextDecoder().decode(clean));
-    const tail = new TextEncoder().encode(`{"data":"${'x'.repeat(30_000)}","echo":"${Buffer.from('Basic u:' + key).toString('base64')}"}`);
+    const tail = new TextEncoder().encode(
+      `{"data":"${'x'.repeat(30_000)}","echo":"${Buffer.from('Basic u:' + key).toString('base64')}"}`,
+    );
     const scrubbed = s.scrubBody(tail)!;
     assert.match(scrubbed.text, /\[redacted\]/);
     assert.equal(new TextDecoder().decode(scrubbed.bytes), scrubbed.text);
@@ -121,7 +148,7 @@ describe('scrubber', () => {
 });
 
 describe('digests', () => {
-  test('SHA-256 equals WebCrypto\'s, so ETags do not depend on the host', async () => {
+  test("SHA-256 equals WebCrypto's, so ETags do not depend on the host", async () => {
     const body = new TextEncoder().encode('{"data":[1,2,3]}');
     const web = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
     assert.deepEqual(await webSha256(body), web);
@@ -140,32 +167,38 @@ describe('digests', () => {
 
 describe('fetch transport', () => {
   test('reads the body whole; refuses one past the cap and cancels its stream', async () => {
-    const small = fetchTransport(async () => new Response('{"ok":true}', { status: 201, headers: { 'content-type': 'application/json' } }));
+    const small = fetchTransport(
+      async () => new Response('{"ok":true}', { status: 201, headers: { 'content-type': 'application/json' } }),
+    );
     const answer = await small.fetch('http://upstream/x', { method: 'GET', headers: {} });
     assert.equal(answer.status, 201);
     assert.equal(new TextDecoder().decode(answer.body), '{"ok":true}');
     // A view into a larger buffer (as undici hands out) is copied, so a cache entry pins no more.
     const socketBuffer = new Uint8Array(64 * 1024).fill(0x61);
-    const view = fetchTransport(async () =>
-      new Response(new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(socketBuffer.subarray(100, 110)), c.close()) })),
+    const view = fetchTransport(
+      async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(socketBuffer.subarray(100, 110)), c.close()) }),
+        ),
     );
     const copied = (await view.fetch('http://upstream/x', { method: 'GET', headers: {} })).body;
     assert.equal(copied.byteLength, 10);
     assert.equal(copied.buffer.byteLength, 10);
     let cancelled = false;
     let sent = 0;
-    const huge = fetchTransport(async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          pull(controller) {
-            sent += 1024 * 1024;
-            controller.enqueue(new Uint8Array(1024 * 1024));
-          },
-          cancel() {
-            cancelled = true;
-          },
-        }),
-      ),
+    const huge = fetchTransport(
+      async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              sent += 1024 * 1024;
+              controller.enqueue(new Uint8Array(1024 * 1024));
+            },
+            cancel() {
+              cancelled = true;
+            },
+          }),
+        ),
     );
     await assert.rejects(huge.fetch('http://upstream/x', { method: 'GET', headers: {} }), /too large/);
     assert.ok(sent <= MAX_UPSTREAM_BODY_BYTES + 2 * 1024 * 1024, `stopped reading (${sent} bytes)`);
@@ -188,17 +221,24 @@ describe('rate-limit buckets', () => {
 
 describe('CLI parsing', () => {
   test('flags win over variables; repeatable origins; comma-separated variable', () => {
-    const r = parseCli(['--upstream', 'https://api.example', '--allow-origin', 'https://a', '--allow-origin', 'https://b'], {
-      CONF_API_KEY: 'key-0000001',
-      CONF_BASE_URL: 'https://ignored',
-      PORT: '9000',
-    });
+    const r = parseCli(
+      ['--upstream', 'https://api.example', '--allow-origin', 'https://a', '--allow-origin', 'https://b'],
+      {
+        CONF_API_KEY: 'key-0000001',
+        CONF_BASE_URL: 'https://ignored',
+        PORT: '9000',
+      },
+    );
     assert.equal(r.kind, 'run');
     if (r.kind !== 'run') return;
     assert.equal(r.config.options.upstream, 'https://api.example');
     assert.deepEqual(r.config.options.allowedOrigins, ['https://a', 'https://b']);
     assert.equal(r.config.port, 9000);
-    const env = parseCli([], { CONF_API_KEY: 'k-0000001', CONF_BASE_URL: 'https://x', CONF_ALLOWED_ORIGINS: 'https://a, https://b' });
+    const env = parseCli([], {
+      CONF_API_KEY: 'k-0000001',
+      CONF_BASE_URL: 'https://x',
+      CONF_ALLOWED_ORIGINS: 'https://a, https://b',
+    });
     assert.deepEqual(env.kind === 'run' && env.config.options.allowedOrigins, ['https://a', 'https://b']);
   });
   test('bad numbers and unknown flags are errors that do not repeat the argument', () => {

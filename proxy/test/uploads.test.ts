@@ -17,20 +17,39 @@ const EVIDENCE_ADDRESS = `${API}/registrations/evidence/upload-url`;
 const WORKSHOP_ADDRESS = `${API}/events/workshops/payment-proof/upload-url`;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x1a, 0, 0, 0]),
+  Buffer.from('WEBPVP8L'),
+  Buffer.alloc(14),
+]);
 const PDF_HEAD = Buffer.from('%PDF-1.7\n');
 const SAMPLES = { 'application/pdf': PDF_HEAD, 'image/png': PNG, 'image/jpeg': JPEG, 'image/webp': WEBP } as const;
 /** Files that are not what they are declared as, and the type the answer names. */
 const IMPOSTORS: [string, Buffer<ArrayBuffer>, string][] = [
-  ['HTML', Buffer.from('\ufeff <!doctype html><html><body><script>fetch("/steal")</script></body></html>'), 'text/html'],
-  ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"></svg>'), 'image/svg+xml'],
+  [
+    'HTML',
+    Buffer.from('\ufeff <!doctype html><html><body><script>fetch("/steal")</script></body></html>'),
+    'text/html',
+  ],
+  [
+    'SVG',
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"></svg>'),
+    'image/svg+xml',
+  ],
   ['ELF', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...Buffer.alloc(56)]), 'application/x-elf'],
-  ['MZ', Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]), Buffer.alloc(54, 0xff)]), 'application/x-msdownload'],
+  [
+    'MZ',
+    Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]), Buffer.alloc(54, 0xff)]),
+    'application/x-msdownload',
+  ],
 ];
 
 const addressCalls = () => stack.upstream.count('POST', EVIDENCE_ADDRESS);
-const storagePuts = () => [...stack.upstream.counts].filter(([k]) => k.startsWith('PUT /uploads/')).reduce((n, [, v]) => n + v, 0);
-const put = (path: string, type: string, body: BodyInit) => stack.request(path, { method: 'PUT', headers: { 'content-type': type }, body });
+const storagePuts = () =>
+  [...stack.upstream.counts].filter(([k]) => k.startsWith('PUT /uploads/')).reduce((n, [, v]) => n + v, 0);
+const put = (path: string, type: string, body: BodyInit) =>
+  stack.request(path, { method: 'PUT', headers: { 'content-type': type }, body });
 
 describe('uploads', () => {
   test('happy path: the file is stored, the answer is only the storage URI', async () => {
@@ -55,10 +74,13 @@ describe('uploads', () => {
     const exhibition = await put('/uploads/exhibition-payment-proof?filename=receipt.png', 'image/png', PNG);
     assert.equal(exhibition.res.status, 201);
     assert.equal(stack.upstream.count('POST', `${API}/exhibition/submissions/payment-proof/upload-url`), 1);
-    assert.deepEqual(JSON.parse(stack.upstream.lastBodies.get(`POST ${API}/exhibition/submissions/payment-proof/upload-url`)!), {
-      filename: 'receipt.png',
-      contentType: 'image/png',
-    });
+    assert.deepEqual(
+      JSON.parse(stack.upstream.lastBodies.get(`POST ${API}/exhibition/submissions/payment-proof/upload-url`)!),
+      {
+        filename: 'receipt.png',
+        contentType: 'image/png',
+      },
+    );
   });
 
   test('workshop proof: the registration reaches the address call, and the proof is stored for it', async () => {
@@ -77,7 +99,11 @@ describe('uploads', () => {
     assert.equal(stack.upstream.count('POST', WORKSHOP_ADDRESS), 0, 'refused before any upstream call');
 
     const stored = stack.upstream.completedUploads();
-    const workshop = await put(`/uploads/workshop-payment-proof?filename=r.png&workshopRegistrationId=${registration}`, 'image/png', PNG);
+    const workshop = await put(
+      `/uploads/workshop-payment-proof?filename=r.png&workshopRegistrationId=${registration}`,
+      'image/png',
+      PNG,
+    );
     assert.equal(workshop.res.status, 201, workshop.text);
     assert.match((workshop.json as { data: { uri: string } }).data.uri, /^storage:\/\/[^/]+\/workshop-payment-proof\//);
     assert.equal(stack.upstream.count('POST', WORKSHOP_ADDRESS), 1);
@@ -89,7 +115,11 @@ describe('uploads', () => {
     assert.equal(stack.upstream.completedUploads(), stored + 1);
 
     // An id the upstream does not know is its refusal, passed on; nothing is stored.
-    const unknown = await put('/uploads/workshop-payment-proof?filename=r.png&workshopRegistrationId=wr_unknown', 'image/png', PNG);
+    const unknown = await put(
+      '/uploads/workshop-payment-proof?filename=r.png&workshopRegistrationId=wr_unknown',
+      'image/png',
+      PNG,
+    );
     assert.equal(unknown.res.status, 422);
     assert.equal(codeOf(unknown.json), 'unknown_reference');
     assert.equal(stack.upstream.completedUploads(), stored + 1);
@@ -103,7 +133,10 @@ describe('uploads', () => {
       const stored = stack.upstream.completedUploads();
       const { res, json, text } = await put(`/uploads/registration-evidence?filename=${name}`, type, bytes);
       assert.equal(res.status, 201, `${type}: ${text}`);
-      assert.match((json as { data: { uri: string } }).data.uri, new RegExp(`^storage://.+/${name.replace('.', '\\.')}$`));
+      assert.match(
+        (json as { data: { uri: string } }).data.uri,
+        new RegExp(`^storage://.+/${name.replace('.', '\\.')}$`),
+      );
       assert.equal(JSON.parse(stack.upstream.lastBodies.get(`POST ${EVIDENCE_ADDRESS}`)!).contentType, type);
       const storageHeaders = [...stack.upstream.lastHeaders].findLast(([k]) => k.startsWith('PUT /uploads/'))?.[1];
       assert.equal(storageHeaders?.['content-type'], type);
@@ -128,7 +161,9 @@ describe('uploads', () => {
       for (const [name, bytes, detected] of IMPOSTORS) {
         const { res, json } = await put('/uploads/registration-evidence?filename=f', declared, bytes);
         assert.equal(res.status, 415, `${name} as ${declared}`);
-        const error = (json as { error: { code: string; message: string; details: { declared: string; detected: string } } }).error;
+        const error = (
+          json as { error: { code: string; message: string; details: { declared: string; detected: string } } }
+        ).error;
         assert.equal(error.code, 'unsupported_media_type');
         assert.deepEqual(error.details, { declared, detected }, `${name} as ${declared}`);
         assert.ok(error.message.includes(declared) && error.message.includes(detected), error.message);
@@ -145,9 +180,16 @@ describe('uploads', () => {
     const stored = stack.upstream.completedUploads();
     const before = stack.upstream.total();
     const html = Buffer.from('<html><body>');
-    const { status, text, sent } = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=big.pdf', 32 * 1024 * 1024, {
-      'content-type': 'application/pdf',
-    }, html);
+    const { status, text, sent } = await streamBody(
+      stack.url,
+      'PUT',
+      '/uploads/registration-evidence?filename=big.pdf',
+      32 * 1024 * 1024,
+      {
+        'content-type': 'application/pdf',
+      },
+      html,
+    );
     if (status !== 0) {
       assert.equal(status, 415);
       assert.match(text, /text\/html/);
@@ -184,7 +226,9 @@ describe('uploads', () => {
     const declared = await put('/uploads/registration-evidence?filename=e.pdf', 'application/pdf', new Uint8Array(0));
     assert.equal(declared.res.status, 400);
     assert.equal(codeOf(declared.json), 'empty_upload');
-    const chunked = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=e.pdf', 0, { 'content-type': 'application/pdf' });
+    const chunked = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=e.pdf', 0, {
+      'content-type': 'application/pdf',
+    });
     assert.equal(chunked.status, 400);
     assert.match(chunked.text, /empty_upload/);
     assert.equal(stack.upstream.total(), before);
@@ -193,7 +237,10 @@ describe('uploads', () => {
 
   test('bad names and unknown kinds', async () => {
     assert.equal((await put('/uploads/registration-evidence', 'application/pdf', 'x')).res.status, 400);
-    assert.equal((await put('/uploads/registration-evidence?filename=..%2Fetc', 'application/pdf', 'x')).res.status, 400);
+    assert.equal(
+      (await put('/uploads/registration-evidence?filename=..%2Fetc', 'application/pdf', 'x')).res.status,
+      400,
+    );
     assert.equal((await put('/uploads/avatar?filename=a.png', 'image/png', 'x')).res.status, 404);
   });
 
@@ -209,16 +256,25 @@ describe('uploads', () => {
 
   test('over 10 MB chunked: cut off while streaming with 413, nothing stored', async () => {
     const stored = stack.upstream.completedUploads();
-    const { status, text, sent } = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=big.pdf', 64 * 1024 * 1024, {
-      'content-type': 'application/pdf',
-    }, PDF_HEAD);
+    const { status, text, sent } = await streamBody(
+      stack.url,
+      'PUT',
+      '/uploads/registration-evidence?filename=big.pdf',
+      64 * 1024 * 1024,
+      {
+        'content-type': 'application/pdf',
+      },
+      PDF_HEAD,
+    );
     // The client sees the 413, or, when the proxy closed the connection while it was still
     // writing, a broken pipe; the proxy's log line says which answer it gave.
     if (status !== 0) {
       assert.equal(status, 413);
       assert.match(text, /payload_too_large/);
     }
-    assert.ok(stack.logs.some((l) => l.includes('"path":"/uploads/registration-evidence"') && l.includes('"status":413')));
+    assert.ok(
+      stack.logs.some((l) => l.includes('"path":"/uploads/registration-evidence"') && l.includes('"status":413')),
+    );
     assert.ok(sent < 64 * 1024 * 1024, `cut off, not read to the end (sent ${sent})`);
     // The storage PUT was started and aborted: once the upstream has seen its end, no upload is kept.
     await stack.upstream.settled();
@@ -264,9 +320,16 @@ describe('uploads', () => {
 
   test('a 9 MB file streams through', async () => {
     const stored = stack.upstream.completedUploads();
-    const { status } = await streamBody(stack.url, 'PUT', '/uploads/registration-evidence?filename=ok.pdf', 9 * 1024 * 1024, {
-      'content-type': 'application/pdf',
-    }, PDF_HEAD);
+    const { status } = await streamBody(
+      stack.url,
+      'PUT',
+      '/uploads/registration-evidence?filename=ok.pdf',
+      9 * 1024 * 1024,
+      {
+        'content-type': 'application/pdf',
+      },
+      PDF_HEAD,
+    );
     assert.equal(status, 201);
     assert.equal(stack.upstream.completedUploads(), stored + 1);
   });

@@ -1,7 +1,10 @@
 /** The upstream the proxy tests run against: the sandbox, a faithful API v1 with a real database. */
 import { createSandbox, type SandboxOptions } from '../../sandbox/index.js';
 
-export type UpstreamAppOptions = Pick<SandboxOptions, 'failRate' | 'loseRate' | 'latencyMs' | 'rateLimit' | 'idempotency'>;
+export type UpstreamAppOptions = Pick<
+  SandboxOptions,
+  'failRate' | 'loseRate' | 'latencyMs' | 'rateLimit' | 'idempotency'
+>;
 
 export interface UpstreamApp {
   fetch(req: Request): Promise<Response>;

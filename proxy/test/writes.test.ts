@@ -25,7 +25,11 @@ const post = (body: unknown, headers: Record<string, string> = {}) => ({
 describe('body limits', () => {
   test('not JSON: 415 without an upstream call', async () => {
     const before = stack.upstream.count('POST', submission);
-    const { res, json } = await stack.request(submission, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const { res, json } = await stack.request(submission, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     assert.equal(res.status, 415);
     assert.equal(codeOf(json), 'unsupported_media_type');
     assert.equal(stack.upstream.count('POST', submission), before);
@@ -84,7 +88,9 @@ describe('Idempotency-Key', () => {
     const slow = await startStack({ rateLimit: false, bodyLimits: { perAddress: 10 } }, { latencyMs: 150 });
     try {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => slow.request(submission, post(abstract('Concurrent'), { 'idempotency-key': 'conc-0001' }))),
+        Array.from({ length: 10 }, () =>
+          slow.request(submission, post(abstract('Concurrent'), { 'idempotency-key': 'conc-0001' })),
+        ),
       );
       assert.equal(new Set(answers.map((a) => a.text)).size, 1);
       assert.equal(new Set(answers.map((a) => a.res.status)).size, 1);
@@ -124,7 +130,10 @@ describe('Idempotency-Key', () => {
   test('an answer lost after the upstream processed the write: kept as outcome_unknown, never forwarded again', async () => {
     const before = stack.upstream.count('POST', submission);
     const headers = { 'idempotency-key': 'lost-0001' };
-    const lost = await stack.request(submission, post(abstract('Lost'), { ...headers, prefer: 'code=500, after=processing' }));
+    const lost = await stack.request(
+      submission,
+      post(abstract('Lost'), { ...headers, prefer: 'code=500, after=processing' }),
+    );
     assert.equal(lost.res.status, 502);
     assert.equal(codeOf(lost.json), 'outcome_unknown');
     assert.equal(stack.upstream.count('POST', submission), before + 1);
@@ -138,11 +147,18 @@ describe('Idempotency-Key', () => {
   });
 
   test('a write the upstream processed but answered after the timeout: outcome_unknown, one upstream call', async () => {
-    const slow = await startStack({ forwardScenarioHeaders: true, rateLimit: false, upstreamTimeoutMs: 300 }, {}, stack.upstream);
+    const slow = await startStack(
+      { forwardScenarioHeaders: true, rateLimit: false, upstreamTimeoutMs: 300 },
+      {},
+      stack.upstream,
+    );
     try {
       const before = stack.upstream.count('POST', submission);
       const headers = { 'idempotency-key': 'late-0001' };
-      const late = await slow.request(submission, post(abstract('Late'), { ...headers, prefer: 'delay=1500, after=processing' }));
+      const late = await slow.request(
+        submission,
+        post(abstract('Late'), { ...headers, prefer: 'delay=1500, after=processing' }),
+      );
       assert.equal(late.res.status, 502);
       assert.equal(codeOf(late.json), 'outcome_unknown');
       const repeat = await slow.request(submission, post(abstract('Late'), headers));
@@ -214,7 +230,8 @@ describe('write rate limit', () => {
     const limited = await startStack({ rateLimit: { max: 3, windowMs: 60_000 } }, {}, stack.upstream);
     try {
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await limited.request(submission, post(abstract(`RL${i}`)))).res.status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await limited.request(submission, post(abstract(`RL${i}`)))).res.status);
       assert.ok(statuses.every((s) => s !== 429));
       const before = stack.upstream.count('POST', submission);
       const { res, json } = await limited.request(submission, post(abstract('RL4')));
@@ -229,7 +246,10 @@ describe('write rate limit', () => {
         body: 'x',
       });
       assert.equal(upload.res.status, 429);
-      const kiosk = await limited.request(`${API}/badges/checkin`, post({ qr: 'DEMO-0003', location: 'Door' }, { 'x-kiosk-token': KIOSK_TOKEN }));
+      const kiosk = await limited.request(
+        `${API}/badges/checkin`,
+        post({ qr: 'DEMO-0003', location: 'Door' }, { 'x-kiosk-token': KIOSK_TOKEN }),
+      );
       assert.notEqual(kiosk.res.status, 429);
     } finally {
       await limited.close();

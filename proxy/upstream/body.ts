@@ -49,8 +49,13 @@ export function codingsOf(header: string | null): string[] {
 
 function zlibDecode(z: Zlib, coding: string, body: Uint8Array): Promise<Uint8Array> {
   const options = { maxOutputLength: MAX_UPSTREAM_BODY_BYTES };
-  const run = (fn: (buf: Uint8Array, o: typeof options, cb: (e: Error | null, r: Buffer) => void) => void, input: Uint8Array) =>
-    new Promise<Uint8Array>((resolve, reject) => fn(input, options, (error, out) => (error ? reject(error) : resolve(out))));
+  const run = (
+    fn: (buf: Uint8Array, o: typeof options, cb: (e: Error | null, r: Buffer) => void) => void,
+    input: Uint8Array,
+  ) =>
+    new Promise<Uint8Array>((resolve, reject) =>
+      fn(input, options, (error, out) => (error ? reject(error) : resolve(out))),
+    );
   if (coding === 'gzip' || coding === 'x-gzip') return run(z.gunzip, body);
   if (coding === 'br') return run(z.brotliDecompress, body);
   // `deflate` is zlib-wrapped by the HTTP spec, but some servers send it raw: try both (not
@@ -89,7 +94,10 @@ type Charset = 'utf-8' | 'utf-16le' | 'utf-16be';
 /** The charset to read the bytes in: a BOM first, then NULs where JSON's first character is, then the label. */
 function charsetOf(label: string | null, b: Uint8Array): { charset: Charset; bom: number } {
   if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { charset: 'utf-8', bom: 3 };
-  if ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) || (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff)) {
+  if (
+    (b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) ||
+    (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff)
+  ) {
     throw unreadable('charset');
   }
   if (b[0] === 0xff && b[1] === 0xfe) return { charset: 'utf-16le', bom: 2 };
@@ -115,7 +123,11 @@ const encoder = new TextEncoder();
  * The body as UTF-8 text. `decodedByTransport`: the transport already undid the codings the
  * header names (a `fetch`), so they are not undone twice.
  */
-export async function readableBody(headers: Headers, received: Uint8Array, decodedByTransport = false): Promise<ReadableBody> {
+export async function readableBody(
+  headers: Headers,
+  received: Uint8Array,
+  decodedByTransport = false,
+): Promise<ReadableBody> {
   const type = headers.get('content-type') ?? '';
   const media = type.split(';', 1)[0]!.trim().toLowerCase() || 'application/json';
   const contentType = `${media}; charset=utf-8`;

@@ -82,7 +82,11 @@ export function createUpstreamClient(o: UpstreamClientOptions): UpstreamClient {
   async function once(call: UpstreamCall): Promise<UpstreamResponse> {
     const timeout = AbortSignal.timeout(call.timeoutMs ?? o.timeoutMs);
     // Uncompressed, so the answer can be scanned as it comes (one still compressed is decoded).
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity', ...call.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'accept-encoding': 'identity',
+      ...call.headers,
+    };
     if (call.body) headers['content-type'] = call.contentType ?? 'application/json';
     // Last, so nothing above can supply or override it.
     headers['x-api-key'] = o.apiKey;

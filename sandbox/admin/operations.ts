@@ -50,7 +50,10 @@ export function parseModule(value: string): Module {
 export function parseFee(value: string): Money | null {
   if (/^(none|off|0)$/i.test(value.trim())) return null;
   const m = /^(\d{1,7})(?:\.(\d{1,2}))?(?:\s+([A-Za-z]{3}))?$/.exec(value.trim());
-  if (!m) throw validationFailed({ fee: 'Must be an amount like 150 or 149.50 (optionally with a currency, e.g. 150 USD), or none.' });
+  if (!m)
+    throw validationFailed({
+      fee: 'Must be an amount like 150 or 149.50 (optionally with a currency, e.g. 150 USD), or none.',
+    });
   return { amount: Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0')), currency: (m[3] ?? 'EUR').toUpperCase() };
 }
 
@@ -76,26 +79,45 @@ export class Admin {
   conference(id?: string): Conference {
     const conf = id ? this.store.conferences.get(id) : this.store.conferences.list()[0];
     if (!conf) {
-      const known = this.store.conferences.list().map((c) => c.id).join(', ') || 'none';
+      const known =
+        this.store.conferences
+          .list()
+          .map((c) => c.id)
+          .join(', ') || 'none';
       throw new SandboxError('not_found', `Unknown conference ${id ?? ''} (known: ${known}).`);
     }
     return conf;
   }
 
-  createKey(input: { conferenceId?: string; scopes: readonly string[]; label?: string; expiresAt?: string | null }): CreatedKey {
+  createKey(input: {
+    conferenceId?: string;
+    scopes: readonly string[];
+    label?: string;
+    expiresAt?: string | null;
+  }): CreatedKey {
     const conf = this.conference(input.conferenceId);
     const scopes = parseScopes(input.scopes);
     const expiresAt = input.expiresAt ? parseInstant(input.expiresAt, 'expiresAt') : null;
     const { key, secret } = this.store.keys.create({
-      conferenceId: conf.id, label: input.label?.trim() || 'key', scopes, expiresAt,
+      conferenceId: conf.id,
+      label: input.label?.trim() || 'key',
+      scopes,
+      expiresAt,
     });
     return {
-      id: key.id, conferenceId: conf.id, label: key.label, prefix: key.prefix, scopes: key.scopes,
-      expiresAt: key.expiresAt === null ? null : new Date(key.expiresAt).toISOString(), secret,
+      id: key.id,
+      conferenceId: conf.id,
+      label: key.label,
+      prefix: key.prefix,
+      scopes: key.scopes,
+      expiresAt: key.expiresAt === null ? null : new Date(key.expiresAt).toISOString(),
+      secret,
     };
   }
 
-  revokeKey(input: { conferenceId?: string; label?: string; prefix?: string; id?: string }): { revoked: { id: string; label: string; prefix: string }[] } {
+  revokeKey(input: { conferenceId?: string; label?: string; prefix?: string; id?: string }): {
+    revoked: { id: string; label: string; prefix: string }[];
+  } {
     const conf = this.conference(input.conferenceId);
     if (!input.label && !input.prefix && !input.id) {
       throw validationFailed({ label: 'Name the key by label, key prefix or id.' });
@@ -120,7 +142,8 @@ export class Admin {
       end.setUTCDate(end.getUTCDate() + conf.days);
       const tz = conf.timeZone;
       phase = {
-        id: 'phase-regular', name: 'Regular',
+        id: 'phase-regular',
+        name: 'Regular',
         startsAt: epochToZonedIso(this.store.now(), tz),
         endsAt: epochToZonedIso(localToEpoch(end.toISOString().slice(0, 10), tz), tz),
       };
@@ -129,13 +152,21 @@ export class Admin {
     return this.conference(conf.id);
   }
 
-  setExhibition(conferenceId: string | undefined, patch: {
-    opensAt?: string | null; closesAt?: string | null; fee?: Money | null; requiresRegistration?: boolean;
-  }): Conference {
+  setExhibition(
+    conferenceId: string | undefined,
+    patch: {
+      opensAt?: string | null;
+      closesAt?: string | null;
+      fee?: Money | null;
+      requiresRegistration?: boolean;
+    },
+  ): Conference {
     const conf = this.conference(conferenceId);
     const update: Parameters<Store['conferences']['setExhibition']>[1] = {};
-    if (patch.opensAt !== undefined) update.opensAt = patch.opensAt === null ? null : parseInstant(patch.opensAt, 'opensAt');
-    if (patch.closesAt !== undefined) update.closesAt = patch.closesAt === null ? null : parseInstant(patch.closesAt, 'closesAt');
+    if (patch.opensAt !== undefined)
+      update.opensAt = patch.opensAt === null ? null : parseInstant(patch.opensAt, 'opensAt');
+    if (patch.closesAt !== undefined)
+      update.closesAt = patch.closesAt === null ? null : parseInstant(patch.closesAt, 'closesAt');
     const opens = update.opensAt !== undefined ? update.opensAt : conf.exhibition.opensAt;
     const closes = update.closesAt !== undefined ? update.closesAt : conf.exhibition.closesAt;
     if (opens !== null && closes !== null && closes <= opens) {

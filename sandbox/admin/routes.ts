@@ -53,14 +53,26 @@ const conferencePatch = z.object({
     z.object({
       opensAt: z.optional(instantOrNull),
       closesAt: z.optional(instantOrNull),
-      fee: z.optional(z.nullable(z.object({ amount: z.number().check(z.int(), z.minimum(0)), currency: z.string().check(z.length(3)) }))),
+      fee: z.optional(
+        z.nullable(
+          z.object({ amount: z.number().check(z.int(), z.minimum(0)), currency: z.string().check(z.length(3)) }),
+        ),
+      ),
       requiresRegistration: z.optional(z.boolean()),
     }),
   ),
 });
 const capacityPatch = z.object({ capacity: z.number() });
 
-export function adminRoutes({ store, token, bodyTimeoutMs = BODY_TIMEOUT_MS }: { store: Store; token: string; bodyTimeoutMs?: number }): Hono {
+export function adminRoutes({
+  store,
+  token,
+  bodyTimeoutMs = BODY_TIMEOUT_MS,
+}: {
+  store: Store;
+  token: string;
+  bodyTimeoutMs?: number;
+}): Hono {
   const admin = new Admin(store);
   const app = new Hono();
   app.use('*', adminToken(token));

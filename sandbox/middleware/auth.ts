@@ -37,9 +37,13 @@ export function apiKey({ store, cache }: Lookup): MiddlewareHandler<SandboxEnv> 
     }
     const counters = c.get('counters');
     // Kept by the secret itself: the map lives in this process only, like the request's headers.
-    const key = cache && counters ? cache.object(`key\n${secret}`, ['api_keys'], counters, () => store.keys.findBySecret(secret)) : store.keys.findBySecret(secret);
+    const key =
+      cache && counters
+        ? cache.object(`key\n${secret}`, ['api_keys'], counters, () => store.keys.findBySecret(secret))
+        : store.keys.findBySecret(secret);
     if (!key) throw new SandboxError('invalid_api_key', 'The API key is not valid.', undefined, CHALLENGE);
-    if (key.revokedAt !== null) throw new SandboxError('api_key_revoked', 'The API key has been revoked.', undefined, CHALLENGE);
+    if (key.revokedAt !== null)
+      throw new SandboxError('api_key_revoked', 'The API key has been revoked.', undefined, CHALLENGE);
     if (key.expiresAt !== null && key.expiresAt <= store.now()) {
       throw new SandboxError('api_key_expired', 'The API key has expired.', undefined, CHALLENGE);
     }
@@ -52,7 +56,10 @@ export function liveConference({ store, cache }: Lookup): MiddlewareHandler<Sand
   return async function conferenceIsLive(c, next) {
     const id = c.get('key').conferenceId;
     const counters = c.get('counters');
-    const conference = cache && counters ? cache.object(`conference\n${id}`, ['conferences'], counters, () => store.conferences.get(id)) : store.conferences.get(id);
+    const conference =
+      cache && counters
+        ? cache.object(`conference\n${id}`, ['conferences'], counters, () => store.conferences.get(id))
+        : store.conferences.get(id);
     if (!conference || conference.status !== 'live') {
       throw new SandboxError('conference_inactive', 'The conference of this key is not live.');
     }

@@ -27,7 +27,9 @@ export function endpoint(): MiddlewareHandler<SandboxEnv> {
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     const found = findEndpoint(method, path);
     if (!found) {
-      const allow = SPECS.filter((s) => matchPath(s.path, path)).flatMap((s) => (s.method === 'GET' ? ['GET', 'HEAD'] : [s.method]));
+      const allow = SPECS.filter((s) => matchPath(s.path, path)).flatMap((s) =>
+        s.method === 'GET' ? ['GET', 'HEAD'] : [s.method],
+      );
       if (allow.length > 0) {
         throw new SandboxError(
           'method_not_allowed',

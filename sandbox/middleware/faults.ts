@@ -45,17 +45,29 @@ export function parsePrefer(header: string | undefined): { code?: number; delay?
 function forced(code: number): SandboxError | null {
   switch (code) {
     case 429:
-      return new SandboxError('rate_limited', 'Forced by the Prefer header: rate limit exceeded.', undefined, { 'Retry-After': '1' });
+      return new SandboxError('rate_limited', 'Forced by the Prefer header: rate limit exceeded.', undefined, {
+        'Retry-After': '1',
+      });
     case 500:
       return new SandboxError('internal_error', 'Forced by the Prefer header: internal error.');
     case 503:
-      return new SandboxError('service_unavailable', 'Forced by the Prefer header: temporarily unavailable.', undefined, { 'Retry-After': '1' });
+      return new SandboxError(
+        'service_unavailable',
+        'Forced by the Prefer header: temporarily unavailable.',
+        undefined,
+        { 'Retry-After': '1' },
+      );
     default:
       return null;
   }
 }
 
-export function faults({ failRate = 0, loseRate = 0, latencyMs = 0, random = Math.random }: FaultOptions = {}): MiddlewareHandler {
+export function faults({
+  failRate = 0,
+  loseRate = 0,
+  latencyMs = 0,
+  random = Math.random,
+}: FaultOptions = {}): MiddlewareHandler {
   if (!(failRate >= 0 && failRate <= 1)) throw new Error(`failRate must be between 0 and 1, got ${failRate}`);
   if (!(loseRate >= 0 && loseRate <= 1)) throw new Error(`loseRate must be between 0 and 1, got ${loseRate}`);
   if (!(latencyMs >= 0)) throw new Error(`latencyMs must be 0 or more, got ${latencyMs}`);

@@ -50,9 +50,13 @@ export function idempotencyClaim({ store }: { store: Store }): MiddlewareHandler
     const key = c.req.method === 'POST' ? c.req.header('idempotency-key') : undefined;
     if (key === undefined) return next();
     if (!KEY_PATTERN.test(key)) {
-      throw new SandboxError('validation_failed', 'The request is invalid: Idempotency-Key: must be 1 to 255 visible ASCII characters.', {
-        fields: { 'Idempotency-Key': 'Must be 1 to 255 visible ASCII characters.' },
-      });
+      throw new SandboxError(
+        'validation_failed',
+        'The request is invalid: Idempotency-Key: must be 1 to 255 visible ASCII characters.',
+        {
+          fields: { 'Idempotency-Key': 'Must be 1 to 255 visible ASCII characters.' },
+        },
+      );
     }
     const scope: KeyScope = { apiKeyId: c.get('key').id, conferenceId: c.get('key').conferenceId, key };
     const result = store.idempotency.claim(scope);
@@ -70,7 +74,9 @@ export function idempotencyClaim({ store }: { store: Store }): MiddlewareHandler
 }
 
 function fingerprintOf(c: Context<SandboxEnv>): string {
-  const hash = createHash('sha256').update(`${c.req.method}\n${c.get('apiPath')}\n${JSON.stringify(c.get('body') ?? null)}`);
+  const hash = createHash('sha256').update(
+    `${c.req.method}\n${c.get('apiPath')}\n${JSON.stringify(c.get('body') ?? null)}`,
+  );
   // A multipart body's files are part of what was asked (not its boundary, which a retry redraws).
   for (const f of c.get('files') ?? []) hash.update(`\n${f.filename}\n${f.contentType}\n`).update(f.bytes);
   return hash.digest('hex');
@@ -106,43 +112,48 @@ export function idempotentDispatch(
     if (!mine) return inner(c);
     const fingerprint = fingerprintOf(c);
     let refusal: SandboxError | undefined;
-    const res = store.db.transaction((): Response | undefined => {
-      const row = store.idempotency.find(mine.scope);
-      if (row?.state === 'done') {
-        if (row.fingerprint !== fingerprint) {
-          throw new SandboxError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
+    const res = store.db
+      .transaction((): Response | undefined => {
+        const row = store.idempotency.find(mine.scope);
+        if (row?.state === 'done') {
+          if (row.fingerprint !== fingerprint) {
+            throw new SandboxError(
+              'idempotency_key_reused',
+              'This Idempotency-Key was already used for a different request.',
+            );
+          }
+          return replay(row.answer);
         }
-        return replay(row.answer);
-      }
-      // Someone took over a claim this request held too long.
-      if (row?.state === 'pending' && row.claim !== mine.claim) throw inProgress();
-      // The handlers answer through c.json; the text it sends is the text kept.
-      const json = c.json;
-      let text = '';
-      c.json = ((object: unknown, ...rest: unknown[]) => {
-        text = JSON.stringify(object);
-        return (json as (...args: unknown[]) => Response)(object, ...rest);
-      }) as typeof c.json;
-      let out: Response | undefined;
-      try {
-        out = inner(c);
-      } catch (error) {
-        // A refusal by the conference's rules (4xx) is an answer; anything else rolls back.
-        if (!(error instanceof SandboxError) || error.status >= 500) throw error;
-        refusal = error;
-      } finally {
-        c.json = json;
-      }
-      const answer: KeptAnswer = out
-        ? { status: out.status, body: text, headers: keptHeaders(out.headers) }
-        : {
-            status: refusal!.status,
-            body: JSON.stringify(errorBody(refusal!.code, refusal!.message, refusal!.details)),
-            headers: keptHeaders(refusal!.headers),
-          };
-      store.idempotency.complete(mine.scope, fingerprint, answer);
-      return out;
-    }).immediate();
+        // Someone took over a claim this request held too long.
+        if (row?.state === 'pending' && row.claim !== mine.claim) throw inProgress();
+        // The handlers answer through c.json; the text it sends is the text kept.
+        const json = c.json;
+        let text = '';
+        c.json = ((object: unknown, ...rest: unknown[]) => {
+          text = JSON.stringify(object);
+          return (json as (...args: unknown[]) => Response)(object, ...rest);
+        }) as typeof c.json;
+        let out: Response | undefined;
+        try {
+          out = inner(c);
+        } catch (error) {
+          // A refusal by the conference's rules (4xx) is an answer; anything else rolls back.
+          if (!(error instanceof SandboxError) || error.status >= 500) throw error;
+          refusal = error;
+        } finally {
+          c.json = json;
+        }
+        const answer: KeptAnswer = out
+          ? { status: out.status, body: text, headers: keptHeaders(out.headers) }
+          : {
+              status: refusal!.status,
+              body: JSON.stringify(errorBody(refusal!.code, refusal!.message, refusal!.details)),
+              headers: keptHeaders(refusal!.headers),
+            };
+        store.idempotency.complete(mine.scope, fingerprint, answer);
+        return out;
+      })
+      .immediate();
     if (refusal) throw refusal;
     return res!;
   };

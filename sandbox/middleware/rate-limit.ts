@@ -4,7 +4,13 @@ import { SandboxError } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
 import { TokenBuckets, type RateLimitOptions } from '../rate-limit.js';
 
-export function checkinRateLimit({ limit, now }: { limit: RateLimitOptions | false; now?: () => number }): MiddlewareHandler<SandboxEnv> {
+export function checkinRateLimit({
+  limit,
+  now,
+}: {
+  limit: RateLimitOptions | false;
+  now?: () => number;
+}): MiddlewareHandler<SandboxEnv> {
   const buckets = limit ? new TokenBuckets(limit, now) : null;
   return async function rateLimitCheckins(c, next) {
     if (buckets && c.get('endpoint').spec.audience === 'kiosk') {

@@ -16,7 +16,10 @@ import { parseBody } from '../validation.js';
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
-export function jsonBody({ maxBytes = MAX_JSON_BYTES, timeoutMs = BODY_TIMEOUT_MS }: Partial<BodyLimits> = {}): MiddlewareHandler<SandboxEnv> {
+export function jsonBody({
+  maxBytes = MAX_JSON_BYTES,
+  timeoutMs = BODY_TIMEOUT_MS,
+}: Partial<BodyLimits> = {}): MiddlewareHandler<SandboxEnv> {
   return async function parseJsonBody(c, next) {
     const { body: schemaName, files } = c.get('endpoint').spec;
     c.set('files', []);
@@ -45,7 +48,9 @@ function count(params: URLSearchParams, name: string, max?: number): number {
   const all = params.getAll(name);
   if (all.length > 1) {
     // Which of two values wins differs between servers; refuse instead of guessing.
-    throw new SandboxError('invalid_query', `${name} is given ${all.length} times; give it once.`, { fields: { [name]: 'Give it once.' } });
+    throw new SandboxError('invalid_query', `${name} is given ${all.length} times; give it once.`, {
+      fields: { [name]: 'Give it once.' },
+    });
   }
   const raw = all[0]!;
   // Digits only (no sign, exponent, hex or point), any count (leading zeros too); the message
@@ -53,7 +58,9 @@ function count(params: URLSearchParams, name: string, max?: number): number {
   const range = max === undefined ? `from 0 to ${MAX_OFFSET}` : `from 1 to ${max}`;
   const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!(n >= (max === undefined ? 0 : 1) && n <= (max ?? MAX_OFFSET))) {
-    throw new SandboxError('invalid_query', `${name} must be a whole number ${range}.`, { fields: { [name]: `Must be a whole number ${range}.` } });
+    throw new SandboxError('invalid_query', `${name} must be a whole number ${range}.`, {
+      fields: { [name]: `Must be a whole number ${range}.` },
+    });
   }
   return n;
 }
@@ -67,7 +74,11 @@ export function query(): MiddlewareHandler<SandboxEnv> {
     if (accepted.includes('limit') && params.has('limit')) values.limit = count(params, 'limit', PAGING_MAX_LIMIT);
     if (accepted.includes('offset') && params.has('offset')) values.offset = count(params, 'offset');
     if (accepted.includes('include')) {
-      const wanted = params.getAll('include').flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+      const wanted = params
+        .getAll('include')
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
       const unknown = wanted.filter((v) => !INCLUDES.has(v));
       if (unknown.length > 0) {
         throw new SandboxError('invalid_query', `include accepts only: ${[...INCLUDES].join(', ')}.`, {

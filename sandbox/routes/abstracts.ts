@@ -23,10 +23,13 @@ export const abstractHandlers: HandlerGroup<'abstracts' | 'abstract' | 'abstract
     const linked = body.attachments ?? [];
     linked.forEach((a, i) => {
       // v1 has no attachment upload endpoint, so any completed upload of the conference is accepted.
-      if (a.url.startsWith('storage://')) requireCompletedUpload(store, conference.id, a.url, null, `attachments.${i}.url`);
+      if (a.url.startsWith('storage://'))
+        requireCompletedUpload(store, conference.id, a.url, null, `attachments.${i}.url`);
     });
     if (linked.length + files.length > MAX_ATTACHMENTS) {
-      throw fieldError('validation_failed', `At most ${MAX_ATTACHMENTS} attachments.`, { attachments: `At most ${MAX_ATTACHMENTS} files.` });
+      throw fieldError('validation_failed', `At most ${MAX_ATTACHMENTS} attachments.`, {
+        attachments: `At most ${MAX_ATTACHMENTS} files.`,
+      });
     }
     // Files sent with the submission are kept like uploads, so both forms end as storage:// URIs;
     // one transaction, so a failed submission keeps none of its files.

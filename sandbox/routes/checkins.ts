@@ -28,7 +28,9 @@ export const checkinHandlers: HandlerGroup<'badgeCheckin' | 'attendanceCheckin'>
     if (result.outcome === 'duplicate') {
       const { checkedInAt, location, attendeeName } = result.record;
       throw new SandboxError('already_checked_in', `${attendeeName} is already checked in.`, {
-        checkedInAt, location, attendeeName,
+        checkedInAt,
+        location,
+        attendeeName,
       });
     }
     return result.record;
@@ -41,7 +43,10 @@ export const checkinHandlers: HandlerGroup<'badgeCheckin' | 'attendanceCheckin'>
     if (result.outcome === 'duplicate') {
       const { recordedAt, location, attendeeName } = result.record;
       throw new SandboxError('already_recorded', `Attendance of ${attendeeName} on day ${day} is already recorded.`, {
-        recordedAt, location, attendeeName, day,
+        recordedAt,
+        location,
+        attendeeName,
+        day,
       });
     }
     return result.record;

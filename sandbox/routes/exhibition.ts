@@ -7,8 +7,11 @@ export const exhibitionHandlers: HandlerGroup<'exhibits' | 'exhibitionProofUploa
 
   exhibitionProofUploadUrl: ({ store, conference, body, base, uploadSecret }) =>
     createUploadAddress(store, uploadSecret, {
-      conferenceId: conference.id, kind: 'exhibition-payment-proof', filename: body.filename,
-      contentType: body.contentType, base,
+      conferenceId: conference.id,
+      kind: 'exhibition-payment-proof',
+      filename: body.filename,
+      contentType: body.contentType,
+      base,
     }),
 
   /** Checks in order: window, registration, fee and proof; the first refusal answers. */
@@ -34,14 +37,25 @@ export const exhibitionHandlers: HandlerGroup<'exhibits' | 'exhibitionProofUploa
     if (fee) {
       const paymentMethods = store.registrations.paymentMethods(conference.id);
       if (!body.payment?.proofUrl) {
-        throw new SandboxError('payment_required', 'This exhibition has a fee: send payment with method, reference and proof.', {
-          fee, paymentMethods,
-        });
+        throw new SandboxError(
+          'payment_required',
+          'This exhibition has a fee: send payment with method, reference and proof.',
+          {
+            fee,
+            paymentMethods,
+          },
+        );
       }
       if (!paymentMethods.some((m) => m.id === body.payment!.paymentMethodId)) {
         throw validationFailed({ 'payment.paymentMethodId': 'Unknown payment method.' });
       }
-      requireCompletedUpload(store, conference.id, body.payment.proofUrl, 'exhibition-payment-proof', 'payment.proofUrl');
+      requireCompletedUpload(
+        store,
+        conference.id,
+        body.payment.proofUrl,
+        'exhibition-payment-proof',
+        'payment.proofUrl',
+      );
     }
     return store.exhibition.submit(conference.id, body.title, body);
   },

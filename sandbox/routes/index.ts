@@ -93,5 +93,8 @@ function sendRead(method: string, ifNoneMatch: string | undefined, answer: ReadA
   headers['content-type'] = 'application/json';
   headers['content-length'] = String(answer.body.length);
   // A Buffer is a Uint8Array over an ArrayBuffer; its type says ArrayBufferLike, which BodyInit refuses.
-  return new Response(method === 'HEAD' ? null : (answer.body as Uint8Array<ArrayBuffer>), { status: answer.status, headers });
+  return new Response(method === 'HEAD' ? null : (answer.body as Uint8Array<ArrayBuffer>), {
+    status: answer.status,
+    headers,
+  });
 }

@@ -30,8 +30,11 @@ export const registrationHandlers: HandlerGroup<'registrationConfig' | 'evidence
 
   evidenceUploadUrl: ({ store, conference, body, base, uploadSecret }) =>
     createUploadAddress(store, uploadSecret, {
-      conferenceId: conference.id, kind: 'registration-evidence', filename: body.filename,
-      contentType: body.contentType, base,
+      conferenceId: conference.id,
+      kind: 'registration-evidence',
+      filename: body.filename,
+      contentType: body.contentType,
+      base,
     }),
 
   registrationCreate: ({ store, conference, body }) => {

@@ -3,8 +3,7 @@ import { createUploadAddress } from '../uploads.js';
 import type { HandlerGroup } from './types.js';
 
 export const workshopHandlers: HandlerGroup<'workshops' | 'workshopRegister' | 'workshopProofUploadUrl'> = {
-  workshops: ({ store, conference, query }) =>
-    store.workshops.listPublished(conference.id, conference.timeZone, query),
+  workshops: ({ store, conference, query }) => store.workshops.listPublished(conference.id, conference.timeZone, query),
 
   workshopRegister: ({ store, conference, body }) => {
     const fields: Record<string, string> = {};
@@ -35,8 +34,12 @@ export const workshopHandlers: HandlerGroup<'workshops' | 'workshopRegister' | '
       });
     }
     return createUploadAddress(store, uploadSecret, {
-      conferenceId: conference.id, kind: 'workshop-payment-proof', filename: body.filename,
-      contentType: body.contentType, base, workshopRegistrationId: body.workshopRegistrationId,
+      conferenceId: conference.id,
+      kind: 'workshop-payment-proof',
+      filename: body.filename,
+      contentType: body.contentType,
+      base,
+      workshopRegistrationId: body.workshopRegistrationId,
     });
   },
 };

@@ -83,7 +83,10 @@ describe('demo conference', () => {
     assert.equal(demo.badges.length, 500);
     assert.ok(demo.site.pages.length >= 4);
     for (const type of ['keynote', 'talk', 'panel', 'workshop', 'break', 'social'] as const) {
-      assert.ok(demo.events.some((e) => e.type === type), `no ${type} event`);
+      assert.ok(
+        demo.events.some((e) => e.type === type),
+        `no ${type} event`,
+      );
     }
   });
 
@@ -105,7 +108,10 @@ describe('demo conference', () => {
       assert.ok(end.timeOfDay <= 19 * 60, `${e.id} ends after 19:00`);
     }
     for (const date of dates) {
-      assert.ok(demo.events.some((e) => e.startsAt.startsWith(date)), `no events on ${date}`);
+      assert.ok(
+        demo.events.some((e) => e.startsAt.startsWith(date)),
+        `no events on ${date}`,
+      );
     }
   });
 
@@ -174,8 +180,12 @@ describe('demo conference', () => {
     for (const w of demo.workshops) {
       const minutes = parseLocal(w.endsAt).minutes - parseLocal(w.startsAt).minutes;
       assert.ok(minutes >= 90 && minutes <= 180, `${w.id}: ${minutes} minutes`);
-      assert.ok(demo.venues.some((v) => v.id === w.venueId), `${w.id} venue`);
-      if (w.published) assert.ok(w.eventId && demo.events.some((e) => e.id === w.eventId), `${w.id} not on the schedule`);
+      assert.ok(
+        demo.venues.some((v) => v.id === w.venueId),
+        `${w.id} venue`,
+      );
+      if (w.published)
+        assert.ok(w.eventId && demo.events.some((e) => e.id === w.eventId), `${w.id} not on the schedule`);
       else assert.equal(w.eventId, null, `${w.id} is unpublished but scheduled`);
       if (w.price) {
         assert.equal(w.price.currency, 'EUR');
@@ -222,7 +232,11 @@ describe('demo conference', () => {
 
   it('has exhibits of every type, sponsors among them, with booths when published', () => {
     const published = demo.exhibits.filter((e) => e.published);
-    for (const type of EXHIBIT_TYPES) assert.ok(published.some((e) => e.exhibitType === type), `no ${type}`);
+    for (const type of EXHIBIT_TYPES)
+      assert.ok(
+        published.some((e) => e.exhibitType === type),
+        `no ${type}`,
+      );
     for (const e of demo.exhibits) {
       assert.ok((EXHIBIT_TYPES as readonly string[]).includes(e.exhibitType), e.id);
       assert.match(e.presenter.email, /^[^@\s]+@[^@\s]+\.[a-z]+$/);
@@ -274,7 +288,10 @@ describe('demo conference', () => {
     const regs = new Map(demo.registrations.map((r) => [r.id, r]));
     assert.equal(regs.size, demo.registrations.length, 'duplicate registration ids');
     const codes = demo.badges.map((b) => b.code);
-    assert.deepEqual(codes, Array.from({ length: 500 }, (_, i) => `DEMO-${String(i + 1).padStart(4, '0')}`));
+    assert.deepEqual(
+      codes,
+      Array.from({ length: 500 }, (_, i) => `DEMO-${String(i + 1).padStart(4, '0')}`),
+    );
     const holders = new Set<string>();
     for (const b of demo.badges) {
       assert.ok(regs.has(b.registrationId), `${b.code} → unknown ${b.registrationId}`);
@@ -295,7 +312,8 @@ describe('demo conference', () => {
   });
 
   it('has the demo keys', () => {
-    const key = (secret: string): SeedConference['keys'][number] | undefined => demo.keys.find((k) => k.secret === secret);
+    const key = (secret: string): SeedConference['keys'][number] | undefined =>
+      demo.keys.find((k) => k.secret === secret);
     assert.deepEqual([...(key(DEMO_KEYS.all)?.scopes ?? [])].sort(), [...SCOPES].sort());
     assert.deepEqual(key(DEMO_KEYS.read)?.scopes, ['registrations:read']);
     assert.equal(key(DEMO_KEYS.revoked)?.revoked, true);
@@ -399,7 +417,10 @@ describe('every seeded conference', () => {
   it('shifts dates with the first day but keeps ids and content', () => {
     const a = demoConference(STARTS_ON);
     const b = demoConference(STARTS_ON_DST);
-    assert.deepEqual(a.events.map((e) => e.id), b.events.map((e) => e.id));
+    assert.deepEqual(
+      a.events.map((e) => e.id),
+      b.events.map((e) => e.id),
+    );
     assert.deepEqual(a.speakers, b.speakers);
     assert.deepEqual(a.badges, b.badges);
     assert.deepEqual(
@@ -458,7 +479,10 @@ describe('the other conferences', () => {
     const onStage = new Set(o.events.flatMap((e) => e.speakerIds));
     for (const s of o.speakers) assert.ok(onStage.has(s.id), `${s.id} never speaks`);
     assert.equal(o.registration.publicRegistrationEnabled, false);
-    assert.deepEqual(o.badges.map((b) => b.code), Array.from({ length: 100 }, (_, i) => `OTHR-${String(i + 1).padStart(4, '0')}`));
+    assert.deepEqual(
+      o.badges.map((b) => b.code),
+      Array.from({ length: 100 }, (_, i) => `OTHR-${String(i + 1).padStart(4, '0')}`),
+    );
     assert.ok(o.workshops.some((w) => w.published) && o.abstracts.some((a) => a.status === 'accepted'));
     assert.ok(o.exhibits.some((e) => e.published));
     assert.deepEqual([...(o.keys[0]?.scopes ?? [])].sort(), [...SCOPES].sort());

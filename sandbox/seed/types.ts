@@ -5,11 +5,7 @@
  * dataset reads like a printed programme; the store turns them into instants with the zone's
  * offset (DST-aware). Ids are stable strings so tests and docs can name them.
  */
-import type {
-  EventType,
-  Money,
-  RegistrationFieldKind,
-} from '../../src/api/records.js';
+import type { EventType, Money, RegistrationFieldKind } from '../../src/api/records.js';
 import type { Module, Scope } from '../../src/api/contract.js';
 
 export interface SeedConference {
@@ -144,8 +140,12 @@ export interface SeedRegistrationSettings {
    * method must give when registering (a card paid at the desk: neither).
    */
   paymentMethods: {
-    id: string; name: string; instructions: string; active: boolean;
-    requiresReference?: boolean; requiresProof?: boolean;
+    id: string;
+    name: string;
+    instructions: string;
+    active: boolean;
+    requiresReference?: boolean;
+    requiresProof?: boolean;
   }[];
 }
 

@@ -5,11 +5,21 @@ import { newId } from './ids.js';
 import { listResult, type Paging } from './paging.js';
 
 interface AbstractRow {
-  id: string; title: string; body: string; track: string; keywords: string; authors: string;
+  id: string;
+  title: string;
+  body: string;
+  track: string;
+  keywords: string;
+  authors: string;
 }
 
 interface SubmissionRow {
-  id: string; registration_id: string; title: string; authors: string; attachments: string; created_at: number;
+  id: string;
+  registration_id: string;
+  title: string;
+  authors: string;
+  attachments: string;
+  created_at: number;
 }
 
 export interface NewAbstractSubmission {
@@ -47,8 +57,13 @@ export class AbstractStore {
   private toAbstract(r: AbstractRow, withAuthors: boolean): Abstract {
     const authors = JSON.parse(r.authors) as AbstractAuthor[];
     const a: Abstract = {
-      id: r.id, title: r.title, body: r.body, track: r.track,
-      keywords: JSON.parse(r.keywords) as string[], status: 'accepted', authorCount: authors.length,
+      id: r.id,
+      title: r.title,
+      body: r.body,
+      track: r.track,
+      keywords: JSON.parse(r.keywords) as string[],
+      status: 'accepted',
+      authorCount: authors.length,
     };
     if (withAuthors) a.authors = authors;
     return a;
@@ -56,7 +71,11 @@ export class AbstractStore {
 
   listAccepted(conferenceId: string, paging: Paging, withAuthors: boolean) {
     const rows = this.accepted.all(conferenceId, paging.limit, paging.offset);
-    return listResult(rows.map((r) => this.toAbstract(r, withAuthors)), this.acceptedCount.get(conferenceId) ?? 0, paging);
+    return listResult(
+      rows.map((r) => this.toAbstract(r, withAuthors)),
+      this.acceptedCount.get(conferenceId) ?? 0,
+      paging,
+    );
   }
 
   /** One abstract, or null when unknown or not accepted (the two are indistinguishable on purpose). */
@@ -74,10 +93,16 @@ export class AbstractStore {
       )
       .all(conferenceId, registrationId ?? null, registrationId ?? null);
     return rows.map((r) => ({
-      id: r.id, registrationId: r.registration_id, title: r.title, status: 'submitted',
+      id: r.id,
+      registrationId: r.registration_id,
+      title: r.title,
+      status: 'submitted',
       createdAt: new Date(r.created_at).toISOString(),
       authors: (JSON.parse(r.authors) as { fullName: string }[]).map((a) => ({ fullName: a.fullName })),
-      attachments: (JSON.parse(r.attachments) as { url: string; name?: string }[]).map((a) => ({ url: a.url, name: a.name ?? null })),
+      attachments: (JSON.parse(r.attachments) as { url: string; name?: string }[]).map((a) => ({
+        url: a.url,
+        name: a.name ?? null,
+      })),
     }));
   }
 
@@ -85,11 +110,19 @@ export class AbstractStore {
     const id = newId('abs');
     const createdAt = this.now();
     this.insert.run(
-      id, conferenceId, input.registrationId, input.title, JSON.stringify(input.authors),
-      JSON.stringify(input.attachments), createdAt,
+      id,
+      conferenceId,
+      input.registrationId,
+      input.title,
+      JSON.stringify(input.authors),
+      JSON.stringify(input.attachments),
+      createdAt,
     );
     return {
-      id, title: input.title, status: 'submitted', createdAt: new Date(createdAt).toISOString(),
+      id,
+      title: input.title,
+      status: 'submitted',
+      createdAt: new Date(createdAt).toISOString(),
       authors: input.authors.map((a) => ({ fullName: a.fullName })),
       attachments: input.attachments.map((a) => ({ url: a.url, name: a.name ?? null })),
     };

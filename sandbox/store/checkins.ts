@@ -10,9 +10,26 @@ export interface Badge {
   ticketType: string;
 }
 
-interface BadgeRow { code: string; registration_id: string; first_name: string | null; last_name: string | null; ticket: string | null }
-interface CheckinRow { id: string; badge_code: string; location: string | null; checked_in_at: number }
-interface AttendanceRow { id: string; badge_code: string; day: number; location: string | null; recorded_at: number }
+interface BadgeRow {
+  code: string;
+  registration_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  ticket: string | null;
+}
+interface CheckinRow {
+  id: string;
+  badge_code: string;
+  location: string | null;
+  checked_in_at: number;
+}
+interface AttendanceRow {
+  id: string;
+  badge_code: string;
+  day: number;
+  location: string | null;
+  recorded_at: number;
+}
 
 export type CheckinResult<T> = { outcome: 'created'; record: T } | { outcome: 'duplicate'; record: T };
 
@@ -60,37 +77,60 @@ export class CheckinStore {
 
   private toCheckin(badge: Badge, r: CheckinRow): BadgeCheckin {
     return {
-      id: r.id, badgeCode: r.badge_code, attendeeName: badge.attendeeName, ticketType: badge.ticketType,
-      location: r.location, checkedInAt: new Date(r.checked_in_at).toISOString(),
+      id: r.id,
+      badgeCode: r.badge_code,
+      attendeeName: badge.attendeeName,
+      ticketType: badge.ticketType,
+      location: r.location,
+      checkedInAt: new Date(r.checked_in_at).toISOString(),
     };
   }
 
   /** First scan wins; later scans get the first one back as a duplicate. */
   checkIn(conferenceId: string, badge: Badge, location: string | null): CheckinResult<BadgeCheckin> {
-    return this.db.transaction((): CheckinResult<BadgeCheckin> => {
-      const first = this.checkinByBadge.get(conferenceId, badge.code);
-      if (first) return { outcome: 'duplicate', record: this.toCheckin(badge, first) };
-      const id = newId('chk');
-      this.insertCheckin.run(id, conferenceId, badge.code, location, this.now());
-      return { outcome: 'created', record: this.toCheckin(badge, this.checkinByBadge.get(conferenceId, badge.code)!) };
-    }).immediate();
+    return this.db
+      .transaction((): CheckinResult<BadgeCheckin> => {
+        const first = this.checkinByBadge.get(conferenceId, badge.code);
+        if (first) return { outcome: 'duplicate', record: this.toCheckin(badge, first) };
+        const id = newId('chk');
+        this.insertCheckin.run(id, conferenceId, badge.code, location, this.now());
+        return {
+          outcome: 'created',
+          record: this.toCheckin(badge, this.checkinByBadge.get(conferenceId, badge.code)!),
+        };
+      })
+      .immediate();
   }
 
   private toAttendance(badge: Badge, r: AttendanceRow): AttendanceRecord {
     return {
-      id: r.id, badgeCode: r.badge_code, attendeeName: badge.attendeeName, day: r.day,
-      location: r.location, recordedAt: new Date(r.recorded_at).toISOString(),
+      id: r.id,
+      badgeCode: r.badge_code,
+      attendeeName: badge.attendeeName,
+      day: r.day,
+      location: r.location,
+      recordedAt: new Date(r.recorded_at).toISOString(),
     };
   }
 
-  recordAttendance(conferenceId: string, badge: Badge, day: number, location: string | null): CheckinResult<AttendanceRecord> {
-    return this.db.transaction((): CheckinResult<AttendanceRecord> => {
-      const first = this.attendanceByBadgeDay.get(conferenceId, badge.code, day);
-      if (first) return { outcome: 'duplicate', record: this.toAttendance(badge, first) };
-      const id = newId('att');
-      this.insertAttendance.run(id, conferenceId, badge.code, day, location, this.now());
-      return { outcome: 'created', record: this.toAttendance(badge, this.attendanceByBadgeDay.get(conferenceId, badge.code, day)!) };
-    }).immediate();
+  recordAttendance(
+    conferenceId: string,
+    badge: Badge,
+    day: number,
+    location: string | null,
+  ): CheckinResult<AttendanceRecord> {
+    return this.db
+      .transaction((): CheckinResult<AttendanceRecord> => {
+        const first = this.attendanceByBadgeDay.get(conferenceId, badge.code, day);
+        if (first) return { outcome: 'duplicate', record: this.toAttendance(badge, first) };
+        const id = newId('att');
+        this.insertAttendance.run(id, conferenceId, badge.code, day, location, this.now());
+        return {
+          outcome: 'created',
+          record: this.toAttendance(badge, this.attendanceByBadgeDay.get(conferenceId, badge.code, day)!),
+        };
+      })
+      .immediate();
   }
 
   /** Check-ins of a conference, optionally of one badge (admin). */
@@ -102,7 +142,10 @@ export class CheckinStore {
       .all(conferenceId, badgeCode ?? null, badgeCode ?? null);
     return rows.map((r) => {
       const badge = this.findBadge(conferenceId, r.badge_code) ?? {
-        code: r.badge_code, registrationId: '', attendeeName: r.badge_code, ticketType: '',
+        code: r.badge_code,
+        registrationId: '',
+        attendeeName: r.badge_code,
+        ticketType: '',
       };
       return this.toCheckin(badge, r);
     });

@@ -113,9 +113,7 @@ export class ConferenceStore {
     const off = new Set(conf.disabledModules);
     if (enabled) off.delete(module);
     else off.add(module);
-    this.db
-      .prepare('UPDATE conferences SET disabled_modules = ? WHERE id = ?')
-      .run(JSON.stringify([...off]), id);
+    this.db.prepare('UPDATE conferences SET disabled_modules = ? WHERE id = ?').run(JSON.stringify([...off]), id);
   }
 
   setRegistrationEnabled(id: string, enabled: boolean): void {
@@ -132,13 +130,22 @@ export class ConferenceStore {
   setExhibition(id: string, patch: Partial<ExhibitionSettings>): void {
     const sets: string[] = [];
     const values: unknown[] = [];
-    if ('opensAt' in patch) { sets.push('exhibition_opens_at = ?'); values.push(patch.opensAt); }
-    if ('closesAt' in patch) { sets.push('exhibition_closes_at = ?'); values.push(patch.closesAt); }
+    if ('opensAt' in patch) {
+      sets.push('exhibition_opens_at = ?');
+      values.push(patch.opensAt);
+    }
+    if ('closesAt' in patch) {
+      sets.push('exhibition_closes_at = ?');
+      values.push(patch.closesAt);
+    }
     if ('requiresRegistration' in patch) {
       sets.push('exhibition_requires_registration = ?');
       values.push(patch.requiresRegistration ? 1 : 0);
     }
-    if ('fee' in patch) { sets.push('exhibition_fee = ?'); values.push(patch.fee ? JSON.stringify(patch.fee) : null); }
+    if ('fee' in patch) {
+      sets.push('exhibition_fee = ?');
+      values.push(patch.fee ? JSON.stringify(patch.fee) : null);
+    }
     if (sets.length === 0) return;
     this.db.prepare(`UPDATE conferences SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
   }

@@ -5,8 +5,15 @@ import { newId } from './ids.js';
 import { listResult, type Paging } from './paging.js';
 
 interface ExhibitRow {
-  id: string; title: string; exhibit_type: string; short_description: string; description: string;
-  booth: string | null; logo_url: string | null; website_url: string | null; presenter: string;
+  id: string;
+  title: string;
+  exhibit_type: string;
+  short_description: string;
+  description: string;
+  booth: string | null;
+  logo_url: string | null;
+  website_url: string | null;
+  presenter: string;
 }
 
 export class ExhibitionStore {
@@ -35,8 +42,14 @@ export class ExhibitionStore {
       // The presenter's e-mail is private: only the name is public.
       const presenter = JSON.parse(r.presenter) as { fullName: string };
       return {
-        id: r.id, title: r.title, exhibitType: r.exhibit_type, shortDescription: r.short_description,
-        description: r.description, booth: r.booth, logoUrl: r.logo_url, websiteUrl: r.website_url,
+        id: r.id,
+        title: r.title,
+        exhibitType: r.exhibit_type,
+        shortDescription: r.short_description,
+        description: r.description,
+        booth: r.booth,
+        logoUrl: r.logo_url,
+        websiteUrl: r.website_url,
         presenter: { fullName: presenter.fullName },
       };
     });

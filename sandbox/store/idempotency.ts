@@ -83,7 +83,11 @@ export class IdempotencyStore {
     return {
       state: 'done',
       fingerprint: row.fingerprint ?? '',
-      answer: { status: row.status ?? 500, body: row.body ?? '', headers: JSON.parse(row.headers ?? '{}') as Record<string, string> },
+      answer: {
+        status: row.status ?? 500,
+        body: row.body ?? '',
+        headers: JSON.parse(row.headers ?? '{}') as Record<string, string>,
+      },
       createdAt: row.created_at,
     };
   }
@@ -93,20 +97,29 @@ export class IdempotencyStore {
    * (a done answer to replay, or another request's pending claim).
    */
   claim(scope: KeyScope): { claim: string } | { held: IdempotencyRow } {
-    return this.db.transaction(() => {
-      this.purge.run(this.now() - IDEMPOTENCY_TTL_MS);
-      const held = this.find(scope);
-      if (held) return { held };
-      const claim = randomBytes(12).toString('hex');
-      this.insertPending.run(scope.apiKeyId, scope.conferenceId, scope.key, claim, this.now());
-      return { claim };
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        this.purge.run(this.now() - IDEMPOTENCY_TTL_MS);
+        const held = this.find(scope);
+        if (held) return { held };
+        const claim = randomBytes(12).toString('hex');
+        this.insertPending.run(scope.apiKeyId, scope.conferenceId, scope.key, claim, this.now());
+        return { claim };
+      })
+      .immediate();
   }
 
   /** Keeps the answer of a processed request; call inside the transaction that did the work. */
   complete(scope: KeyScope, fingerprint: string, answer: KeptAnswer): void {
     this.upsertDone.run(
-      scope.apiKeyId, scope.conferenceId, scope.key, fingerprint, answer.status, answer.body, JSON.stringify(answer.headers), this.now(),
+      scope.apiKeyId,
+      scope.conferenceId,
+      scope.key,
+      fingerprint,
+      answer.status,
+      answer.body,
+      JSON.stringify(answer.headers),
+      this.now(),
     );
   }
 

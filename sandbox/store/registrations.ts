@@ -1,23 +1,49 @@
 /** Registration configuration and registrations (attendees). */
 import type { Database } from 'better-sqlite3';
 import type {
-  Money, PaymentMethod, Registration, RegistrationConfig, RegistrationField, RegistrationFieldKind,
+  Money,
+  PaymentMethod,
+  Registration,
+  RegistrationConfig,
+  RegistrationField,
+  RegistrationFieldKind,
   TicketType,
 } from '../../src/api/records.js';
 import type { Conference } from './conferences.js';
 import { newId } from './ids.js';
 
 interface FieldRow {
-  name: string; label: string; kind: RegistrationFieldKind; enabled: number; required: number;
-  options: string | null; help_text: string | null;
+  name: string;
+  label: string;
+  kind: RegistrationFieldKind;
+  enabled: number;
+  required: number;
+  options: string | null;
+  help_text: string | null;
 }
-interface TicketRow { id: string; name: string; description: string; price: string }
+interface TicketRow {
+  id: string;
+  name: string;
+  description: string;
+  price: string;
+}
 interface MethodRow {
-  id: string; name: string; instructions: string; active: number; requires_reference: number; requires_proof: number;
+  id: string;
+  name: string;
+  instructions: string;
+  active: number;
+  requires_reference: number;
+  requires_proof: number;
 }
 interface RegistrationRow {
-  id: string; first_name: string; last_name: string; email: string; ticket_type_id: string;
-  payment_method_id: string | null; status: Registration['status']; created_at: number;
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  ticket_type_id: string;
+  payment_method_id: string | null;
+  status: Registration['status'];
+  created_at: number;
 }
 
 export interface NewRegistration {
@@ -33,8 +59,13 @@ export interface NewRegistration {
 }
 
 const toRegistration = (r: RegistrationRow): Registration => ({
-  id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email,
-  ticketTypeId: r.ticket_type_id, paymentMethodId: r.payment_method_id, status: r.status,
+  id: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  ticketTypeId: r.ticket_type_id,
+  paymentMethodId: r.payment_method_id,
+  status: r.status,
   createdAt: new Date(r.created_at).toISOString(),
 });
 
@@ -71,7 +102,11 @@ export class RegistrationStore {
   fields(conferenceId: string): RegistrationField[] {
     return this.fieldRows.all(conferenceId).map((r) => {
       const f: RegistrationField = {
-        name: r.name, label: r.label, kind: r.kind, enabled: r.enabled === 1, required: r.required === 1,
+        name: r.name,
+        label: r.label,
+        kind: r.kind,
+        enabled: r.enabled === 1,
+        required: r.required === 1,
       };
       if (r.options !== null) f.options = JSON.parse(r.options) as NonNullable<RegistrationField['options']>;
       if (r.help_text !== null) f.helpText = r.help_text;
@@ -81,7 +116,10 @@ export class RegistrationStore {
 
   ticketTypes(conferenceId: string): TicketType[] {
     return this.ticketRows.all(conferenceId).map((r) => ({
-      id: r.id, name: r.name, description: r.description, price: JSON.parse(r.price) as Money,
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      price: JSON.parse(r.price) as Money,
     }));
   }
 
@@ -91,8 +129,11 @@ export class RegistrationStore {
       .all(conferenceId)
       .filter((r) => r.active === 1)
       .map((r) => ({
-        id: r.id, name: r.name, instructions: r.instructions,
-        requiresReference: r.requires_reference === 1, requiresProof: r.requires_proof === 1,
+        id: r.id,
+        name: r.name,
+        instructions: r.instructions,
+        requiresReference: r.requires_reference === 1,
+        requiresProof: r.requires_proof === 1,
       }));
   }
 
@@ -114,7 +155,11 @@ export class RegistrationStore {
   create(conferenceId: string, input: NewRegistration): Registration {
     const id = newId('reg');
     this.insert.run({
-      conferenceId, id, ...input, customFields: JSON.stringify(input.customFields), createdAt: this.now(),
+      conferenceId,
+      id,
+      ...input,
+      customFields: JSON.stringify(input.customFields),
+      createdAt: this.now(),
     });
     return this.get(conferenceId, id)!;
   }
@@ -124,7 +169,9 @@ export class RegistrationStore {
     const rows =
       email === undefined
         ? this.db
-            .prepare<[string], RegistrationRow>('SELECT * FROM registrations WHERE conference_id = ? ORDER BY created_at, id')
+            .prepare<[string], RegistrationRow>(
+              'SELECT * FROM registrations WHERE conference_id = ? ORDER BY created_at, id',
+            )
             .all(conferenceId)
         : this.db
             .prepare<[string, string], RegistrationRow>(

@@ -5,15 +5,33 @@ import { epochToZonedIso } from '../time.js';
 import { listResult, type Paging } from './paging.js';
 
 interface VenueRow {
-  id: string; name: string; description: string; floor: string; capacity: number; sort_order: number;
+  id: string;
+  name: string;
+  description: string;
+  floor: string;
+  capacity: number;
+  sort_order: number;
 }
 interface SpeakerRow {
-  id: string; full_name: string; affiliation: string; job_title: string; bio: string;
-  photo_url: string | null; links: string;
+  id: string;
+  full_name: string;
+  affiliation: string;
+  job_title: string;
+  bio: string;
+  photo_url: string | null;
+  links: string;
 }
 interface EventRow {
-  id: string; title: string; type: EventType; description: string; starts_at: number; ends_at: number;
-  venue_id: string; speaker_ids: string; track: string | null; workshop_id: string | null;
+  id: string;
+  title: string;
+  type: EventType;
+  description: string;
+  starts_at: number;
+  ends_at: number;
+  venue_id: string;
+  speaker_ids: string;
+  track: string | null;
+  workshop_id: string | null;
 }
 
 export class ScheduleStore {
@@ -45,7 +63,11 @@ export class ScheduleStore {
   listVenues(conferenceId: string, paging: Paging) {
     const rows = this.venues.all(conferenceId, paging.limit, paging.offset);
     const data: Venue[] = rows.map((r) => ({
-      id: r.id, name: r.name, description: r.description, floor: r.floor, capacity: r.capacity,
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      floor: r.floor,
+      capacity: r.capacity,
       sortOrder: r.sort_order,
     }));
     return listResult(data, this.venueCount.get(conferenceId) ?? 0, paging);
@@ -54,8 +76,13 @@ export class ScheduleStore {
   listSpeakers(conferenceId: string, paging: Paging) {
     const rows = this.speakers.all(conferenceId, paging.limit, paging.offset);
     const data: Speaker[] = rows.map((r) => ({
-      id: r.id, fullName: r.full_name, affiliation: r.affiliation, jobTitle: r.job_title, bio: r.bio,
-      photoUrl: r.photo_url, links: JSON.parse(r.links) as Speaker['links'],
+      id: r.id,
+      fullName: r.full_name,
+      affiliation: r.affiliation,
+      jobTitle: r.job_title,
+      bio: r.bio,
+      photoUrl: r.photo_url,
+      links: JSON.parse(r.links) as Speaker['links'],
     }));
     return listResult(data, this.speakerCount.get(conferenceId) ?? 0, paging);
   }
@@ -63,10 +90,17 @@ export class ScheduleStore {
   listEvents(conferenceId: string, timeZone: string, paging: Paging) {
     const rows = this.events.all(conferenceId, paging.limit, paging.offset);
     const data: ScheduleEvent[] = rows.map((r) => ({
-      id: r.id, title: r.title, type: r.type, description: r.description,
-      startsAt: epochToZonedIso(r.starts_at, timeZone), endsAt: epochToZonedIso(r.ends_at, timeZone),
-      timeZone, venueId: r.venue_id, speakerIds: JSON.parse(r.speaker_ids) as string[],
-      track: r.track, workshopId: r.workshop_id,
+      id: r.id,
+      title: r.title,
+      type: r.type,
+      description: r.description,
+      startsAt: epochToZonedIso(r.starts_at, timeZone),
+      endsAt: epochToZonedIso(r.ends_at, timeZone),
+      timeZone,
+      venueId: r.venue_id,
+      speakerIds: JSON.parse(r.speaker_ids) as string[],
+      track: r.track,
+      workshopId: r.workshop_id,
     }));
     return listResult(data, this.eventCount.get(conferenceId) ?? 0, paging);
   }

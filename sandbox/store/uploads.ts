@@ -4,7 +4,12 @@ import type { Database } from 'better-sqlite3';
 import { newId } from './ids.js';
 
 /** What an upload is for; a submission accepts only an upload of its own kind. */
-export const UPLOAD_KINDS = ['workshop-payment-proof', 'exhibition-payment-proof', 'registration-evidence', 'abstract-attachment'] as const;
+export const UPLOAD_KINDS = [
+  'workshop-payment-proof',
+  'exhibition-payment-proof',
+  'registration-evidence',
+  'abstract-attachment',
+] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export interface Upload {
@@ -20,13 +25,26 @@ export interface Upload {
 }
 
 interface Row {
-  id: string; conference_id: string; kind: UploadKind; filename: string; content_type: string;
-  workshop_registration_id: string | null; expires_at: number; completed_at: number | null; size: number | null;
+  id: string;
+  conference_id: string;
+  kind: UploadKind;
+  filename: string;
+  content_type: string;
+  workshop_registration_id: string | null;
+  expires_at: number;
+  completed_at: number | null;
+  size: number | null;
 }
 
 const toUpload = (r: Row): Upload => ({
-  id: r.id, conferenceId: r.conference_id, kind: r.kind, filename: r.filename, contentType: r.content_type,
-  workshopRegistrationId: r.workshop_registration_id, expiresAt: r.expires_at, completedAt: r.completed_at,
+  id: r.id,
+  conferenceId: r.conference_id,
+  kind: r.kind,
+  filename: r.filename,
+  contentType: r.content_type,
+  workshopRegistrationId: r.workshop_registration_id,
+  expiresAt: r.expires_at,
+  completedAt: r.completed_at,
   size: r.size,
 });
 
@@ -43,7 +61,10 @@ export function parseStorageUri(uri: string): { conferenceId: string; kind: stri
 /** Keeps a filename printable and path-free. */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(0, 120);
+  const cleaned = base
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 120);
   return cleaned || 'file';
 }
 
@@ -63,25 +84,39 @@ export class UploadStore {
       `INSERT INTO uploads (id, conference_id, kind, filename, content_type, workshop_registration_id, expires_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.complete = db.prepare(
-      'UPDATE uploads SET bytes = ?, size = ?, sha256 = ?, completed_at = ? WHERE id = ?',
-    );
+    this.complete = db.prepare('UPDATE uploads SET bytes = ?, size = ?, sha256 = ?, completed_at = ? WHERE id = ?');
   }
 
   create(input: {
-    conferenceId: string; kind: UploadKind; filename: string; contentType: string;
-    workshopRegistrationId?: string | null; expiresAt: number;
+    conferenceId: string;
+    kind: UploadKind;
+    filename: string;
+    contentType: string;
+    workshopRegistrationId?: string | null;
+    expiresAt: number;
   }): Upload {
     const id = newId('upl');
     this.insert.run(
-      id, input.conferenceId, input.kind, safeFilename(input.filename), input.contentType,
-      input.workshopRegistrationId ?? null, input.expiresAt, this.now(),
+      id,
+      input.conferenceId,
+      input.kind,
+      safeFilename(input.filename),
+      input.contentType,
+      input.workshopRegistrationId ?? null,
+      input.expiresAt,
+      this.now(),
     );
     return this.get(id)!;
   }
 
   /** A file that arrived with a submission (abstract attachments): stored completed at once. */
-  keep(input: { conferenceId: string; kind: UploadKind; filename: string; contentType: string; bytes: Buffer }): Upload {
+  keep(input: {
+    conferenceId: string;
+    kind: UploadKind;
+    filename: string;
+    contentType: string;
+    bytes: Buffer;
+  }): Upload {
     const upload = this.create({ ...input, expiresAt: this.now() });
     return this.store(upload.id, input.bytes);
   }

@@ -6,18 +6,30 @@ import { newId } from './ids.js';
 import { listResult, type Paging } from './paging.js';
 
 interface WorkshopRow {
-  id: string; event_id: string | null; title: string; description: string; starts_at: number;
-  ends_at: number; venue_id: string; capacity: number; price: string | null; published: number;
-  enrolled: number; waitlisted: number;
+  id: string;
+  event_id: string | null;
+  title: string;
+  description: string;
+  starts_at: number;
+  ends_at: number;
+  venue_id: string;
+  capacity: number;
+  price: string | null;
+  published: number;
+  enrolled: number;
+  waitlisted: number;
 }
 interface EnrollmentRow {
-  id: string; workshop_id: string; registration_id: string; status: 'enrolled' | 'waitlisted';
-  created_at: number; seq: number;
+  id: string;
+  workshop_id: string;
+  registration_id: string;
+  status: 'enrolled' | 'waitlisted';
+  created_at: number;
+  seq: number;
 }
 
 export type EnrollResult =
-  | { outcome: 'created'; record: WorkshopRegistration }
-  | { outcome: 'duplicate'; record: WorkshopRegistration };
+  { outcome: 'created'; record: WorkshopRegistration } | { outcome: 'duplicate'; record: WorkshopRegistration };
 
 const COUNTS = `
   (SELECT COUNT(*) FROM workshop_registrations r WHERE r.conference_id = w.conference_id
@@ -73,17 +85,27 @@ export class WorkshopStore {
 
   private toWorkshop(r: WorkshopRow, timeZone: string): Workshop {
     return {
-      id: r.id, eventId: r.event_id, title: r.title, description: r.description,
-      startsAt: epochToZonedIso(r.starts_at, timeZone), endsAt: epochToZonedIso(r.ends_at, timeZone),
-      venueId: r.venue_id, capacity: r.capacity, enrolledCount: r.enrolled,
-      seatsLeft: Math.max(0, r.capacity - r.enrolled), waitlistCount: r.waitlisted,
+      id: r.id,
+      eventId: r.event_id,
+      title: r.title,
+      description: r.description,
+      startsAt: epochToZonedIso(r.starts_at, timeZone),
+      endsAt: epochToZonedIso(r.ends_at, timeZone),
+      venueId: r.venue_id,
+      capacity: r.capacity,
+      enrolledCount: r.enrolled,
+      seatsLeft: Math.max(0, r.capacity - r.enrolled),
+      waitlistCount: r.waitlisted,
       price: r.price === null ? null : (JSON.parse(r.price) as Money),
     };
   }
 
   private toEnrollment(conferenceId: string, r: EnrollmentRow): WorkshopRegistration {
     return {
-      id: r.id, workshopId: r.workshop_id, registrationId: r.registration_id, status: r.status,
+      id: r.id,
+      workshopId: r.workshop_id,
+      registrationId: r.registration_id,
+      status: r.status,
       waitlistPosition:
         r.status === 'waitlisted' ? (this.position.get(conferenceId, r.workshop_id, r.seq) ?? null) : null,
       createdAt: new Date(r.created_at).toISOString(),
@@ -108,7 +130,9 @@ export class WorkshopStore {
   /** Every enrollment and waitlist place of a workshop, oldest first (admin: counting doubles). */
   listEnrollments(conferenceId: string, workshopId: string): WorkshopRegistration[] {
     const rows = this.db
-      .prepare<[string, string], EnrollmentRow>('SELECT * FROM workshop_registrations WHERE conference_id = ? AND workshop_id = ? ORDER BY seq')
+      .prepare<[string, string], EnrollmentRow>(
+        'SELECT * FROM workshop_registrations WHERE conference_id = ? AND workshop_id = ? ORDER BY seq',
+      )
       .all(conferenceId, workshopId);
     return rows.map((r) => this.toEnrollment(conferenceId, r));
   }
@@ -123,19 +147,26 @@ export class WorkshopStore {
    * interleave with another request; the UNIQUE constraint backs the duplicate check.
    */
   enroll(conferenceId: string, workshopId: string, registrationId: string): EnrollResult {
-    return this.db.transaction((): EnrollResult => {
-      const dup = this.existing.get(conferenceId, workshopId, registrationId);
-      if (dup) return { outcome: 'duplicate', record: this.toEnrollment(conferenceId, dup) };
-      const w = this.one.get(conferenceId, workshopId);
-      if (!w) throw new Error(`Workshop ${workshopId} vanished during enrollment`);
-      const status = w.enrolled < w.capacity ? 'enrolled' : 'waitlisted';
-      const id = newId('wreg');
-      this.insert.run(
-        id, conferenceId, workshopId, registrationId, status, this.now(),
-        this.nextSeq.get(conferenceId, workshopId) ?? 1,
-      );
-      return { outcome: 'created', record: this.toEnrollment(conferenceId, this.byId.get(conferenceId, id)!) };
-    }).immediate();
+    return this.db
+      .transaction((): EnrollResult => {
+        const dup = this.existing.get(conferenceId, workshopId, registrationId);
+        if (dup) return { outcome: 'duplicate', record: this.toEnrollment(conferenceId, dup) };
+        const w = this.one.get(conferenceId, workshopId);
+        if (!w) throw new Error(`Workshop ${workshopId} vanished during enrollment`);
+        const status = w.enrolled < w.capacity ? 'enrolled' : 'waitlisted';
+        const id = newId('wreg');
+        this.insert.run(
+          id,
+          conferenceId,
+          workshopId,
+          registrationId,
+          status,
+          this.now(),
+          this.nextSeq.get(conferenceId, workshopId) ?? 1,
+        );
+        return { outcome: 'created', record: this.toEnrollment(conferenceId, this.byId.get(conferenceId, id)!) };
+      })
+      .immediate();
   }
 
   /** Changes capacity; seats freed by a raise go to the waitlist in order. Nobody is unenrolled. */
@@ -143,7 +174,8 @@ export class WorkshopStore {
     return this.db.transaction(() => {
       const w = this.one.get(conferenceId, workshopId);
       if (!w) return false;
-      this.db.prepare('UPDATE workshops SET capacity = ? WHERE conference_id = ? AND id = ?')
+      this.db
+        .prepare('UPDATE workshops SET capacity = ? WHERE conference_id = ? AND id = ?')
         .run(capacity, conferenceId, workshopId);
       const free = capacity - w.enrolled;
       if (free > 0) {

@@ -6,7 +6,9 @@ import { assertError, callEndpoint, CONTRACT, FX, start, type TestSandbox } from
 
 describe('keys, conference, route, module and scope checks', () => {
   let s: TestSandbox;
-  before(async () => { s = await start(); });
+  before(async () => {
+    s = await start();
+  });
   after(() => s.close());
 
   it('accepts the key in X-API-Key and as a Bearer token', async () => {
@@ -22,11 +24,19 @@ describe('keys, conference, route, module and scope checks', () => {
     const a = await s.call('GET', '/health', { key: null });
     assertError(a, 401, 'unauthorized');
     assert.match(a.headers.get('www-authenticate') ?? '', /Bearer/);
-    assertError(await s.call('GET', '/health', { key: null, headers: { authorization: 'Basic abc' } }), 401, 'unauthorized');
+    assertError(
+      await s.call('GET', '/health', { key: null, headers: { authorization: 'Basic abc' } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('401 for an unknown, revoked or expired key, never echoing the key', async () => {
-    const cases = [['sk_guess_0123456789', 'invalid_api_key'], [FX.keys.revoked, 'api_key_revoked'], [FX.keys.expired, 'api_key_expired']] as const;
+    const cases = [
+      ['sk_guess_0123456789', 'invalid_api_key'],
+      [FX.keys.revoked, 'api_key_revoked'],
+      [FX.keys.expired, 'api_key_expired'],
+    ] as const;
     for (const [key, code] of cases) {
       for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
         const a = await s.call('GET', '/health', { key: null, headers });
@@ -72,11 +82,20 @@ describe('keys, conference, route, module and scope checks', () => {
     for (const e of scoped) {
       const scope = e.spec.scope!;
       if (!keyWithout.has(scope)) {
-        const created = await s.admin('POST', '/keys', { conferenceId: FX.id, scopes: ALL_SCOPES.filter((x) => x !== scope), label: `without ${scope}` });
+        const created = await s.admin('POST', '/keys', {
+          conferenceId: FX.id,
+          scopes: ALL_SCOPES.filter((x) => x !== scope),
+          label: `without ${scope}`,
+        });
         assert.equal(created.status, 201);
         keyWithout.set(scope, created.body.data.secret);
       }
-      const err = assertError(await callEndpoint(s, e, { key: keyWithout.get(scope)! }), 403, 'insufficient_scope', e.path);
+      const err = assertError(
+        await callEndpoint(s, e, { key: keyWithout.get(scope)! }),
+        403,
+        'insufficient_scope',
+        e.path,
+      );
       assert.equal(err.details.requiredScope, scope, e.path);
       assert.ok(err.message.includes(scope), `${e.path}: the message names the scope`);
       // The same request with the scope gets past the check (to its body's verdict).
@@ -92,13 +111,20 @@ describe('keys, conference, route, module and scope checks', () => {
   });
 
   it('checks the scope before the body: a scope-less key gets 403 even with a broken body', async () => {
-    const a = await s.call('POST', '/badges/checkin', { key: FX.keys.read, raw: '{', headers: { 'content-type': 'application/json' } });
+    const a = await s.call('POST', '/badges/checkin', {
+      key: FX.keys.read,
+      raw: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     assertError(a, 403, 'insufficient_scope');
   });
 
   it('403 module_disabled on every endpoint of each module switched off, and on no other', async () => {
     for (const module of MODULES) {
-      assert.ok(CONTRACT.some((e) => e.spec.module === module), `${module} has no endpoint`);
+      assert.ok(
+        CONTRACT.some((e) => e.spec.module === module),
+        `${module} has no endpoint`,
+      );
       assert.equal((await s.admin('PATCH', `/conferences/${FX.id}`, { modules: { [module]: false } })).status, 200);
       try {
         for (const e of CONTRACT) {

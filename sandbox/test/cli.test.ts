@@ -15,7 +15,9 @@ const CLI = ['--import', 'tsx', 'sandbox/cli.ts'];
 
 /** A demo exhibition application with every required field and no payment. */
 const EXHIBIT = {
-  title: 'Quantum Widgets', exhibitType: 'startup', shortDescription: 'We make widgets.',
+  title: 'Quantum Widgets',
+  exhibitType: 'startup',
+  shortDescription: 'We make widgets.',
   presenter: { fullName: 'Q. Widget', email: 'q@example.org' },
 };
 
@@ -64,13 +66,36 @@ describe('sandbox CLI', () => {
   it('--help lists the commands', async () => {
     const r = await cli('--help');
     assert.equal(r.code, 0);
-    for (const word of ['keys create', 'keys revoke', 'registration open', 'registration phase', 'exhibition window', 'exhibition fee', 'workshop capacity', '--fail-rate', '--latency', '--admin-token', '--no-read-cache']) {
+    for (const word of [
+      'keys create',
+      'keys revoke',
+      'registration open',
+      'registration phase',
+      'exhibition window',
+      'exhibition fee',
+      'workshop capacity',
+      '--fail-rate',
+      '--latency',
+      '--admin-token',
+      '--no-read-cache',
+    ]) {
       assert.ok(r.stdout.includes(word), word);
     }
   });
 
   it('creates a key on the db file that a server on the same file accepts; changes settings; revokes', async () => {
-    const created = await cli('keys', 'create', '--db', db, '--conference', 'conf-demo', '--scopes', 'registrations:write,registrations:read', '--label', 'site');
+    const created = await cli(
+      'keys',
+      'create',
+      '--db',
+      db,
+      '--conference',
+      'conf-demo',
+      '--scopes',
+      'registrations:write,registrations:read',
+      '--label',
+      'site',
+    );
     assert.equal(created.code, 0, created.stderr);
     const { secret } = JSON.parse(created.stdout) as { secret: string };
     assert.equal((await cli('registration', 'close', '--db', db)).code, 0);
@@ -81,11 +106,16 @@ describe('sandbox CLI', () => {
       const config = await s.call('GET', '/registrations/config', { key: secret });
       assert.equal(config.status, 200);
       assert.equal(config.body.data.public_registration_enabled, false);
-      const w = (await s.call('GET', '/events/workshops?limit=200', { key: secret })).body.data.find((x: { id: string }) => x.id === 'ws-capacity-3');
+      const w = (await s.call('GET', '/events/workshops?limit=200', { key: secret })).body.data.find(
+        (x: { id: string }) => x.id === 'ws-capacity-3',
+      );
       assert.equal(w.capacity, 5);
       // A change from the CLI reaches the running server on its next request.
       assert.equal((await cli('registration', 'open', '--db', db)).code, 0);
-      assert.equal((await s.call('GET', '/registrations/config', { key: secret })).body.data.public_registration_enabled, true);
+      assert.equal(
+        (await s.call('GET', '/registrations/config', { key: secret })).body.data.public_registration_enabled,
+        true,
+      );
       assert.equal((await cli('keys', 'revoke', '--db', db, '--conference', 'conf-demo', '--label', 'site')).code, 0);
       assertError(await s.call('GET', '/health', { key: secret }), 401, 'api_key_revoked');
     } finally {
@@ -111,7 +141,9 @@ describe('sandbox CLI', () => {
       assert.ok(!r.stderr.includes('    at '), `no stack trace: ${r.stderr}`);
     }
     // And as a process: exit status 1.
-    const proc = spawnSync(process.execPath, [...CLI, 'keys', 'create', '--db', db, '--scopes', 'root'], { encoding: 'utf8' });
+    const proc = spawnSync(process.execPath, [...CLI, 'keys', 'create', '--db', db, '--scopes', 'root'], {
+      encoding: 'utf8',
+    });
     assert.equal(proc.status, 1);
     assert.match(proc.stderr, /^sandbox: .*Unknown scope/m);
   });
@@ -139,7 +171,10 @@ describe('sandbox CLI', () => {
       await ok('exhibition', 'fee', 'none');
       assert.equal((await submit()).status, 201);
       await ok('exhibition', 'fee', '449.50', 'USD');
-      assert.deepEqual(assertError(await submit(), 422, 'payment_required').details.fee, { amount: 44950, currency: 'USD' });
+      assert.deepEqual(assertError(await submit(), 422, 'payment_required').details.fee, {
+        amount: 44950,
+        currency: 'USD',
+      });
       await ok('exhibition', 'fee', 'none');
       await ok('exhibition', 'registration', 'required');
       assertError(await submit(), 422, 'registration_required');
@@ -154,7 +189,10 @@ describe('sandbox CLI', () => {
       assert.equal((await submit()).status, 201);
 
       await ok('module', 'disable', 'exhibition');
-      assert.equal(assertError(await s.call('GET', '/exhibition/exhibits', { key }), 403, 'module_disabled').details.module, 'exhibition');
+      assert.equal(
+        assertError(await s.call('GET', '/exhibition/exhibits', { key }), 403, 'module_disabled').details.module,
+        'exhibition',
+      );
       await ok('module', 'enable', 'exhibition');
       assert.equal((await s.call('GET', '/exhibition/exhibits', { key })).status, 200);
 
@@ -169,7 +207,18 @@ describe('sandbox CLI', () => {
 
   it('keys create stores only a hash; keys list shows the key without its secret, then revoked', async () => {
     const file = join(dir, 'keys.db');
-    const created = await cli('keys', 'create', '--db', file, '--scopes', 'badges:write', '--label', 'kiosk', '--expires', '2999-01-01T00:00:00Z');
+    const created = await cli(
+      'keys',
+      'create',
+      '--db',
+      file,
+      '--scopes',
+      'badges:write',
+      '--label',
+      'kiosk',
+      '--expires',
+      '2999-01-01T00:00:00Z',
+    );
     assert.equal(created.code, 0, created.stderr);
     const { secret } = JSON.parse(created.stdout) as { secret: string };
     // Anything of the secret beyond its shown prefix is plaintext: in no row, in no byte of the files.
@@ -196,12 +245,20 @@ describe('sandbox CLI', () => {
       const r = await cli('keys', 'list', '--db', file);
       assert.equal(r.code, 0, r.stderr);
       assert.ok(!r.stdout.includes(beyondPrefix), 'keys list shows the secret');
-      return (JSON.parse(r.stdout) as { id: string; label: string; revoked: boolean }[]).find((k) => k.label === 'kiosk');
+      return (JSON.parse(r.stdout) as { id: string; label: string; revoked: boolean }[]).find(
+        (k) => k.label === 'kiosk',
+      );
     };
     // Exactly these fields: nothing a secret could be rebuilt from.
     const { id, ...shown } = (await listed())!;
     assert.match(id, /\S/);
-    assert.deepEqual(shown, { label: 'kiosk', prefix: secret.slice(0, 16), scopes: ['badges:write'], revoked: false, expiresAt: '2999-01-01T00:00:00.000Z' });
+    assert.deepEqual(shown, {
+      label: 'kiosk',
+      prefix: secret.slice(0, 16),
+      scopes: ['badges:write'],
+      revoked: false,
+      expiresAt: '2999-01-01T00:00:00.000Z',
+    });
     const s = await start({ db: file, seedData: undefined });
     try {
       assert.equal((await s.call('GET', '/health', { key: secret })).status, 200);
@@ -229,7 +286,9 @@ describe('sandbox CLI', () => {
     const server = await serve('--db', ':memory:', '--no-read-cache');
     try {
       assert.ok(server.out.includes('Read cache: off'), server.out);
-      const res = await fetch(`${server.url}/api/public/v1/events/venues`, { headers: { 'x-api-key': 'demo-key-all' } });
+      const res = await fetch(`${server.url}/api/public/v1/events/venues`, {
+        headers: { 'x-api-key': 'demo-key-all' },
+      });
       assert.equal(res.status, 200);
       assert.match(res.headers.get('etag') ?? '', /^"[\w-]+"$/);
     } finally {
@@ -244,7 +303,9 @@ describe('sandbox CLI', () => {
       for (const e of CONTRACT) {
         for (const key of ['demo-key-all', null]) {
           const res = await fetch(`${server.url}/api/public/v1${e.path}`, {
-            method: e.spec.method, headers: key ? { 'x-api-key': key } : {}, ...(e.spec.method === 'POST' ? { body: '{}' } : {}),
+            method: e.spec.method,
+            headers: key ? { 'x-api-key': key } : {},
+            ...(e.spec.method === 'POST' ? { body: '{}' } : {}),
           });
           const a = { status: res.status, headers: res.headers, body: await res.json() };
           assertError(a, 503, 'service_unavailable', `${e.path} key ${key}`);

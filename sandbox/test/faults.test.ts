@@ -33,7 +33,10 @@ describe('fault injection and scenario switches', () => {
   it('Prefer: after=processing records the write before the forced error', async () => {
     const s = await start();
     try {
-      const a = await s.call('POST', '/badges/checkin', { body: { qr: 'FX-0003' }, headers: { prefer: 'code=500, after=processing' } });
+      const a = await s.call('POST', '/badges/checkin', {
+        body: { qr: 'FX-0003' },
+        headers: { prefer: 'code=500, after=processing' },
+      });
       assertError(a, 500, 'internal_error');
       assertError(await s.call('POST', '/badges/checkin', { body: { qr: 'FX-0003' } }), 409, 'already_checked_in');
     } finally {
@@ -64,7 +67,10 @@ describe('fault injection and scenario switches', () => {
       assertError(r429, 429, 'rate_limited');
       assert.equal(r429.headers.get('retry-after'), '1');
       assertError(await s.call('GET', '/events/events', { headers: { prefer: 'code=500' } }), 500, 'internal_error');
-      const r503 = await s.call('POST', '/badges/checkin', { body: { qr: 'FX-0002' }, headers: { prefer: 'code=503' } });
+      const r503 = await s.call('POST', '/badges/checkin', {
+        body: { qr: 'FX-0002' },
+        headers: { prefer: 'code=503' },
+      });
       assertError(r503, 503, 'service_unavailable');
       assert.equal(r503.headers.get('retry-after'), '1');
       assert.deepEqual((await s.admin('GET', '/checkins?badge=FX-0002')).body.data, []);
@@ -107,7 +113,11 @@ describe('admin routes', () => {
   it('create a key (secret once), use it, revoke it; switch status and plan', async () => {
     const s = await start();
     try {
-      const created = await s.admin('POST', '/keys', { conferenceId: FX.id, scopes: ['badges:write'], label: 'kiosk-1' });
+      const created = await s.admin('POST', '/keys', {
+        conferenceId: FX.id,
+        scopes: ['badges:write'],
+        label: 'kiosk-1',
+      });
       assert.equal(created.status, 201);
       const secret = created.body.data.secret;
       assert.match(secret, /^sk_sandbox_/);
@@ -118,7 +128,11 @@ describe('admin routes', () => {
       assertError(await s.call('GET', '/health', { key: secret }), 401, 'api_key_revoked');
       assertError(await s.admin('POST', '/keys/revoke', { conferenceId: FX.id, label: 'kiosk-1' }), 404, 'not_found');
       assertError(await s.admin('POST', '/keys', { conferenceId: FX.id, scopes: ['root'] }), 400, 'validation_failed');
-      const soon = await s.admin('POST', '/keys', { conferenceId: FX.id, scopes: [], expiresAt: '2001-01-01T00:00:00Z' });
+      const soon = await s.admin('POST', '/keys', {
+        conferenceId: FX.id,
+        scopes: [],
+        expiresAt: '2001-01-01T00:00:00Z',
+      });
       assertError(await s.call('GET', '/health', { key: soon.body.data.secret }), 401, 'api_key_expired');
 
       await s.admin('PATCH', `/conferences/${FX.id}`, { status: 'archived' });

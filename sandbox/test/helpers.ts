@@ -50,7 +50,12 @@ async function read(url: string, init: RequestInit): Promise<Answer> {
 
 export async function start(opts: SandboxOptions = {}): Promise<TestSandbox> {
   const started = await startSandbox({
-    db: ':memory:', seedData: fixtureConferences, startsOn: STARTS_ON, adminToken: ADMIN_TOKEN, port: 0, ...opts,
+    db: ':memory:',
+    seedData: fixtureConferences,
+    startsOn: STARTS_ON,
+    adminToken: ADMIN_TOKEN,
+    port: 0,
+    ...opts,
   });
   const api = (path: string) => `${started.url}${API_PREFIX}${path}`;
   return {
@@ -71,7 +76,9 @@ export async function start(opts: SandboxOptions = {}): Promise<TestSandbox> {
       const headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
       return read(`${started.url}/__admin${path}`, {
-        method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
       }) as Promise<Answer<never>>;
     },
   };
@@ -87,9 +94,14 @@ export interface ErrorShape {
  * Asserts status, JSON content type and exactly `{error:{code,message,details?}}`; returns `error`.
  * `where` names the request in a failure, for tests that loop over endpoints.
  */
-export function assertError(answer: Answer, status: number, code: string, where = ''): ErrorShape & { details: any } { // any: details differ per code
+export function assertError(answer: Answer, status: number, code: string, where = ''): ErrorShape & { details: any } {
+  // any: details differ per code
   const at = where ? `${where}: ` : '';
-  assert.equal(answer.status, status, `${at}expected ${status} ${code}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+  assert.equal(
+    answer.status,
+    status,
+    `${at}expected ${status} ${code}, got ${answer.status}: ${JSON.stringify(answer.body)}`,
+  );
   assert.match(answer.headers.get('content-type') ?? '', /^application\/json/, where);
   const body = answer.body as { error?: ErrorShape };
   assert.deepEqual(Object.keys(body), ['error'], where);
@@ -102,7 +114,13 @@ export function assertError(answer: Answer, status: number, code: string, where 
 }
 
 /** Asserts a validation-style error whose `details.fields` has exactly these keys. */
-export function assertFields(answer: Answer, status: number, code: string, fields: string[], where = ''): Record<string, string> {
+export function assertFields(
+  answer: Answer,
+  status: number,
+  code: string,
+  fields: string[],
+  where = '',
+): Record<string, string> {
   const error = assertError(answer, status, code, where);
   const got = (error.details as { fields?: Record<string, string> })?.fields ?? {};
   assert.deepEqual(Object.keys(got).sort(), [...fields].sort(), `${where} ${JSON.stringify(got)}`);
@@ -123,6 +141,11 @@ export const CONTRACT: readonly ContractEndpoint[] = (Object.entries(ENDPOINTS) 
 );
 
 /** Calls an endpoint with its own method; a POST sends `{}` unless `call` has a body. */
-export function callEndpoint(s: TestSandbox, e: ContractEndpoint, call: Call = {}): Promise<Answer<any>> { // any: as TestSandbox.call
-  return s.call(e.spec.method, e.path, e.spec.method === 'POST' && call.raw === undefined ? { body: {}, ...call } : call);
+export function callEndpoint(s: TestSandbox, e: ContractEndpoint, call: Call = {}): Promise<Answer<any>> {
+  // any: as TestSandbox.call
+  return s.call(
+    e.spec.method,
+    e.path,
+    e.spec.method === 'POST' && call.raw === undefined ? { body: {}, ...call } : call,
+  );
 }

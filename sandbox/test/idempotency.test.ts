@@ -10,8 +10,12 @@ import { assertError, FX, start, testClock, type TestSandbox } from './helpers.j
 
 const REGISTER = '/registrations/registrations';
 const person = (email: string, over: Record<string, unknown> = {}) => ({
-  firstName: 'Ada', lastName: 'Lovelace', email, ticketTypeId: FX.freeTicket,
-  customFields: { organization: 'Analytical Engines' }, ...over,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email,
+  ticketTypeId: FX.freeTicket,
+  customFields: { organization: 'Analytical Engines' },
+  ...over,
 });
 
 async function registrationsOf(s: TestSandbox, email: string): Promise<string[]> {
@@ -68,7 +72,11 @@ describe('Idempotency-Key on POST', () => {
   it('scoped per API key: another key with the same Idempotency-Key is processed on its own', async () => {
     const { secret } = new Admin(s.sandbox.store).createKey({ conferenceId: FX.id, scopes: ['registrations:write'] });
     const mine = await s.call('POST', REGISTER, { body: person('scope-a@example.org'), headers: keyed('k-scope-1') });
-    const theirs = await s.call('POST', REGISTER, { body: person('scope-b@example.org'), headers: keyed('k-scope-1'), key: secret });
+    const theirs = await s.call('POST', REGISTER, {
+      body: person('scope-b@example.org'),
+      headers: keyed('k-scope-1'),
+      key: secret,
+    });
     assert.equal(mine.status, 201);
     assert.equal(theirs.status, 201);
     assert.notEqual(theirs.body.data.id, mine.body.data.id);
@@ -76,10 +84,16 @@ describe('Idempotency-Key on POST', () => {
 
   it('an injected 503 before processing is not kept; an answer lost after processing is, and is replayed', async () => {
     const email = 'faults@example.org';
-    const unavailable = await s.call('POST', REGISTER, { body: person(email), headers: keyed('k-fault-1', { prefer: 'code=503' }) });
+    const unavailable = await s.call('POST', REGISTER, {
+      body: person(email),
+      headers: keyed('k-fault-1', { prefer: 'code=503' }),
+    });
     assertError(unavailable, 503, 'service_unavailable');
     assert.deepEqual(await registrationsOf(s, email), []);
-    const lost = await s.call('POST', REGISTER, { body: person(email), headers: keyed('k-fault-1', { prefer: 'code=500, after=processing' }) });
+    const lost = await s.call('POST', REGISTER, {
+      body: person(email),
+      headers: keyed('k-fault-1', { prefer: 'code=500, after=processing' }),
+    });
     assertError(lost, 500, 'internal_error');
     const recorded = await registrationsOf(s, email);
     assert.equal(recorded.length, 1, 'the lost answer was recorded');
@@ -96,18 +110,29 @@ describe('Idempotency-Key on POST', () => {
     // The first request's headers and half its body; the rest is held back.
     let answerFirst!: (value: { status: number; text: string }) => void;
     const firstAnswered = new Promise<{ status: number; text: string }>((resolve) => (answerFirst = resolve));
-    const slow = request(s.api(REGISTER), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-api-key': FX.keys.all, 'idempotency-key': 'k-slow-1' },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => answerFirst({ status: res.statusCode ?? 0, text }));
-    });
+    const slow = request(
+      s.api(REGISTER),
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'x-api-key': FX.keys.all,
+          'idempotency-key': 'k-slow-1',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => answerFirst({ status: res.statusCode ?? 0, text }));
+      },
+    );
     slow.write(body.slice(0, 20));
     // The claim is taken once the headers are in; wait for it, not for a fixed time.
-    const claimed = s.sandbox.store.db.prepare("SELECT count(*) FROM idempotency_keys WHERE idem_key = 'k-slow-1' AND state = 'pending'").pluck();
+    const claimed = s.sandbox.store.db
+      .prepare("SELECT count(*) FROM idempotency_keys WHERE idem_key = 'k-slow-1' AND state = 'pending'")
+      .pluck();
     while (claimed.get() === 0) await new Promise((r) => setTimeout(r, 10));
     let repeat = await s.call('POST', REGISTER, { body: person(email), headers: keyed('k-slow-1') });
     assertError(repeat, 409, 'idempotency_in_progress');
@@ -122,8 +147,16 @@ describe('Idempotency-Key on POST', () => {
   });
 
   it('a key that is not 1 to 255 visible ASCII characters is refused', async () => {
-    assertError(await s.call('POST', REGISTER, { body: person('badkey@example.org'), headers: keyed('x'.repeat(256)) }), 400, 'validation_failed');
-    assertError(await s.call('POST', REGISTER, { body: person('badkey@example.org'), headers: keyed('with space') }), 400, 'validation_failed');
+    assertError(
+      await s.call('POST', REGISTER, { body: person('badkey@example.org'), headers: keyed('x'.repeat(256)) }),
+      400,
+      'validation_failed',
+    );
+    assertError(
+      await s.call('POST', REGISTER, { body: person('badkey@example.org'), headers: keyed('with space') }),
+      400,
+      'validation_failed',
+    );
     assert.deepEqual(await registrationsOf(s, 'badkey@example.org'), []);
   });
 });
@@ -165,7 +198,11 @@ describe('Idempotency-Key records last', () => {
       assert.equal(late.headers.get('idempotent-replayed'), 'true');
       clock.advance(2 * 60_000);
       // Processed anew: the badge is already checked in.
-      assertError(await s.call('POST', '/badges/checkin', { body: checkin, headers: keyed('k-day-1') }), 409, 'already_checked_in');
+      assertError(
+        await s.call('POST', '/badges/checkin', { body: checkin, headers: keyed('k-day-1') }),
+        409,
+        'already_checked_in',
+      );
     } finally {
       await s.close();
     }
@@ -178,7 +215,11 @@ describe('idempotency switched off', () => {
     try {
       const checkin = { qr: 'FX-0003' };
       assert.equal((await s.call('POST', '/badges/checkin', { body: checkin, headers: keyed('k-off-1') })).status, 201);
-      assertError(await s.call('POST', '/badges/checkin', { body: checkin, headers: keyed('k-off-1') }), 409, 'already_checked_in');
+      assertError(
+        await s.call('POST', '/badges/checkin', { body: checkin, headers: keyed('k-off-1') }),
+        409,
+        'already_checked_in',
+      );
     } finally {
       await s.close();
     }

@@ -7,7 +7,9 @@ import { assertFields, start, type TestSandbox } from './helpers.js';
 
 describe('query bounds', () => {
   let s: TestSandbox;
-  before(async () => { s = await start(); });
+  before(async () => {
+    s = await start();
+  });
   after(() => s.close());
 
   it('ten or more digits: refused with the real range in the message, not "0 or more"', async () => {

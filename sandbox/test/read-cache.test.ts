@@ -21,7 +21,9 @@ const smallWorkshop = async (s: TestSandbox) =>
 
 describe('read cache', () => {
   let s: TestSandbox;
-  before(async () => { s = await start(); });
+  before(async () => {
+    s = await start();
+  });
   after(() => s.close());
 
   it('a repeated read is answered from the cache: same bytes and ETag, 304 on If-None-Match, HEAD without a body', async () => {
@@ -35,13 +37,20 @@ describe('read cache', () => {
     assert.equal(again.headers.get('etag'), etag);
     assert.equal(await again.text(), await first.text());
     assert.equal(again.headers.get('content-type'), 'application/json');
-    const notModified = await fetch(s.api('/events/events?limit=3'), { headers: { 'x-api-key': FX.keys.all, 'if-none-match': `W/"x", ${etag}` } });
+    const notModified = await fetch(s.api('/events/events?limit=3'), {
+      headers: { 'x-api-key': FX.keys.all, 'if-none-match': `W/"x", ${etag}` },
+    });
     assert.equal(notModified.status, 304);
     assert.equal(notModified.headers.get('etag'), etag);
     assert.equal(await notModified.text(), '');
-    const other = await fetch(s.api('/events/events?limit=3'), { headers: { 'x-api-key': FX.keys.all, 'if-none-match': '"other"' } });
+    const other = await fetch(s.api('/events/events?limit=3'), {
+      headers: { 'x-api-key': FX.keys.all, 'if-none-match': '"other"' },
+    });
     assert.equal(other.status, 200);
-    const head = await fetch(s.api('/events/events?limit=3'), { method: 'HEAD', headers: { 'x-api-key': FX.keys.all } });
+    const head = await fetch(s.api('/events/events?limit=3'), {
+      method: 'HEAD',
+      headers: { 'x-api-key': FX.keys.all },
+    });
     assert.equal(head.status, 200);
     assert.equal(head.headers.get('etag'), etag);
     assert.equal(await head.text(), '');
@@ -53,16 +62,26 @@ describe('read cache', () => {
     assert.deepEqual([w.enrolledCount, w.seatsLeft, w.waitlistCount], [0, 3, 0]);
     const etag = before.headers.get('etag')!;
     for (const n of [1, 2, 3, 4]) {
-      const enrolled = await s.call('POST', '/events/workshops/registrations', { body: { registrationId: reg(n), workshopId: FX.smallWorkshop } });
+      const enrolled = await s.call('POST', '/events/workshops/registrations', {
+        body: { registrationId: reg(n), workshopId: FX.smallWorkshop },
+      });
       assert.equal(enrolled.status, 201);
       const now = await smallWorkshop(s);
-      assert.deepEqual([now.enrolledCount, now.seatsLeft, now.waitlistCount], [Math.min(n, 3), Math.max(0, 3 - n), Math.max(0, n - 3)]);
+      assert.deepEqual(
+        [now.enrolledCount, now.seatsLeft, now.waitlistCount],
+        [Math.min(n, 3), Math.max(0, 3 - n), Math.max(0, n - 3)],
+      );
     }
-    const stale = await fetch(s.api('/events/workshops'), { headers: { 'x-api-key': FX.keys.all, 'if-none-match': etag } });
+    const stale = await fetch(s.api('/events/workshops'), {
+      headers: { 'x-api-key': FX.keys.all, 'if-none-match': etag },
+    });
     assert.equal(stale.status, 200);
     assert.notEqual(stale.headers.get('etag'), etag);
     // An admin change of capacity moves the waitlist up, and the list shows it.
-    assert.equal((await s.admin('PATCH', `/conferences/${FX.id}/workshops/${FX.smallWorkshop}`, { capacity: 4 })).status, 200);
+    assert.equal(
+      (await s.admin('PATCH', `/conferences/${FX.id}/workshops/${FX.smallWorkshop}`, { capacity: 4 })).status,
+      200,
+    );
     const raised = await smallWorkshop(s);
     assert.deepEqual([raised.capacity, raised.enrolledCount, raised.waitlistCount], [4, 4, 0]);
   });
@@ -92,7 +111,11 @@ describe('read cache', () => {
   });
 
   it('a revoked key stops at once; a new key works at once', async () => {
-    const created = await s.admin('POST', '/keys', { conferenceId: FX.id, scopes: ['registrations:read'], label: 'cache-test' });
+    const created = await s.admin('POST', '/keys', {
+      conferenceId: FX.id,
+      scopes: ['registrations:read'],
+      label: 'cache-test',
+    });
     assert.equal(created.status, 201);
     const secret = created.body.data.secret as string;
     assert.equal((await s.call('GET', '/registrations/config', { key: secret })).status, 200);
@@ -104,15 +127,29 @@ describe('read cache', () => {
   it('a registration and a check-in made after reads are seen by the next requests', async () => {
     await s.call('GET', '/events/workshops');
     const created = await s.call('POST', '/registrations/registrations', {
-      body: { firstName: 'New', lastName: 'Person', email: 'new@example.org', ticketTypeId: FX.freeTicket, customFields: { organization: 'Org' } },
+      body: {
+        firstName: 'New',
+        lastName: 'Person',
+        email: 'new@example.org',
+        ticketTypeId: FX.freeTicket,
+        customFields: { organization: 'Org' },
+      },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const enrolled = await s.call('POST', '/events/workshops/registrations', { body: { registrationId: created.body.data.id, workshopId: FX.paidWorkshop } });
+    const enrolled = await s.call('POST', '/events/workshops/registrations', {
+      body: { registrationId: created.body.data.id, workshopId: FX.paidWorkshop },
+    });
     assert.equal(enrolled.status, 201);
-    const paid = (await s.call('GET', '/events/workshops')).body.data.find((w: { id: string }) => w.id === FX.paidWorkshop);
+    const paid = (await s.call('GET', '/events/workshops')).body.data.find(
+      (w: { id: string }) => w.id === FX.paidWorkshop,
+    );
     assert.equal(paid.enrolledCount, 1);
     assert.equal((await s.call('POST', '/badges/checkin', { body: { qr: 'FX-0030', location: 'Door' } })).status, 201);
-    assertError(await s.call('POST', '/badges/checkin', { body: { qr: 'FX-0030', location: 'Door' } }), 409, 'already_checked_in');
+    assertError(
+      await s.call('POST', '/badges/checkin', { body: { qr: 'FX-0030', location: 'Door' } }),
+      409,
+      'already_checked_in',
+    );
   });
 
   it('answers never cross conferences, keys, scopes, paging or include', async () => {
@@ -123,12 +160,14 @@ describe('read cache', () => {
     assert.equal((await s.call('GET', '/registrations/config', { key: FX.keys.all })).status, 200);
     assertError(await s.call('GET', '/registrations/config', { key: FX.keys.none }), 403, 'insufficient_scope');
     assertError(await s.call('GET', '/registrations/config', { key: FX.keys.revoked }), 401, 'api_key_revoked');
-    const ids = async (q: string) => (await s.call('GET', `/events/events${q}`)).body.data.map((e: { id: string }) => e.id);
+    const ids = async (q: string) =>
+      (await s.call('GET', `/events/events${q}`)).body.data.map((e: { id: string }) => e.id);
     assert.deepEqual(await ids('?limit=1'), ['ev-1']);
     assert.deepEqual(await ids('?limit=2'), ['ev-1', 'ev-2']);
     assert.deepEqual(await ids('?limit=1&offset=1'), ['ev-2']);
     assert.deepEqual(await ids('?offset=1&limit=1&unknown=x'), ['ev-2']);
-    const authors = async (q: string) => (await s.call('GET', `/abstracts/abstracts/${FX.acceptedAbstract}${q}`)).body.data.authors;
+    const authors = async (q: string) =>
+      (await s.call('GET', `/abstracts/abstracts/${FX.acceptedAbstract}${q}`)).body.data.authors;
     assert.equal(await authors(''), undefined);
     assert.equal((await authors('?include=authors')).length, 2);
     assertError(await s.call('GET', `/abstracts/abstracts/${FX.rejectedAbstract}`), 404, 'not_found');
@@ -151,7 +190,8 @@ describe('read cache: bounds, and writes by another connection', () => {
     }
     const small = await start({ readCache: { maxBytes: 2048 } });
     try {
-      for (const path of ['/events/events', '/events/venues', '/events/speakers', '/events/workshops']) await small.call('GET', path);
+      for (const path of ['/events/events', '/events/venues', '/events/speakers', '/events/workshops'])
+        await small.call('GET', path);
       assert.ok(small.sandbox.readCache!.size.bytes <= 2048, String(small.sandbox.readCache!.size.bytes));
     } finally {
       await small.close();
@@ -204,19 +244,46 @@ type Step =
 
 const WORKSHOPS = [FX.smallWorkshop, FX.paidWorkshop, FX.hiddenWorkshop];
 const READ_PATHS = [
-  '/website/site', '/website/pages', '/events/events', '/events/venues', '/events/speakers', '/events/workshops',
-  '/abstracts/abstracts', `/abstracts/abstracts/${FX.acceptedAbstract}`, '/exhibition/exhibits', '/registrations/config',
+  '/website/site',
+  '/website/pages',
+  '/events/events',
+  '/events/venues',
+  '/events/speakers',
+  '/events/workshops',
+  '/abstracts/abstracts',
+  `/abstracts/abstracts/${FX.acceptedAbstract}`,
+  '/exhibition/exhibits',
+  '/registrations/config',
 ];
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('enroll' as const), registration: fc.integer({ min: 1, max: 8 }), workshop: fc.constantFrom(...WORKSHOPS) }), weight: 3 },
-  { arbitrary: fc.record({ kind: fc.constant('capacity' as const), workshop: fc.constantFrom(...WORKSHOPS), capacity: fc.integer({ min: 0, max: 5 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('enroll' as const),
+      registration: fc.integer({ min: 1, max: 8 }),
+      workshop: fc.constantFrom(...WORKSHOPS),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('capacity' as const),
+      workshop: fc.constantFrom(...WORKSHOPS),
+      capacity: fc.integer({ min: 0, max: 5 }),
+    }),
+    weight: 1,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('conference' as const),
       patch: fc.oneof(
         fc.record({ registrationOpen: fc.boolean() }),
         fc.record({ openPhase: fc.boolean() }),
-        fc.record({ modules: fc.dictionary(fc.constantFrom('website', 'schedule', 'workshops', 'abstracts', 'exhibition', 'registration'), fc.boolean()) }),
+        fc.record({
+          modules: fc.dictionary(
+            fc.constantFrom('website', 'schedule', 'workshops', 'abstracts', 'exhibition', 'registration'),
+            fc.boolean(),
+          ),
+        }),
         fc.record({ status: fc.constantFrom('live', 'draft') }),
       ),
     }),
@@ -224,11 +291,22 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('revoke' as const), label: fc.constantFrom('read', 'none') }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('checkin' as const), badge: fc.integer({ min: 1, max: 5 }) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('register' as const), ticket: fc.constantFrom(FX.freeTicket, 'tt-unknown') }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('register' as const),
+      ticket: fc.constantFrom(FX.freeTicket, 'tt-unknown'),
+    }),
+    weight: 1,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('read' as const),
-      path: fc.tuple(fc.constantFrom(...READ_PATHS), fc.constantFrom('', '?limit=1', '?limit=2&offset=1', '?include=authors', '?limit=0')).map(([p, q]) => p + q),
+      path: fc
+        .tuple(
+          fc.constantFrom(...READ_PATHS),
+          fc.constantFrom('', '?limit=1', '?limit=2&offset=1', '?include=authors', '?limit=0'),
+        )
+        .map(([p, q]) => p + q),
       key: fc.constantFrom(FX.keys.all, FX.keys.read, FX.keys.none, 'fx-key-other'),
     }),
     weight: 8,
@@ -239,21 +317,32 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 async function run(s: TestSandbox, st: Step): Promise<unknown> {
   switch (st.kind) {
     case 'enroll': {
-      const a = await s.call('POST', '/events/workshops/registrations', { body: { registrationId: reg(st.registration), workshopId: st.workshop } });
+      const a = await s.call('POST', '/events/workshops/registrations', {
+        body: { registrationId: reg(st.registration), workshopId: st.workshop },
+      });
       return [a.status, a.body.data?.status ?? a.body.error?.code, a.body.data?.waitlistPosition];
     }
     case 'capacity':
-      return (await s.admin('PATCH', `/conferences/${FX.id}/workshops/${st.workshop}`, { capacity: st.capacity })).status;
+      return (await s.admin('PATCH', `/conferences/${FX.id}/workshops/${st.workshop}`, { capacity: st.capacity }))
+        .status;
     case 'conference':
       return (await s.admin('PATCH', `/conferences/${FX.id}`, st.patch)).status;
     case 'revoke':
       return (await s.admin('POST', '/keys/revoke', { conferenceId: FX.id, label: st.label })).body.data?.length;
     case 'checkin': {
-      const a = await s.call('POST', '/badges/checkin', { body: { qr: `FX-${String(st.badge).padStart(4, '0')}`, location: 'Door' } });
+      const a = await s.call('POST', '/badges/checkin', {
+        body: { qr: `FX-${String(st.badge).padStart(4, '0')}`, location: 'Door' },
+      });
       return [a.status, a.body.error?.code];
     }
     case 'register': {
-      const body = { firstName: 'A', lastName: 'B', email: 'a@example.org', ticketTypeId: st.ticket, customFields: { organization: 'O' } };
+      const body = {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@example.org',
+        ticketTypeId: st.ticket,
+        customFields: { organization: 'O' },
+      };
       const a = await s.call('POST', '/registrations/registrations', { body });
       return [a.status, a.body.error?.code];
     }
@@ -277,7 +366,11 @@ describe('read cache: property', () => {
             if (st.kind === 'read') continue;
             for (const path of READ_PATHS) {
               const read: Step = { kind: 'read', path, key: FX.keys.all };
-              assert.deepEqual(await run(cached, read), await run(plain, read), `after step ${i} ${JSON.stringify(st)}: ${path}`);
+              assert.deepEqual(
+                await run(cached, read),
+                await run(plain, read),
+                `after step ${i} ${JSON.stringify(st)}: ${path}`,
+              );
             }
           }
         } finally {

@@ -5,20 +5,40 @@ import { assertError, assertFields, CONTRACT, FX, start, STARTS_ON, type TestSan
 
 describe('read endpoints', () => {
   let s: TestSandbox;
-  before(async () => { s = await start(); });
+  before(async () => {
+    s = await start();
+  });
   after(() => s.close());
 
   it('events: ordered by start then venue order, in the conference zone, with paging meta', async () => {
     const a = await s.call('GET', '/events/events');
     assert.equal(a.status, 200);
-    assert.deepEqual(a.body.data.map((e: { id: string }) => e.id), ['ev-1', 'ev-2', 'ev-3', 'ev-4']);
+    assert.deepEqual(
+      a.body.data.map((e: { id: string }) => e.id),
+      ['ev-1', 'ev-2', 'ev-3', 'ev-4'],
+    );
     assert.deepEqual(a.body.meta, { total: 4, limit: PAGING_DEFAULT_LIMIT, offset: 0 });
     const first = a.body.data[0];
     assert.equal(first.startsAt, `${STARTS_ON}T09:00:00+02:00`);
     assert.equal(first.timeZone, 'Europe/Berlin');
-    assert.deepEqual(Object.keys(first).sort(), ['description', 'endsAt', 'id', 'speakerIds', 'startsAt', 'timeZone', 'title', 'track', 'type', 'venueId', 'workshopId']);
+    assert.deepEqual(Object.keys(first).sort(), [
+      'description',
+      'endsAt',
+      'id',
+      'speakerIds',
+      'startsAt',
+      'timeZone',
+      'title',
+      'track',
+      'type',
+      'venueId',
+      'workshopId',
+    ]);
     const page = await s.call('GET', '/events/events?limit=2&offset=2');
-    assert.deepEqual(page.body.data.map((e: { id: string }) => e.id), ['ev-3', 'ev-4']);
+    assert.deepEqual(
+      page.body.data.map((e: { id: string }) => e.id),
+      ['ev-3', 'ev-4'],
+    );
     assert.deepEqual(page.body.meta, { total: 4, limit: 2, offset: 2 });
     const beyond = await s.call('GET', '/events/events?offset=100');
     assert.deepEqual(beyond.body.data, []);
@@ -27,7 +47,10 @@ describe('read endpoints', () => {
 
   it('venues and speakers', async () => {
     const v = await s.call('GET', '/events/venues');
-    assert.deepEqual(v.body.data.map((x: { id: string }) => x.id), ['v-hall', 'v-room']);
+    assert.deepEqual(
+      v.body.data.map((x: { id: string }) => x.id),
+      ['v-hall', 'v-room'],
+    );
     assert.equal(v.body.data[1].sortOrder, 1);
     const sp = await s.call('GET', '/events/speakers?limit=1');
     assert.equal(sp.body.data.length, 1);
@@ -47,7 +70,10 @@ describe('read endpoints', () => {
 
   it('abstracts: accepted only; include=authors; one by id; 404 for unknown or not accepted', async () => {
     const a = await s.call('GET', '/abstracts/abstracts');
-    assert.deepEqual(a.body.data.map((x: { id: string }) => x.id), ['ab-1', 'ab-4']);
+    assert.deepEqual(
+      a.body.data.map((x: { id: string }) => x.id),
+      ['ab-1', 'ab-4'],
+    );
     assert.equal(a.body.data[0].authors, undefined);
     assert.equal(a.body.data[0].authorCount, 2);
     const b = await s.call('GET', '/abstracts/abstracts?include=authors');
@@ -63,7 +89,10 @@ describe('read endpoints', () => {
 
   it('exhibits: published only, presenter without e-mail', async () => {
     const x = await s.call('GET', '/exhibition/exhibits');
-    assert.deepEqual(x.body.data.map((e: { id: string }) => e.id), ['ex-1']);
+    assert.deepEqual(
+      x.body.data.map((e: { id: string }) => e.id),
+      ['ex-1'],
+    );
     assert.deepEqual(x.body.data[0].presenter, { fullName: 'Pat Sponsor' });
   });
 
@@ -83,13 +112,36 @@ describe('read endpoints', () => {
   it('registration config: all fields with flags, active payment methods, phase', async () => {
     const c = await s.call('GET', '/registrations/config', { key: FX.keys.read });
     const d = c.body.data;
-    assert.deepEqual(Object.keys(d).sort(), ['fields', 'open_phase', 'payment_methods', 'public_registration_enabled', 'ticket_types']);
-    assert.deepEqual(d.fields.map((f: { name: string; enabled: boolean; required: boolean }) => [f.name, f.enabled, f.required]), [
-      ['organization', true, true], ['diet', true, false], ['fax', false, false],
+    assert.deepEqual(Object.keys(d).sort(), [
+      'fields',
+      'open_phase',
+      'payment_methods',
+      'public_registration_enabled',
+      'ticket_types',
     ]);
-    assert.deepEqual(d.payment_methods.map((m: { id: string }) => m.id), [FX.bankTransfer, FX.deskCard]);
+    assert.deepEqual(
+      d.fields.map((f: { name: string; enabled: boolean; required: boolean }) => [f.name, f.enabled, f.required]),
+      [
+        ['organization', true, true],
+        ['diet', true, false],
+        ['fax', false, false],
+      ],
+    );
+    assert.deepEqual(
+      d.payment_methods.map((m: { id: string }) => m.id),
+      [FX.bankTransfer, FX.deskCard],
+    );
     // Gap decision: what each method asks for when registering.
-    assert.deepEqual(d.payment_methods.map((m: { requiresReference: boolean; requiresProof: boolean }) => [m.requiresReference, m.requiresProof]), [[true, true], [false, false]]);
+    assert.deepEqual(
+      d.payment_methods.map((m: { requiresReference: boolean; requiresProof: boolean }) => [
+        m.requiresReference,
+        m.requiresProof,
+      ]),
+      [
+        [true, true],
+        [false, false],
+      ],
+    );
     assert.equal(d.ticket_types.length, 2);
     assert.equal(d.public_registration_enabled, true);
     assert.equal(d.open_phase.id, 'ph-early');
@@ -99,7 +151,20 @@ describe('read endpoints', () => {
   it('400 invalid_query naming the parameter for bad paging values on every paged endpoint', async () => {
     const paged = CONTRACT.filter((e) => (e.spec.query as readonly string[]).includes('limit'));
     assert.ok(paged.length > 0);
-    const bad = ['limit=abc', 'limit=-1', 'limit=0', `limit=${PAGING_MAX_LIMIT + 1}`, 'limit=1.5', 'limit=', 'limit=1e2', 'limit=1&limit=2', 'offset=-3', 'offset=x', 'offset=+1', 'offset=0x10'];
+    const bad = [
+      'limit=abc',
+      'limit=-1',
+      'limit=0',
+      `limit=${PAGING_MAX_LIMIT + 1}`,
+      'limit=1.5',
+      'limit=',
+      'limit=1e2',
+      'limit=1&limit=2',
+      'offset=-3',
+      'offset=x',
+      'offset=+1',
+      'offset=0x10',
+    ];
     for (const e of paged) {
       for (const q of bad) {
         const param = q.slice(0, q.indexOf('='));

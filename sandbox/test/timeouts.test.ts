@@ -27,7 +27,10 @@ function rawExchange(port: number, text: string): Promise<{ received: string; cl
     socket.on('error', reject);
     socket.on('close', () => resolve({ received, closedAfterMs: performance.now() - started }));
     // The test's own bound, far beyond the figures under test.
-    setTimeout(() => socket.destroy(new Error(`the server kept the connection open 15 s; got: ${received}`)), 15_000).unref();
+    setTimeout(
+      () => socket.destroy(new Error(`the server kept the connection open 15 s; got: ${received}`)),
+      15_000,
+    ).unref();
   });
 }
 
@@ -51,7 +54,10 @@ describe('sandbox server timeouts', () => {
   it('headers that stop arriving: 408 and the connection closed at the headers timeout', async () => {
     const s = await sandbox({ headersTimeout: 300, requestTimeout: 600, connectionsCheckingInterval: 50 });
     try {
-      const { received, closedAfterMs } = await rawExchange(s.port, `GET ${API_PREFIX}/health HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${FX.keys.all}\r\n`);
+      const { received, closedAfterMs } = await rawExchange(
+        s.port,
+        `GET ${API_PREFIX}/health HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${FX.keys.all}\r\n`,
+      );
       assert.match(received, /^HTTP\/1\.1 408 /);
       assert.ok(closedAfterMs < 5_000, `closed after ${Math.round(closedAfterMs)} ms`);
     } finally {

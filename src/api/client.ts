@@ -137,7 +137,10 @@ export class ApiClient {
   private readonly etags = new Map<string, string>();
 
   /** @param endpoint absolute URL of the proxy (origin plus optional path), no trailing slash */
-  constructor(readonly endpoint: string, options: ClientOptions = {}) {
+  constructor(
+    readonly endpoint: string,
+    options: ClientOptions = {},
+  ) {
     this.base = endpoint.replace(/\/+$/, '') + API_PREFIX;
     this.customFetch = options.fetch;
     this.pageSize = options.pageSize ?? 100;
@@ -202,7 +205,12 @@ export class ApiClient {
     id: I,
     /** JSON, or a `FormData` where the contract names file parts (the browser writes its boundary). */
     body: BodyFor<I> | FormData,
-    options: { idempotencyKey?: string; signal?: AbortSignal; params?: Record<string, string>; timeoutMs?: number } = {},
+    options: {
+      idempotencyKey?: string;
+      signal?: AbortSignal;
+      params?: Record<string, string>;
+      timeoutMs?: number;
+    } = {},
   ): Promise<ResultMap[I]> {
     const form = body instanceof FormData;
     const headers: Record<string, string> = form ? {} : { 'content-type': 'application/json' };
@@ -237,12 +245,22 @@ export class ApiClient {
     const forward = () => deadline.abort();
     options.signal?.addEventListener('abort', forward, { once: true });
     try {
-      const a = await this.request(id, { ...options, signal: deadline.signal, method: 'POST', headers, body: form ? body : JSON.stringify(body) });
+      const a = await this.request(id, {
+        ...options,
+        signal: deadline.signal,
+        method: 'POST',
+        headers,
+        body: form ? body : JSON.stringify(body),
+      });
       return readData<ResultMap[I]>(a.body, this.url(id, options.params));
     } catch (e) {
       if (deadline.signal.aborted && !options.signal?.aborted) {
         const origin = new URL(this.url(id, options.params)).origin;
-        throw new ApiError(0, NETWORK_ERROR, `The conference proxy at ${origin} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+        throw new ApiError(
+          0,
+          NETWORK_ERROR,
+          `The conference proxy at ${origin} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+        );
       }
       throw e;
     } finally {
@@ -263,7 +281,11 @@ export class ApiClient {
     // Reads are shared by every element of the page (one request per resource); writes never.
     const raw =
       method === 'GET' && options.body === undefined
-        ? await sharedGet(this.fetchFn, url, headers, (h, s) => this.send(url, { method, headers: h, signal: s }), { signal, fresh, maxAgeMs })
+        ? await sharedGet(this.fetchFn, url, headers, (h, s) => this.send(url, { method, headers: h, signal: s }), {
+            signal,
+            fresh,
+            maxAgeMs,
+          })
         : await this.send(url, { method, headers, body: options.body, signal });
     const body = readJson(raw, url);
     if (raw.status < 200 || raw.status > 299) throw toApiError(raw.status, body);
@@ -278,7 +300,10 @@ export class ApiClient {
   }
 
   /** One fetch, read to its text; a fetch that fails becomes the client's network error. */
-  private async send(url: string, init: { method: string; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal }): Promise<RawAnswer> {
+  private async send(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal },
+  ): Promise<RawAnswer> {
     let res: Response;
     let text: string;
     try {

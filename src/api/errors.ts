@@ -106,8 +106,7 @@ export function errorBody(code: string, message: string, details?: unknown): Err
 
 /** Reads an error body tolerantly; anything unexpected becomes a generic error for the status. */
 export function toApiError(status: number, body: unknown): ApiError {
-  const e = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)
-    ?.error;
+  const e = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
   if (e && typeof e.code === 'string' && typeof e.message === 'string') {
     return new ApiError(status, e.code, e.message, e.details);
   }

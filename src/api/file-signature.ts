@@ -57,8 +57,12 @@ function matches(head: Uint8Array, { bytes, offset = 0 }: Signature): boolean {
 function sniffMarkup(head: Uint8Array): { type: string; label: string } | null {
   let text = '';
   for (const byte of head) text += String.fromCharCode(byte);
-  text = text.replace(/^\xef\xbb\xbf/, '').trimStart().toLowerCase();
-  if (text.startsWith('<svg') || (text.startsWith('<?xml') && text.includes('<svg'))) return { type: 'image/svg+xml', label: 'SVG' };
+  text = text
+    .replace(/^\xef\xbb\xbf/, '')
+    .trimStart()
+    .toLowerCase();
+  if (text.startsWith('<svg') || (text.startsWith('<?xml') && text.includes('<svg')))
+    return { type: 'image/svg+xml', label: 'SVG' };
   if (text.startsWith('<?xml')) return { type: 'application/xml', label: 'XML' };
   if (/^<(!doctype html|html|head|body|script|iframe|meta|!--|a |div|p>|h1|title|style|object|embed)/.test(text)) {
     return { type: 'text/html', label: 'HTML' };
@@ -77,9 +81,7 @@ export function detectFileType(head: Uint8Array): { type: string; label: string 
   return sniffMarkup(head);
 }
 
-export type SignatureCheck =
-  | { ok: true }
-  | { ok: false; declared: string; detected: string; message: string };
+export type SignatureCheck = { ok: true } | { ok: false; declared: string; detected: string; message: string };
 
 /**
  * Whether `head` (the file's first bytes, up to {@link SIGNATURE_HEAD_BYTES}) starts as the
@@ -87,7 +89,9 @@ export type SignatureCheck =
  * An empty `head` is not checked here: callers refuse empty files with their own error first.
  */
 export function checkFileSignature(declared: string, head: Uint8Array): SignatureCheck {
-  const signatures = Object.hasOwn(UPLOAD_SIGNATURES, declared) ? UPLOAD_SIGNATURES[declared as UploadContentType] : null;
+  const signatures = Object.hasOwn(UPLOAD_SIGNATURES, declared)
+    ? UPLOAD_SIGNATURES[declared as UploadContentType]
+    : null;
   if (signatures?.some((s) => matches(head, s))) return { ok: true };
   const found = detectFileType(head);
   const detected = found?.type ?? 'unknown';
@@ -96,7 +100,8 @@ export function checkFileSignature(declared: string, head: Uint8Array): Signatur
     ok: false,
     declared,
     detected,
-    message: `The file was sent as ${declared} but its content is ${what}; nothing was stored.` +
+    message:
+      `The file was sent as ${declared} but its content is ${what}; nothing was stored.` +
       (signatures ? ` Upload ${LABELS[declared as UploadContentType]}.` : ''),
   };
 }

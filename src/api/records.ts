@@ -146,14 +146,7 @@ export interface Exhibit {
   presenter: { fullName: string };
 }
 
-export type RegistrationFieldKind =
-  | 'text'
-  | 'email'
-  | 'select'
-  | 'checkbox'
-  | 'number'
-  | 'date'
-  | 'textarea';
+export type RegistrationFieldKind = 'text' | 'email' | 'select' | 'checkbox' | 'number' | 'date' | 'textarea';
 
 export interface RegistrationField {
   name: string;

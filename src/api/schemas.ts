@@ -16,7 +16,11 @@ const id = text(64);
 const email = z.string().check(z.trim(), z.maxLength(254), z.email());
 /** URL fields accept only what `url-fields.ts` says (the proxy checks the same paths). */
 const urlField = (kind: UrlKind) =>
-  z.string().check(z.trim(), z.maxLength(URL_MAX_LENGTH), z.refine((v) => acceptsUrl(kind, v), URL_MESSAGES[kind]));
+  z.string().check(
+    z.trim(),
+    z.maxLength(URL_MAX_LENGTH),
+    z.refine((v) => acceptsUrl(kind, v), URL_MESSAGES[kind]),
+  );
 /** An http(s) URL or a `storage://` URI from an upload-address call. */
 const fileRef = urlField('file');
 
@@ -53,9 +57,7 @@ export const abstractSubmission = z.object({
     .array(z.object({ fullName: text(200), affiliation: optionalText(200) }))
     .check(z.minLength(1, 'At least one author is required.'), z.maxLength(30)),
   /** Gap decision: each attachment is `{ url, name? }`, the url https or storage://. */
-  attachments: z.optional(
-    z.array(z.object({ url: fileRef, name: optionalText(200) })).check(z.maxLength(5)),
-  ),
+  attachments: z.optional(z.array(z.object({ url: fileRef, name: optionalText(200) })).check(z.maxLength(5))),
 });
 
 export const exhibitionSubmission = z.object({

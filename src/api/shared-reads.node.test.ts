@@ -81,7 +81,10 @@ describe('SharedReads', () => {
     let n = 0;
     const reads = new SharedReads<number>(Date.now, (v) => v % 2 === 0);
     const start = async () => ++n;
-    assert.deepEqual(await Promise.all([reads.read('k', start, { maxAgeMs: 3000 }), reads.read('k', start, { maxAgeMs: 3000 })]), [1, 1]);
+    assert.deepEqual(
+      await Promise.all([reads.read('k', start, { maxAgeMs: 3000 }), reads.read('k', start, { maxAgeMs: 3000 })]),
+      [1, 1],
+    );
     assert.equal(await reads.read('k', start, { maxAgeMs: 3000 }), 2, 'the refused answer was not kept');
     assert.equal(await reads.read('k', start, { maxAgeMs: 3000 }), 2, 'a kept one is reused');
   });
@@ -146,11 +149,19 @@ describe('ApiClient over shared reads', () => {
     let version = 1;
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const h = new Headers(init?.headers);
-      seen.push({ url: String(input), method: init?.method ?? 'GET', inm: h.get('if-none-match'), lang: h.get('accept-language') });
+      seen.push({
+        url: String(input),
+        method: init?.method ?? 'GET',
+        inm: h.get('if-none-match'),
+        lang: h.get('accept-language'),
+      });
       await new Promise((r) => setTimeout(r, 5));
       const etag = opts.etag ?? `"v${version}"`;
       if (h.get('if-none-match') === etag) return new Response(null, { status: 304 });
-      return Response.json({ data: [{ id: String(version) }], meta: { total: 1, limit: 100, offset: 0 } }, { headers: { etag } });
+      return Response.json(
+        { data: [{ id: String(version) }], meta: { total: 1, limit: 100, offset: 0 } },
+        { headers: { etag } },
+      );
     }) as typeof globalThis.fetch;
     return { seen, fetch, bump: () => version++ };
   }
@@ -166,7 +177,11 @@ describe('ApiClient over shared reads', () => {
     assert.notEqual(a.body, b.body, 'each reader gets its own copy to keep');
     assert.equal(c.body.data.length, 1);
     // Another query or another language is another resource.
-    await Promise.all([one.list('speakers', { query: { q: 'x' } }), one.request('speakers', { headers: { 'accept-language': 'de' } }), one.request('speakers')]);
+    await Promise.all([
+      one.list('speakers', { query: { q: 'x' } }),
+      one.request('speakers', { headers: { 'accept-language': 'de' } }),
+      one.request('speakers'),
+    ]);
     assert.equal(s.seen.length, 5);
     assert.equal(s.seen.filter((x) => x.lang === 'de').length, 1);
   });

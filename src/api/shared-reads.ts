@@ -155,13 +155,16 @@ let registries = new WeakMap<object, Registry>();
 
 function registryFor(fetchFn: object): Registry {
   let r = registries.get(fetchFn);
-  if (!r) registries.set(fetchFn, (r = { reads: new SharedReads<RawAnswer>(Date.now, isSuccess), remembered: new Map() }));
+  if (!r)
+    registries.set(fetchFn, (r = { reads: new SharedReads<RawAnswer>(Date.now, isSuccess), remembered: new Map() }));
   return r;
 }
 
 /** The resource a GET reads: URL with its query, and every request header (the language, too). */
 export function readKey(url: string, headers: Record<string, string>): string {
-  const named = Object.entries(headers).map(([k, v]) => `${k.toLowerCase()}: ${v}`).sort();
+  const named = Object.entries(headers)
+    .map(([k, v]) => `${k.toLowerCase()}: ${v}`)
+    .sort();
   return [url, ...named].join('\n');
 }
 

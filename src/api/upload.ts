@@ -27,13 +27,23 @@ export function proofFileProblem(file: { type: string; size: number }): 'type' |
   return null;
 }
 
-export function uploadUrl(endpoint: string, kind: UploadKind, filename: string, query: Record<string, string> = {}): string {
+export function uploadUrl(
+  endpoint: string,
+  kind: UploadKind,
+  filename: string,
+  query: Record<string, string> = {},
+): string {
   const base = endpoint.replace(/\/+$/, '');
   const params = new URLSearchParams({ filename, ...query });
   return `${base}/uploads/${kind}?${params.toString()}`;
 }
 
-export async function uploadFile(endpoint: string, kind: UploadKind, file: File, options: UploadOptions = {}): Promise<string> {
+export async function uploadFile(
+  endpoint: string,
+  kind: UploadKind,
+  file: File,
+  options: UploadOptions = {},
+): Promise<string> {
   // The proxy's proof-of-work, when it asks for one (see `write-challenge.ts`).
   const challenge = writeChallenge(endpoint);
   const proof = await challenge.take();
@@ -47,7 +57,13 @@ export async function uploadFile(endpoint: string, kind: UploadKind, file: File,
   }
 }
 
-function put(endpoint: string, kind: UploadKind, file: File, { onProgress, signal, query }: UploadOptions, proof: string | null): Promise<string> {
+function put(
+  endpoint: string,
+  kind: UploadKind,
+  file: File,
+  { onProgress, signal, query }: UploadOptions,
+  proof: string | null,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', uploadUrl(endpoint, kind, file.name, query));
@@ -72,7 +88,9 @@ function put(endpoint: string, kind: UploadKind, file: File, { onProgress, signa
       }
     };
     xhr.onerror = () =>
-      reject(new ApiError(0, 'network_error', 'The upload could not reach the server. Check the connection and try again.'));
+      reject(
+        new ApiError(0, 'network_error', 'The upload could not reach the server. Check the connection and try again.'),
+      );
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);

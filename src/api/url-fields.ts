@@ -49,7 +49,8 @@ export function isWebUrl(value: string): boolean {
 
 /** A web URL, or a `storage://` URI as the upload-address calls return them. */
 export function isFileRef(value: string): boolean {
-  if (/^storage:\/\//i.test(value)) return value.length <= URL_MAX_LENGTH && PLAIN.test(value) && value.length > 'storage://'.length;
+  if (/^storage:\/\//i.test(value))
+    return value.length <= URL_MAX_LENGTH && PLAIN.test(value) && value.length > 'storage://'.length;
   return isWebUrl(value);
 }
 

@@ -18,7 +18,15 @@ export const CHALLENGE_HEADER = 'X-Conf-Challenge';
 export const CHALLENGE_REQUIRED = 'challenge_required';
 
 export interface Challenge {
-  parameters: { algorithm: string; nonce: string; salt: string; keyPrefix: string; cost: number; keyLength?: number; expiresAt?: number };
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    keyPrefix: string;
+    cost: number;
+    keyLength?: number;
+    expiresAt?: number;
+  };
   signature?: string;
 }
 
@@ -60,7 +68,9 @@ export async function solveChallenge({ parameters: p }: Challenge, signal?: Abor
       view.setUint32(salt.length + nonce.length, base + i);
       keys.push(derive());
     }
-    const found = (await Promise.all(keys)).findIndex((k) => hex(k.subarray(0, Math.ceil(prefix.length / 2))).startsWith(prefix));
+    const found = (await Promise.all(keys)).findIndex((k) =>
+      hex(k.subarray(0, Math.ceil(prefix.length / 2))).startsWith(prefix),
+    );
     if (found !== -1) {
       view.setUint32(salt.length + nonce.length, base + found);
       return { counter: base + found, derivedKey: hex(await derive()) };
@@ -120,7 +130,11 @@ export class WriteChallenge {
   private async make(): Promise<Ready | null> {
     try {
       // Bounded: a write waits for this, and must not wait on a stalled connection.
-      const res = await fetch(`${this.endpoint.replace(/\/+$/, '')}/challenge`, { credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      const res = await fetch(`${this.endpoint.replace(/\/+$/, '')}/challenge`, {
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      });
       if (res.status === 404) {
         this.state = 'off';
         return null;

@@ -77,7 +77,9 @@ export class AttemptKey {
   private readSlot(): StoredAttempt | null {
     try {
       const parsed = JSON.parse(this.slot?.read() ?? 'null') as Partial<StoredAttempt> | null;
-      return typeof parsed?.key === 'string' && typeof parsed.body === 'string' ? { key: parsed.key, body: parsed.body } : null;
+      return typeof parsed?.key === 'string' && typeof parsed.body === 'string'
+        ? { key: parsed.key, body: parsed.body }
+        : null;
     } catch {
       return null; // a foreign or broken value: no attempt to resume
     }

@@ -34,8 +34,12 @@ const clients = new Map<string, ApiClient>();
  * and follow its language (the organizer's English detail is in the notice above).
  */
 function failureText(e: ApiError): string {
-  if (e.code === NETWORK_ERROR) return msg('Could not reach the conference server. Check the connection and try again.', { id: 'core.error.network' });
-  if (e.code === INVALID_RESPONSE) return msg('The conference server sent an answer that could not be read.', { id: 'core.error.invalid' });
+  if (e.code === NETWORK_ERROR)
+    return msg('Could not reach the conference server. Check the connection and try again.', {
+      id: 'core.error.network',
+    });
+  if (e.code === INVALID_RESPONSE)
+    return msg('The conference server sent an answer that could not be read.', { id: 'core.error.invalid' });
   if (e.code === `http_${e.status}`) return msg(str`The server answered ${e.status}.`, { id: 'core.error.status' });
   return e.message;
 }
@@ -168,7 +172,8 @@ export abstract class ConfElement extends LitElement {
     this.backdropSheet ??= new CSSStyleSheet();
     // A computed rgb()/rgba() or the Canvas keyword: nothing else reaches this text.
     this.backdropSheet.replaceSync(color ? `:host { --_backdrop-color: ${color}; }` : '');
-    if (!root.adoptedStyleSheets.includes(this.backdropSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.backdropSheet];
+    if (!root.adoptedStyleSheets.includes(this.backdropSheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.backdropSheet];
   }
 
   get resolvedEndpoint(): ResolvedEndpoint {
@@ -250,7 +255,8 @@ export abstract class ConfElement extends LitElement {
   protected attributeProblems(): Diagnostic[] {
     const out: Diagnostic[] = [];
     const tag = this.localName;
-    if (this.theme && !(THEMES as readonly string[]).includes(this.theme)) out.push(unknownValue(tag, 'theme', this.theme, THEMES));
+    if (this.theme && !(THEMES as readonly string[]).includes(this.theme))
+      out.push(unknownValue(tag, 'theme', this.theme, THEMES));
     const tz = this.timeZone?.trim();
     if (tz && tz !== LOCAL_ZONE && !isTimeZone(tz)) {
       out.push({
@@ -267,7 +273,11 @@ export abstract class ConfElement extends LitElement {
       });
     }
     if (!(this.refresh >= 0)) {
-      out.push({ code: 'invalid_refresh', message: `<${tag}> refresh must be a number of seconds.`, fix: 'e.g. refresh="60", or remove it.' });
+      out.push({
+        code: 'invalid_refresh',
+        message: `<${tag}> refresh must be a number of seconds.`,
+        fix: 'e.g. refresh="60", or remove it.',
+      });
     }
     const { rejected, url: used } = this.resolvedEndpoint;
     if (rejected !== undefined) {
@@ -388,14 +398,16 @@ export abstract class ConfElement extends LitElement {
       case 'ready': {
         this.syncRequestNotice(v.stale);
         const when = this.timeFormatter(null).time(v.updatedAt, viewerTimeZone());
-        return html`${v.stale
+        return html`${
+          v.stale
             ? html`<div class="stale" part="stale" role="status">
                 <span>${msg(str`Showing data from ${when}; refreshing failed: ${failureText(v.stale)}`, { id: 'core.stale' })}</span>
                 <button class="button" part="retry-button" ?disabled=${resource.loading} @click=${() => void resource.reload(true)}>
                   ${msg('Try again', { id: 'core.retry' })}
                 </button>
               </div>`
-            : nothing}${views.ready(v.value)}`;
+            : nothing
+        }${views.ready(v.value)}`;
       }
     }
   }

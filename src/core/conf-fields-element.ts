@@ -64,7 +64,9 @@ export abstract class ConfFieldsElement extends ConfElement implements FieldStat
     return [...form.elements].filter(
       (el): el is Control =>
         (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) &&
-        el.name !== '' && !('ignore' in el.dataset) && el.type !== 'radio',
+        el.name !== '' &&
+        !('ignore' in el.dataset) &&
+        el.type !== 'radio',
     );
   }
 
@@ -103,7 +105,8 @@ export abstract class ConfFieldsElement extends ConfElement implements FieldStat
     if (!f?.summary) return;
     const count = Object.keys({ ...this.clientErrors, ...this.serverErrors }).length;
     if (count === 0 && f.unmatched.length === 0) this.formError = null;
-    else if (f.summary === 'browser' && count > 0) this.formError = { ...f, message: this.say(() => summaryText(count)) };
+    else if (f.summary === 'browser' && count > 0)
+      this.formError = { ...f, message: this.say(() => summaryText(count)) };
   }
 
   /**
@@ -141,7 +144,10 @@ export abstract class ConfFieldsElement extends ConfElement implements FieldStat
     if (this.emptyFilledHoneypot()) {
       this.formError = {
         message: this.say(() =>
-          msg('Nothing was sent: your browser filled in a hidden field that is there to catch spam. It is empty again; check your answers and send the form again.', { id: 'form.honeypot' }),
+          msg(
+            'Nothing was sent: your browser filled in a hidden field that is there to catch spam. It is empty again; check your answers and send the form again.',
+            { id: 'form.honeypot' },
+          ),
         ),
         unmatched: [],
         retryable: false,
@@ -163,7 +169,12 @@ export abstract class ConfFieldsElement extends ConfElement implements FieldStat
     this.clientErrors = errors;
     const count = Object.keys(errors).length;
     if (count === 0) return true;
-    this.formError = { message: this.say(() => summaryText(count)), unmatched: [], retryable: false, summary: 'browser' };
+    this.formError = {
+      message: this.say(() => summaryText(count)),
+      unmatched: [],
+      retryable: false,
+      summary: 'browser',
+    };
     await this.updateComplete;
     first?.focus();
     return false;
@@ -186,7 +197,10 @@ export abstract class ConfFieldsElement extends ConfElement implements FieldStat
     this.clientErrors = {};
     this.serverErrors = byControl;
     // A validation refusal whose every message stands beside its field only sums them up.
-    const summary = error.code === 'validation_failed' && unmatched.length === 0 && Object.keys(byControl).length > 0 ? 'server' : undefined;
+    const summary =
+      error.code === 'validation_failed' && unmatched.length === 0 && Object.keys(byControl).length > 0
+        ? 'server'
+        : undefined;
     const message = this.say(() => serverErrorText(error));
     this.formError = { message, unmatched, retryable, ...(summary ? { summary } : {}) };
     await this.updateComplete;

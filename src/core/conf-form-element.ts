@@ -36,8 +36,12 @@ export abstract class ConfFormElement<Body, Result> extends ConfFieldsElement {
   /** The proof file of the form, if it asks for one. */
   protected readonly upload: UploadController | null = null;
 
-  protected readonly draft = new DraftController(() => this.draftKey || `${this.draftPrefix}:${this.resolvedEndpoint.url}`);
-  protected readonly sender = new SubmissionController<Body, Result>(this, this.draft.attempts, (body, key) => this.sendBody(body, key));
+  protected readonly draft = new DraftController(
+    () => this.draftKey || `${this.draftPrefix}:${this.resolvedEndpoint.url}`,
+  );
+  protected readonly sender = new SubmissionController<Body, Result>(this, this.draft.attempts, (body, key) =>
+    this.sendBody(body, key),
+  );
 
   private lastUploadPhase = 'empty';
   /** Set by {@link startForm}: before it, the answers are not yet the draft's (it would overwrite the stored one). */
@@ -141,7 +145,8 @@ export abstract class ConfFormElement<Body, Result> extends ConfFieldsElement {
     if (!upload || upload.phase === this.lastUploadPhase) return;
     const phase = (this.lastUploadPhase = upload.phase);
     const name = upload.file?.name ?? '';
-    if (phase === 'uploading') this.announce(this.say(() => msg('Uploading the proof…', { id: 'form.upload.started' })));
+    if (phase === 'uploading')
+      this.announce(this.say(() => msg('Uploading the proof…', { id: 'form.upload.started' })));
     if (phase === 'done') this.announce(this.say(() => msg(str`${name} uploaded.`, { id: 'form.upload.done' })));
     if (phase === 'failed') this.announce(upload.error?.message ?? '');
   }
@@ -168,7 +173,11 @@ export abstract class ConfFormElement<Body, Result> extends ConfFieldsElement {
         if (this.upload.phase === 'failed') void this.upload.retry();
         proof = await this.upload.settled();
         if (!proof) {
-          this.formError = { message: this.say(() => msg('The proof file could not be uploaded.', { id: 'form.upload.failed' })), unmatched: [], retryable: false };
+          this.formError = {
+            message: this.say(() => msg('The proof file could not be uploaded.', { id: 'form.upload.failed' })),
+            unmatched: [],
+            retryable: false,
+          };
           this.renderRoot.querySelector<HTMLElement>('input[type="file"]')?.focus();
           return;
         }
@@ -214,7 +223,8 @@ export abstract class ConfFormElement<Body, Result> extends ConfFieldsElement {
     note: unknown = nothing,
   ): TemplateResult {
     const busy = this.busy;
-    const requiredNote = labels.fields === false ? nothing : msg('Fields marked * are required.', { id: 'form.required-note' });
+    const requiredNote =
+      labels.fields === false ? nothing : msg('Fields marked * are required.', { id: 'form.required-note' });
     return html`<form part="form" novalidate @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput}
       aria-busy=${busy ? 'true' : 'false'}>
       ${requiredNote === nothing && note === nothing ? nothing : html`<p class="help">${requiredNote} ${note}</p>`}

@@ -62,9 +62,18 @@ describe('time', () => {
 describe('endpoint resolution', () => {
   const base = 'https://www.example.org/news/page.html';
   it('takes the attribute, then the provider, then the script origin', () => {
-    assert.deepEqual(resolveEndpoint('https://p.example/x/', 'https://q.example', base, 'https://cdn.example'), { url: 'https://p.example/x', source: 'attribute' });
-    assert.deepEqual(resolveEndpoint(null, '/conf', base, 'https://cdn.example'), { url: 'https://www.example.org/conf', source: 'provider' });
-    assert.deepEqual(resolveEndpoint('', undefined, base, 'https://cdn.example'), { url: 'https://cdn.example', source: 'script' });
+    assert.deepEqual(resolveEndpoint('https://p.example/x/', 'https://q.example', base, 'https://cdn.example'), {
+      url: 'https://p.example/x',
+      source: 'attribute',
+    });
+    assert.deepEqual(resolveEndpoint(null, '/conf', base, 'https://cdn.example'), {
+      url: 'https://www.example.org/conf',
+      source: 'provider',
+    });
+    assert.deepEqual(resolveEndpoint('', undefined, base, 'https://cdn.example'), {
+      url: 'https://cdn.example',
+      source: 'script',
+    });
   });
   it('skips a value that is not an http address, and says so', () => {
     assert.deepEqual(resolveEndpoint('javascript:alert(1)', 'https://q.example', base, 'https://cdn.example'), {
@@ -98,7 +107,9 @@ describe('client', () => {
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const tag = `"p${offset}"`;
       if (opts.etag && headers['if-none-match'] === tag) return new Response(null, { status: 304 });
-      const data = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ id: String(offset + i) }));
+      const data = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({
+        id: String(offset + i),
+      }));
       return Response.json({ data, meta: { total, limit, offset } }, { headers: opts.etag ? { etag: tag } : {} });
     };
     return { calls, fetch: fetch as typeof globalThis.fetch };
@@ -110,11 +121,14 @@ describe('client', () => {
     const all = await c.listAll('speakers');
     assert.equal(all.data.length, 250);
     assert.equal(all.data[249]!.id, '249');
-    assert.deepEqual(s.calls.map((x) => x.url), [
-      '/api/public/v1/events/speakers?limit=100&offset=0',
-      '/api/public/v1/events/speakers?limit=100&offset=100',
-      '/api/public/v1/events/speakers?limit=100&offset=200',
-    ]);
+    assert.deepEqual(
+      s.calls.map((x) => x.url),
+      [
+        '/api/public/v1/events/speakers?limit=100&offset=0',
+        '/api/public/v1/events/speakers?limit=100&offset=100',
+        '/api/public/v1/events/speakers?limit=100&offset=200',
+      ],
+    );
   });
 
   it('revalidates with If-None-Match and reports unchanged lists', async () => {
@@ -130,7 +144,11 @@ describe('client', () => {
 
   it("raises one ApiError with the server's code and message", async () => {
     const c = new ApiClient('https://proxy.example', {
-      fetch: (async () => Response.json({ error: { code: 'module_disabled', message: 'Schedule is off.', details: { m: 1 } } }, { status: 403 })) as typeof fetch,
+      fetch: (async () =>
+        Response.json(
+          { error: { code: 'module_disabled', message: 'Schedule is off.', details: { m: 1 } } },
+          { status: 403 },
+        )) as typeof fetch,
     });
     await assert.rejects(c.listAll('events'), (e: unknown) => {
       assert.ok(e instanceof ApiError);
@@ -143,10 +161,24 @@ describe('client', () => {
   });
 
   it('turns an unreachable proxy and a non-JSON answer into ApiErrors that say what to check', async () => {
-    const down = new ApiClient('https://proxy.example', { fetch: (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch });
-    await assert.rejects(down.get('websiteSite'), (e: unknown) => e instanceof ApiError && e.code === 'network_error' && /could not reach the conference proxy/i.test(e.message));
-    const html = new ApiClient('https://www.example.org', { fetch: (async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } })) as typeof fetch });
-    await assert.rejects(html.get('websiteSite'), (e: unknown) => e instanceof ApiError && e.code === 'invalid_response' && /endpoint/.test(e.message));
+    const down = new ApiClient('https://proxy.example', {
+      fetch: (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch,
+    });
+    await assert.rejects(
+      down.get('websiteSite'),
+      (e: unknown) =>
+        e instanceof ApiError && e.code === 'network_error' && /could not reach the conference proxy/i.test(e.message),
+    );
+    const html = new ApiClient('https://www.example.org', {
+      fetch: (async () =>
+        new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } })) as typeof fetch,
+    });
+    await assert.rejects(
+      html.get('websiteSite'),
+      (e: unknown) => e instanceof ApiError && e.code === 'invalid_response' && /endpoint/.test(e.message),
+    );
   });
 
   it('sends writes as JSON with an idempotency key', async () => {
@@ -157,7 +189,15 @@ describe('client', () => {
         return Response.json({ data: { id: 'reg-1' } }, { status: 201 });
       }) as typeof fetch,
     });
-    const body = { firstName: 'A', lastName: 'B', email: 'a@b.example', ticketTypeId: 't', paymentMethodId: 'p', paymentReference: 'r', paymentProofUrl: 'https://x.example/p.pdf' };
+    const body = {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.example',
+      ticketTypeId: 't',
+      paymentMethodId: 'p',
+      paymentReference: 'r',
+      paymentProofUrl: 'https://x.example/p.pdf',
+    };
     const r = await c.post('registrationCreate', body, { idempotencyKey: 'k1' });
     assert.equal(r.id, 'reg-1');
     assert.equal(seen?.method, 'POST');
@@ -169,7 +209,9 @@ describe('client', () => {
     const ac = new AbortController();
     const c = new ApiClient('https://proxy.example', {
       fetch: ((_u: unknown, init?: RequestInit) =>
-        new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch,
+        new Promise((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        )) as typeof fetch,
     });
     const p = c.get('websiteSite', { signal: ac.signal });
     ac.abort();
@@ -178,12 +220,15 @@ describe('client', () => {
 
   it('gives up on a write that gets no answer in time, as a network error that may be repeated', async () => {
     const hanging = ((_u: unknown, init?: RequestInit) =>
-      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch;
+      new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )) as typeof fetch;
     const c = new ApiClient('https://proxy.example', { fetch: hanging });
     const body = { qr: 'DEMO-0001', location: 'Hall A' };
     await assert.rejects(
       c.post('badgeCheckin', body, { idempotencyKey: 'k', timeoutMs: 50 }),
-      (e: unknown) => e instanceof ApiError && e.status === 0 && e.code === NETWORK_ERROR && /did not answer within/.test(e.message),
+      (e: unknown) =>
+        e instanceof ApiError && e.status === 0 && e.code === NETWORK_ERROR && /did not answer within/.test(e.message),
     );
     // The caller's own abort stays an abort.
     const ac = new AbortController();
@@ -204,8 +249,14 @@ describe('core: clock times read as people write them', () => {
   it('a 12-hour clock has no leading zero and never breaks before AM/PM; a 24-hour clock keeps its zero', () => {
     const us = new TimeFormatter('en-US', 'Europe/Berlin', 'Europe/Berlin');
     assert.equal(us.time(new Date('2026-06-10T13:30:00+02:00')), '1:30\u00a0PM');
-    assert.equal(us.range(new Date('2026-06-10T10:30:00+02:00'), new Date('2026-06-10T11:00:00+02:00')).text, '10:30\u00a0AM–11:00\u00a0AM');
-    assert.equal(new TimeFormatter('de', 'Europe/Berlin', 'Europe/Berlin').time(new Date('2026-06-10T09:05:00+02:00')), '09:05');
+    assert.equal(
+      us.range(new Date('2026-06-10T10:30:00+02:00'), new Date('2026-06-10T11:00:00+02:00')).text,
+      '10:30\u00a0AM–11:00\u00a0AM',
+    );
+    assert.equal(
+      new TimeFormatter('de', 'Europe/Berlin', 'Europe/Berlin').time(new Date('2026-06-10T09:05:00+02:00')),
+      '09:05',
+    );
   });
 
   it('the same rule with seconds (the kiosk history) and with the day (a scan of another day)', () => {

@@ -8,7 +8,15 @@
  * opening means (a cancelable `conf-*-open` event first) in `options.open`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { focusedWithin, holdLink, linkHeldElsewhere, parseRecordHash, recordHash, releaseLink, replaceHash } from './deep-link.js';
+import {
+  focusedWithin,
+  holdLink,
+  linkHeldElsewhere,
+  parseRecordHash,
+  recordHash,
+  releaseLink,
+  replaceHash,
+} from './deep-link.js';
 
 export interface DetailDialogHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -51,7 +59,10 @@ export class DetailDialogController implements ReactiveController {
   private shownId: string | null = null;
   private pendingLink: string | null = null;
 
-  constructor(private readonly host: DetailDialogHost, private readonly options: DetailDialogOptions) {
+  constructor(
+    private readonly host: DetailDialogHost,
+    private readonly options: DetailDialogOptions,
+  ) {
     host.addController(this);
   }
 

@@ -14,7 +14,10 @@ export class DraftController {
   /** `key` is read lazily: it may depend on the endpoint, known only once connected. */
   constructor(key: () => string) {
     this.slot = sessionSlot(key);
-    this.attempts = new AttemptKey(undefined, sessionSlot(() => `${key()}:attempt`));
+    this.attempts = new AttemptKey(
+      undefined,
+      sessionSlot(() => `${key()}:attempt`),
+    );
   }
 
   /** The stored draft as parsed JSON; null when there is none, it is unreadable or storage is blocked. */

@@ -46,7 +46,8 @@ export interface FieldState {
 export const controlId = (name: string): string => 'f-' + name.replace(/[^A-Za-z0-9_-]/g, '-');
 
 const describedBy = (id: string, help: boolean, error: boolean, note = false): string | undefined =>
-  [help ? `${id}-help` : '', note ? `${id}-note` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  [help ? `${id}-help` : '', note ? `${id}-note` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+  undefined;
 
 export function requiredMark(required: boolean | undefined): TemplateResult | typeof nothing {
   return required ? html`<span class="req" aria-hidden="true">*</span>` : nothing;
@@ -123,8 +124,10 @@ export function validityText(c: Validatable): string {
   if (v.patternMismatch) return c.title || msg('Use the format asked for.', { id: 'form.invalid.pattern' });
   if (c instanceof HTMLSelectElement) return v.valid ? '' : msg('Enter a valid value.', { id: 'form.invalid.other' });
   const length = c.value.length;
-  if (v.tooShort) return msg(str`Use at least ${c.minLength} characters (now ${length}).`, { id: 'form.invalid.too-short' });
-  if (v.tooLong) return msg(str`Use at most ${c.maxLength} characters (now ${length}).`, { id: 'form.invalid.too-long' });
+  if (v.tooShort)
+    return msg(str`Use at least ${c.minLength} characters (now ${length}).`, { id: 'form.invalid.too-short' });
+  if (v.tooLong)
+    return msg(str`Use at most ${c.maxLength} characters (now ${length}).`, { id: 'form.invalid.too-long' });
   if (c instanceof HTMLInputElement) {
     if (v.rangeUnderflow) return msg(str`The lowest allowed value is ${c.min}.`, { id: 'form.invalid.min' });
     if (v.rangeOverflow) return msg(str`The highest allowed value is ${c.max}.`, { id: 'form.invalid.max' });
@@ -148,13 +151,18 @@ export function uploadProblemText(problem: 'type' | 'size' | 'empty' | 'content'
     case 'type':
       return msg('This file type is not accepted. Choose a PDF, PNG, JPEG or WebP file.', { id: 'form.upload.type' });
     case 'size':
-      return msg(str`The file is larger than ${Math.round(UPLOAD_MAX_BYTES / 1024 / 1024)} MB.`, { id: 'form.upload.size' });
+      return msg(str`The file is larger than ${Math.round(UPLOAD_MAX_BYTES / 1024 / 1024)} MB.`, {
+        id: 'form.upload.size',
+      });
     case 'empty':
       return msg('The file is empty.', { id: 'form.upload.empty' });
     case 'content':
-      return msg('The file is not what its type says: its content is not a PDF, PNG, JPEG or WebP file. Choose the original file.', {
-        id: 'form.upload.content',
-      });
+      return msg(
+        'The file is not what its type says: its content is not a PDF, PNG, JPEG or WebP file. Choose the original file.',
+        {
+          id: 'form.upload.content',
+        },
+      );
   }
 }
 
@@ -182,21 +190,27 @@ export function renderUpload(
     <input id=${id} name=${f.name} type="file" class="input file" part="input" accept=${ACCEPT}
       ?required=${!!f.required && upload.phase !== 'done'} aria-describedby=${desc}
       aria-invalid=${ifDefined(error ? 'true' : undefined)} @change=${onFile} />
-    ${upload.file
-      ? html`<div class="upload-status" id=${statusId}>
-          ${upload.phase === 'uploading'
-            ? html`<progress part="progress" max="100" value=${pct} aria-label=${msg(str`Uploading ${upload.file.name}`, { id: 'form.upload.progress-label' })}></progress>
+    ${
+      upload.file
+        ? html`<div class="upload-status" id=${statusId}>
+          ${
+            upload.phase === 'uploading'
+              ? html`<progress part="progress" max="100" value=${pct} aria-label=${msg(str`Uploading ${upload.file.name}`, { id: 'form.upload.progress-label' })}></progress>
                 <span>${msg(str`Uploading: ${pct}%`, { id: 'form.upload.progress' })}</span>`
-            : upload.phase === 'done'
-              ? html`<span class="ok" part="upload-done">${msg(str`${upload.file.name} uploaded.`, { id: 'form.upload.done' })}</span>`
-              : nothing}
-          ${upload.phase === 'failed'
-            ? html`<button type="button" class="button" part="upload-retry" @click=${() => void upload.retry()}>
+              : upload.phase === 'done'
+                ? html`<span class="ok" part="upload-done">${msg(str`${upload.file.name} uploaded.`, { id: 'form.upload.done' })}</span>`
+                : nothing
+          }
+          ${
+            upload.phase === 'failed'
+              ? html`<button type="button" class="button" part="upload-retry" @click=${() => void upload.retry()}>
                 ${msg('Upload again', { id: 'form.upload.retry' })}
               </button>`
-            : nothing}
+              : nothing
+          }
         </div>`
-      : nothing}
+        : nothing
+    }
     ${fieldError(id, error)}
   </div>`;
 }

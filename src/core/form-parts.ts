@@ -27,11 +27,13 @@ export function renderSection(legend: string, content: unknown, extraPart?: stri
 /** The form-level message: the server's own words, and field messages that fit no field. */
 export function renderFormError(error: FormError | null): TemplateResult | typeof nothing {
   if (!error) return nothing;
-  return html`<strong>${error.message}</strong>${error.unmatched.length
-      ? html`<ul>${error.unmatched.map((m) => html`<li>${m}</li>`)}</ul>`
-      : nothing}${error.retryable
+  return html`<strong>${error.message}</strong>${
+    error.unmatched.length ? html`<ul>${error.unmatched.map((m) => html`<li>${m}</li>`)}</ul>` : nothing
+  }${
+    error.retryable
       ? html`<span>${msg('Your answers are kept and nothing is sent twice. Try again in a moment.', { id: 'form.outage' })}</span>`
-      : nothing}`;
+      : nothing
+  }`;
 }
 
 /**
@@ -64,14 +66,18 @@ export function renderActions(
 ): TemplateResult {
   const failed = s.phase === 'failed' && !o.busy;
   return html`<div class="actions">
-    ${failed && s.unconfirmed
-      ? renderUnconfirmed(o.resendLabel, o.onResend)
-      : html`<button type="submit" class="button primary" part="submit-button" ?disabled=${o.busy}>
+    ${
+      failed && s.unconfirmed
+        ? renderUnconfirmed(o.resendLabel, o.onResend)
+        : html`<button type="submit" class="button primary" part="submit-button" ?disabled=${o.busy}>
           ${o.busy ? msg('Sending…', { id: 'form.sending' }) : o.submitLabel}
-        </button>`}
-    ${failed && s.retryable
-      ? html`<button type="button" class="button" part="retry-button" @click=${o.onRetry}>${msg('Try again', { id: 'core.retry' })}</button>`
-      : nothing}
+        </button>`
+    }
+    ${
+      failed && s.retryable
+        ? html`<button type="button" class="button" part="retry-button" @click=${o.onRetry}>${msg('Try again', { id: 'core.retry' })}</button>`
+        : nothing
+    }
     <span class="help" aria-hidden="true">${statusLine(s)}</span>
   </div>`;
 }

@@ -45,7 +45,9 @@ function usedTexts(): { texts: Map<string, SourceText>; problems: string[] } {
         const [text, options] = node.arguments;
         const idProp =
           options && ts.isObjectLiteralExpression(options)
-            ? options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(sf) === 'id')
+            ? options.properties.find(
+                (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(sf) === 'id',
+              )
             : undefined;
         const id = idProp && ts.isStringLiteralLike(idProp.initializer) ? idProp.initializer.text : undefined;
         let placeholders = -1;
@@ -54,10 +56,14 @@ function usedTexts(): { texts: Map<string, SourceText>; problems: string[] } {
           placeholders = ts.isTemplateExpression(text.template) ? text.template.templateSpans.length : 0;
         }
         if (id === undefined) problems.push(`${where}: msg() without a literal { id: '…' }`);
-        else if (placeholders < 0) problems.push(`${where}: msg('${id}') text is neither a string literal nor a str\`\` template`);
+        else if (placeholders < 0)
+          problems.push(`${where}: msg('${id}') text is neither a string literal nor a str\`\` template`);
         else {
           const seen = texts.get(id);
-          if (seen && seen.placeholders !== placeholders) problems.push(`${where}: '${id}' used with ${placeholders} placeholders, at ${seen.where} with ${seen.placeholders}`);
+          if (seen && seen.placeholders !== placeholders)
+            problems.push(
+              `${where}: '${id}' used with ${placeholders} placeholders, at ${seen.where} with ${seen.placeholders}`,
+            );
           else texts.set(id, { where, placeholders });
         }
       }
@@ -101,7 +107,10 @@ function placeholdersOf(template: unknown): number[] {
 const { texts, problems } = usedTexts();
 const files = catalogFiles();
 const loaded = await Promise.all(
-  files.map(async (f) => ({ ...f, templates: ((await import(pathToFileURL(f.path).href)) as { templates: Record<string, unknown> }).templates })),
+  files.map(async (f) => ({
+    ...f,
+    templates: ((await import(pathToFileURL(f.path).href)) as { templates: Record<string, unknown> }).templates,
+  })),
 );
 /** Catalog → the id prefix its modules hold (`schedule`), from the ids they have. */
 const prefixOf = new Map<string, Set<string>>();
@@ -120,7 +129,8 @@ describe('translations', () => {
   });
 
   it('has one id prefix per catalog, and a catalog for every prefix used', () => {
-    for (const [catalog, prefixes] of prefixOf) assert.equal(prefixes.size, 1, `${catalog} mixes prefixes ${[...prefixes].join(', ')}`);
+    for (const [catalog, prefixes] of prefixOf)
+      assert.equal(prefixes.size, 1, `${catalog} mixes prefixes ${[...prefixes].join(', ')}`);
     const known = new Set([...prefixOf.values()].flatMap((s) => [...s]));
     const orphans = [...texts].filter(([id]) => !known.has(id.split('.')[0]!)).map(([id, t]) => `${id} (${t.where})`);
     assert.deepEqual(orphans, [], 'ids whose prefix has no locales/ catalog');
@@ -149,7 +159,10 @@ describe('translations', () => {
         const registered = sourceFiles(dir)
           .filter((f) => dirname(f) === dir)
           .some((f) => readFileSync(f, 'utf8').includes(`registerMessages('${locale}', () => import('${module}'))`));
-        assert.ok(registered, `nothing in ${relative(SRC, dir)}/ calls registerMessages('${locale}', () => import('${module}'))`);
+        assert.ok(
+          registered,
+          `nothing in ${relative(SRC, dir)}/ calls registerMessages('${locale}', () => import('${module}'))`,
+        );
         const empty = have.filter((id) => {
           const t = file.templates[id];
           return typeof t === 'string' ? t.trim() === '' : false;

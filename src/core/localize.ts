@@ -64,7 +64,8 @@ export function loadLocale(locale: Locale): Promise<void> {
     batch.map((load) =>
       load().then(
         (m) => addCatalog(locale, m.templates),
-        (error: unknown) => console.warn(`conf-widgets: the "${locale}" texts could not be loaded; showing English.`, error),
+        (error: unknown) =>
+          console.warn(`conf-widgets: the "${locale}" texts could not be loaded; showing English.`, error),
       ),
     ),
   ).then(() => {

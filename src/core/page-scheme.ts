@@ -45,7 +45,8 @@ export function luminanceOf(color: string): number | undefined {
   const m = /rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)/.exec(color);
   if (!m) return undefined;
   const alphaText = m[4];
-  const alpha = alphaText === undefined ? 1 : alphaText.endsWith('%') ? parseFloat(alphaText) / 100 : parseFloat(alphaText);
+  const alpha =
+    alphaText === undefined ? 1 : alphaText.endsWith('%') ? parseFloat(alphaText) / 100 : parseFloat(alphaText);
   if (alpha < 0.5) return undefined;
   const [r, g, b] = [m[1], m[2], m[3]].map((c) => {
     const s = Number(c) / 255;
@@ -140,7 +141,12 @@ function start(): void {
   observer.observe(document.documentElement, { attributes: true, childList: true });
   if (document.body) observer.observe(document.body, { attributes: true });
   // A meta tag added, removed or rewritten anywhere in the head.
-  observer.observe(document.head ?? document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['content', 'name'] });
+  observer.observe(document.head ?? document.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['content', 'name'],
+  });
   media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
   media?.addEventListener('change', onSystemChange);
   document.addEventListener('transitionend', onTransitionEnd, true);

@@ -32,7 +32,10 @@ export class PollingController implements ReactiveController {
   private dueAt = 0;
   private connected = false;
 
-  constructor(private readonly host: ReactiveControllerHost, private readonly options: PollingOptions) {
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: PollingOptions,
+  ) {
     host.addController(this);
   }
 

@@ -10,11 +10,7 @@ export type FormValues = Record<string, string>;
  * Initial values: the saved draft wins over the host page's prefill (the person already typed
  * it), prefill wins over nothing. Only known controls are taken.
  */
-export function initialValues(
-  controls: readonly string[],
-  prefill: FormValues,
-  draft: FormValues | null,
-): FormValues {
+export function initialValues(controls: readonly string[], prefill: FormValues, draft: FormValues | null): FormValues {
   const out: FormValues = {};
   for (const c of controls) {
     const value = draft?.[c] || prefill[c];

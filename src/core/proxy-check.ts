@@ -39,7 +39,10 @@ export class ProxyCheckController implements ReactiveController {
   private shownCode: string | null = null;
   private abort: AbortController | null = null;
 
-  constructor(private readonly host: ProxyCheckHost, private readonly options: ProxyCheckOptions) {
+  constructor(
+    private readonly host: ProxyCheckHost,
+    private readonly options: ProxyCheckOptions,
+  ) {
     host.addController(this);
   }
 

@@ -34,7 +34,9 @@ function slot(endpoint: string): string {
 export function readRemembered(endpoint: string): Omit<Registrant, 'source'> | null {
   try {
     const v = JSON.parse(localStorage.getItem(slot(endpoint)) ?? 'null') as { id?: unknown; name?: unknown } | null;
-    return typeof v?.id === 'string' && v.id ? { id: v.id, name: typeof v.name === 'string' && v.name ? v.name : null } : null;
+    return typeof v?.id === 'string' && v.id
+      ? { id: v.id, name: typeof v.name === 'string' && v.name ? v.name : null }
+      : null;
   } catch {
     return null; // storage blocked or a foreign value: nothing remembered
   }
@@ -63,7 +65,8 @@ export function rememberRegistrations(): void {
     const r = e.detail.registration;
     const name = [r.firstName, r.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ');
     // Kept per proxy: the form's own, since a registration id means something only to its conference.
-    const endpoint = (e.composedPath()[0] as { resolvedEndpoint?: { url?: unknown } } | undefined)?.resolvedEndpoint?.url;
+    const endpoint = (e.composedPath()[0] as { resolvedEndpoint?: { url?: unknown } } | undefined)?.resolvedEndpoint
+      ?.url;
     if (typeof endpoint === 'string') remember(endpoint, { id: e.detail.id, name: name || null });
   });
 }
@@ -121,13 +124,17 @@ export function renderRegistrant(who: Registrant | null, state: FieldState, forg
   }
   const id = html`<span class="record-id" part="registration-id">${who.id}</span>`;
   return html`<p class="registrant" part="registrant">
-    ${who.name
-      ? html`${msg(str`Signed up as ${who.name}`, { id: 'registrant.as' })} (${id})`
-      : html`${msg('Registration number', { id: 'registrant.label' })}: ${id}`}
-    ${who.source === 'remembered'
-      ? html`<button type="button" class="button link" part="forget-button" @click=${forget}>
+    ${
+      who.name
+        ? html`${msg(str`Signed up as ${who.name}`, { id: 'registrant.as' })} (${id})`
+        : html`${msg('Registration number', { id: 'registrant.label' })}: ${id}`
+    }
+    ${
+      who.source === 'remembered'
+        ? html`<button type="button" class="button link" part="forget-button" @click=${forget}>
           ${msg('Not you? Use another registration', { id: 'registrant.forget' })}
         </button>`
-      : nothing}
+        : nothing
+    }
   </p>`;
 }

@@ -81,7 +81,10 @@ export class ResourceController<T> implements ReactiveController {
   /** ETags of the answers behind {@link value}, by URL: what "unchanged" means for this element. */
   private etags = new Map<string, string>();
 
-  constructor(private readonly host: ResourceHost, private readonly options: ResourceOptions<T>) {
+  constructor(
+    private readonly host: ResourceHost,
+    private readonly options: ResourceOptions<T>,
+  ) {
     host.addController(this);
     this.task = new Task(host, {
       args: () => [host.client.endpoint, ...(options.args?.() ?? [])],
@@ -93,7 +96,13 @@ export class ResourceController<T> implements ReactiveController {
       this.polling = new PollingController(host, {
         interval: () => host.refresh,
         // A poll that comes due while a load is in flight waits for it instead of aborting it.
-        run: () => (this.loading ? this.task.taskComplete.then(() => true, () => false) : this.reload(true, true)),
+        run: () =>
+          this.loading
+            ? this.task.taskComplete.then(
+                () => true,
+                () => false,
+              )
+            : this.reload(true, true),
       });
     }
   }
@@ -166,7 +175,11 @@ export class ResourceController<T> implements ReactiveController {
       if (result !== UNCHANGED) this.value = result;
       this.updatedAt = new Date();
       this.error = proxyStale
-        ? new ApiError(200, UPSTREAM_STALE, 'The conference platform is not answering; the proxy shows its last good copy.')
+        ? new ApiError(
+            200,
+            UPSTREAM_STALE,
+            'The conference platform is not answering; the proxy shows its last good copy.',
+          )
         : null;
       if (changed) {
         const count = this.options.count?.(this.value as T) ?? 0;
@@ -219,7 +232,12 @@ interface ElementRead {
 function elementReads(client: ApiClient, read: ElementRead): ApiClient {
   const tracked = Object.create(client) as ApiClient;
   tracked.request = async (id, options = {}) => {
-    const answer = await client.request(id, { etags: read.etags, fresh: read.fresh, maxAgeMs: read.maxAgeMs, ...options });
+    const answer = await client.request(id, {
+      etags: read.etags,
+      fresh: read.fresh,
+      maxAgeMs: read.maxAgeMs,
+      ...options,
+    });
     if (answer.stale) read.markStale();
     if (answer.etag) read.answered.set(client.url(id, options.params, options.query), answer.etag);
     return answer;

@@ -16,17 +16,23 @@ export function serverErrorText(e: ApiError): string {
     case 'service_unavailable':
       return msg('The conference service is temporarily unavailable.', { id: 'form.server.unavailable' });
     case 'rate_limited':
-      return msg('The conference service is receiving too many requests right now.', { id: 'form.server.rate-limited' });
+      return msg('The conference service is receiving too many requests right now.', {
+        id: 'form.server.rate-limited',
+      });
     case 'internal_error':
     case 'bad_gateway':
     case 'gateway_timeout':
       return msg('The conference service could not process the request.', { id: 'form.server.failed' });
     case NETWORK_ERROR:
-      return msg('Could not reach the conference server. Check the connection and try again.', { id: 'core.error.network' });
+      return msg('Could not reach the conference server. Check the connection and try again.', {
+        id: 'core.error.network',
+      });
     case INVALID_RESPONSE:
       return msg('The conference server sent an answer that could not be read.', { id: 'core.error.invalid' });
     case 'outcome_unknown':
-      return msg('The conference service did not confirm this submission, and it may have been recorded.', { id: 'form.server.unknown-outcome' });
+      return msg('The conference service did not confirm this submission, and it may have been recorded.', {
+        id: 'form.server.unknown-outcome',
+      });
     case 'registration_closed':
       return msg('Registration for this conference is closed.', { id: 'form.server.registration-closed' });
     case 'pricing_closed':
@@ -36,9 +42,13 @@ export function serverErrorText(e: ApiError): string {
     case 'exhibition_closed':
       return msg('Exhibitor applications are closed.', { id: 'form.server.exhibition-closed' });
     case 'registration_required':
-      return msg('Exhibitors must be registered for the conference: add your registration number.', { id: 'form.server.registration-required' });
+      return msg('Exhibitors must be registered for the conference: add your registration number.', {
+        id: 'form.server.registration-required',
+      });
     case 'payment_required':
-      return msg('This exhibition has a fee: add the payment method, reference and proof.', { id: 'form.server.payment-required' });
+      return msg('This exhibition has a fee: add the payment method, reference and proof.', {
+        id: 'form.server.payment-required',
+      });
     case 'unknown_reference':
       return msg('A number in the form does not exist at this conference.', { id: 'form.server.unknown-reference' });
     case 'invalid_upload':
@@ -54,7 +64,9 @@ export function serverErrorText(e: ApiError): string {
     case 'conference_inactive':
     case 'plan_ended':
     case 'origin_not_allowed':
-      return msg('This form cannot be sent at the moment: the site is not set up for it. Please tell the organizers.', { id: 'form.server.setup' });
+      return msg('This form cannot be sent at the moment: the site is not set up for it. Please tell the organizers.', {
+        id: 'form.server.setup',
+      });
     default:
       return e.message;
   }

@@ -42,7 +42,8 @@ export interface Site {
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const isoDate = (v: unknown): string => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : '');
 
 export function readPage(raw: unknown): SitePageText | null {
@@ -96,14 +97,21 @@ function readPages(raw: unknown): SitePageText[] {
 export function readSite(raw: unknown): Site {
   const r = record(raw);
   const pages = readPages(r.pages);
-  const navigation = Array.isArray(r.navigation) ? readNavigation(r.navigation) : pages.map((p) => ({ slug: p.slug, label: p.title }));
+  const navigation = Array.isArray(r.navigation)
+    ? readNavigation(r.navigation)
+    : pages.map((p) => ({ slug: p.slug, label: p.title }));
   return { conference: readConference(r.conference), navigation, pages, deprecated: false };
 }
 
 /** The deprecated list of pages as a site: no conference, the pages in order as the navigation. */
 export function siteFromPages(list: unknown[]): Site {
   const pages = readPages(list);
-  return { conference: null, navigation: pages.map((p) => ({ slug: p.slug, label: p.title })), pages, deprecated: true };
+  return {
+    conference: null,
+    navigation: pages.map((p) => ({ slug: p.slug, label: p.title })),
+    pages,
+    deprecated: true,
+  };
 }
 
 let fallbackSaid = false;
@@ -144,7 +152,9 @@ export async function loadSite(
 /** The page with this slug (compared as typed, then without case), or null. */
 export function findPage(site: Site, slug: string): SitePageText | null {
   const s = slug.trim();
-  return site.pages.find((p) => p.slug === s) ?? site.pages.find((p) => p.slug.toLowerCase() === s.toLowerCase()) ?? null;
+  return (
+    site.pages.find((p) => p.slug === s) ?? site.pages.find((p) => p.slug.toLowerCase() === s.toLowerCase()) ?? null
+  );
 }
 
 /** The conference's dates as one range in the locale, e.g. "10–12 June 2026"; '' without dates. */

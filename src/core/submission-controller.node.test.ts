@@ -128,5 +128,15 @@ test('an attempt kept in a slot outlives a reload: same key for the same body, n
   // A foreign value in the slot is ignored, never thrown.
   stored = '{"key":1}';
   assert.equal(new AttemptKey(() => 'y', slot).pending(), null);
-  assert.equal(new AttemptKey(() => 'z', { read: () => { throw new Error('blocked'); }, write: () => { throw new Error('blocked'); } }).for({}), 'z');
+  assert.equal(
+    new AttemptKey(() => 'z', {
+      read: () => {
+        throw new Error('blocked');
+      },
+      write: () => {
+        throw new Error('blocked');
+      },
+    }).for({}),
+    'z',
+  );
 });

@@ -40,7 +40,9 @@ export const OUTCOME_UNKNOWN = 'outcome_unknown';
 /** Outages the server did not process (or may not have): safe to repeat with the same key. */
 export function isRetryable(error: ApiError): boolean {
   if (error.code === OUTCOME_UNKNOWN) return false;
-  return error.status === 0 || error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504;
+  return (
+    error.status === 0 || error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504
+  );
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -167,12 +167,12 @@ export class TimeFormatter {
   }
 
   range(start: Date, end?: Date | null): TimeLabel {
-    const span = (zone: string) =>
-      end ? `${this.time(start, zone)}–${this.time(end, zone)}` : this.time(start, zone);
+    const span = (zone: string) => (end ? `${this.time(start, zone)}–${this.time(end, zone)}` : this.time(start, zone));
     const label: TimeLabel = { text: span(this.zone) };
     if (this.differsForViewer(start)) {
       // A different calendar day for the viewer is worth saying, else "01:00" misleads.
-      const dayNote = this.dateKey(start, this.viewerZone) !== this.dateKey(start) ? ` ${this.shortDay(start, this.viewerZone)}` : '';
+      const dayNote =
+        this.dateKey(start, this.viewerZone) !== this.dateKey(start) ? ` ${this.shortDay(start, this.viewerZone)}` : '';
       label.local = `${span(this.viewerZone)}${dayNote} ${this.zoneName(start, this.viewerZone)}`;
     }
     return label;

@@ -4,7 +4,17 @@ import { webUrl } from './web-url.js';
 
 describe('webUrl', () => {
   it('keeps http(s), protocol-relative and relative addresses, trimmed', () => {
-    for (const ok of ['https://a.example/x', 'HTTP://a.example', '//a.example/x', '/info/x', '?page=x', '#x', 'info/x', '../x']) assert.equal(webUrl(ok), ok, ok);
+    for (const ok of [
+      'https://a.example/x',
+      'HTTP://a.example',
+      '//a.example/x',
+      '/info/x',
+      '?page=x',
+      '#x',
+      'info/x',
+      '../x',
+    ])
+      assert.equal(webUrl(ok), ok, ok);
     assert.equal(webUrl('  /x \n'), '/x');
   });
   it('refuses every other scheme, in any case and with what the URL parser ignores', () => {
@@ -25,7 +35,8 @@ describe('webUrl', () => {
     for (const value of bad) assert.equal(webUrl(value), null, JSON.stringify(value));
   });
   it('is null for what is not a string or not a URL', () => {
-    for (const value of [undefined, null, 1, {}, '', '   ', 'http://[bad']) assert.equal(webUrl(value), null, String(value));
+    for (const value of [undefined, null, 1, {}, '', '   ', 'http://[bad'])
+      assert.equal(webUrl(value), null, String(value));
   });
   it('with absolute, refuses relative addresses and normalizes', () => {
     assert.equal(webUrl('/x', { absolute: true }), null);

@@ -59,7 +59,7 @@ const cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
 const demo = await startDemo({ port: 0, allowedOrigins: [cmsOrigin], proxy: { logger: () => {} } });
 const browser = await launchChromium();
 
-console.log('JavaScript a page downloads (files from Chromium\'s network log; bytes as the proxy sends them):');
+console.log("JavaScript a page downloads (files from Chromium's network log; bytes as the proxy sends them):");
 try {
   for (const [i, p] of PAGES.entries()) {
     const context = await browser.newContext();
@@ -72,22 +72,36 @@ try {
       }
     });
     await page.goto(`${cmsOrigin}/p${i}`, { waitUntil: 'load' });
-    await page.waitForFunction((tags) => tags.every((t) => customElements.get(t) !== undefined), p.tags, { timeout: 30_000 });
+    await page.waitForFunction((tags) => tags.every((t) => customElements.get(t) !== undefined), p.tags, {
+      timeout: 30_000,
+    });
     await page.waitForLoadState('networkidle');
     await context.close();
     const size = (suffix: string) => files.reduce((n, f) => n + readFileSync(`dist/${f.path}${suffix}`).length, 0);
     const br = size('.br');
     const gzip = size('.gz');
     const received = (await Promise.all(files.map((f) => f.received))).reduce((a, b) => a + b, 0);
-    const verdict = p.budgetBr === null ? '' : `   goal <= ${kb(p.budgetBr)} br: ${br <= p.budgetBr ? 'met' : 'NOT met'}`;
-    console.log(`  ${p.label.padEnd(44)} ${kb(br).padStart(9)} br ${kb(gzip).padStart(9)} gzip  (${files.length} files, ${kb(received)} received)${verdict}`);
-    console.log(`    ${files.map((f) => f.path).sort().join(', ')}`);
+    const verdict =
+      p.budgetBr === null ? '' : `   goal <= ${kb(p.budgetBr)} br: ${br <= p.budgetBr ? 'met' : 'NOT met'}`;
+    console.log(
+      `  ${p.label.padEnd(44)} ${kb(br).padStart(9)} br ${kb(gzip).padStart(9)} gzip  (${files.length} files, ${kb(received)} received)${verdict}`,
+    );
+    console.log(
+      `    ${files
+        .map((f) => f.path)
+        .sort()
+        .join(', ')}`,
+    );
   }
-  console.log(`  ${"pretalx's schedule widget, for reference".padEnd(44)} ${''.padStart(12)} ${kb(PRETALX_GZIP).padStart(9)} gzip`);
+  console.log(
+    `  ${"pretalx's schedule widget, for reference".padEnd(44)} ${''.padStart(12)} ${kb(PRETALX_GZIP).padStart(9)} gzip`,
+  );
   // Each resource once per page: the demo site's / has eleven elements, several reading the same lists.
   const api = await countApiRequests(browser, `${demo.url}/`);
   const once = api.requests.length === api.distinct;
-  console.log(`API requests on the demo site's /: ${api.requests.length} for ${api.distinct} distinct URLs   goal one per distinct URL: ${once ? 'met' : 'NOT met'}`);
+  console.log(
+    `API requests on the demo site's /: ${api.requests.length} for ${api.distinct} distinct URLs   goal one per distinct URL: ${once ? 'met' : 'NOT met'}`,
+  );
   if (!once) console.log(`    asked more than once: ${JSON.stringify(api.repeated)}`);
 } finally {
   await browser.close();

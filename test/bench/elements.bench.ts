@@ -68,15 +68,23 @@ async function sizes(): Promise<void> {
   console.log(`  ${'dist/conf-widgets.js (the loader)'.padEnd(40)} ${kb(all).padStart(9)}`);
   // The chunks the loader imports, beside it: elements, core, forms, translations.
   const chunkDir = BUNDLE_PATH.replace(/[^/\\]*$/, 'conf-widgets');
-  const chunks = existsSync(chunkDir) ? readdirSync(chunkDir).filter((n) => n.endsWith('.js')).sort() : [];
+  const chunks = existsSync(chunkDir)
+    ? readdirSync(chunkDir)
+        .filter((n) => n.endsWith('.js'))
+        .sort()
+    : [];
   const chunkGzip = new Map(chunks.map((f) => [f, gz(readFileSync(`${chunkDir}/${f}`))]));
   for (const [f, size] of chunkGzip) console.log(`  ${`dist/conf-widgets/${f}`.padEnd(40)} ${kb(size).padStart(9)}`);
   // What a page downloads, per set of elements, against the budgets: delivery.bench.ts.
   const dir = 'dist/elements';
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.js')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.js'))
+    .sort()) {
     console.log(`  ${`${dir}/${f}`.padEnd(40)} ${kb(gz(readFileSync(`${dir}/${f}`))).padStart(9)}`);
   }
-  console.log(`  ${'baseline: Lit alone'.padEnd(40)} ${kb(lit).padStart(9)}   (every entry carries it; the bundle carries it once)`);
+  console.log(
+    `  ${'baseline: Lit alone'.padEnd(40)} ${kb(lit).padStart(9)}   (every entry carries it; the bundle carries it once)`,
+  );
 }
 
 // Runs in the page. Both sides fetch the same pages the same way, then render the first day; both
@@ -108,10 +116,19 @@ const IN_PAGE = {
     stage.replaceChildren();
     const t0 = performance.now();
     const all = async (path: string): Promise<Record<string, unknown>[]> => {
-      const first = (await (await fetch(`${path}?limit=100&offset=0`)).json()) as { data: Record<string, unknown>[]; meta: { total: number } };
+      const first = (await (await fetch(`${path}?limit=100&offset=0`)).json()) as {
+        data: Record<string, unknown>[];
+        meta: { total: number };
+      };
       const rest = await Promise.all(
-        Array.from({ length: Math.ceil(first.meta.total / 100) - 1 }, async (_, i) =>
-          ((await (await fetch(`${path}?limit=100&offset=${(i + 1) * 100}`)).json()) as { data: Record<string, unknown>[] }).data,
+        Array.from(
+          { length: Math.ceil(first.meta.total / 100) - 1 },
+          async (_, i) =>
+            (
+              (await (await fetch(`${path}?limit=100&offset=${(i + 1) * 100}`)).json()) as {
+                data: Record<string, unknown>[];
+              }
+            ).data,
         ),
       );
       return [...first.data, ...rest.flat()];
@@ -212,12 +229,21 @@ async function scheduleFigures(): Promise<void> {
       keyBase.push(...(await page.evaluate(IN_PAGE.keystrokes, QUERIES)));
     }
     const row = (label: string, a: number, b: number, note = '') =>
-      console.log(`  ${label.padEnd(34)} ${`${a.toFixed(1)} ms`.padStart(10)} ${`${b.toFixed(1)} ms`.padStart(12)} ${`${(a / b).toFixed(1)}x`.padStart(7)}  ${note}`);
-    console.log(`\n<conf-schedule>, ${EVENTS} events in ${VENUES} rooms over 3 days (first day shown), headless Chromium, until painted:`);
+      console.log(
+        `  ${label.padEnd(34)} ${`${a.toFixed(1)} ms`.padStart(10)} ${`${b.toFixed(1)} ms`.padStart(12)} ${`${(a / b).toFixed(1)}x`.padStart(7)}  ${note}`,
+      );
+    console.log(
+      `\n<conf-schedule>, ${EVENTS} events in ${VENUES} rooms over 3 days (first day shown), headless Chromium, until painted:`,
+    );
     console.log(`  ${''.padEnd(34)} ${'element'.padStart(10)} ${'innerHTML'.padStart(12)} ${'ratio'.padStart(7)}`);
     row(`first render, fetch incl. (median of ${RUNS})`, median(el), median(base));
     const n = `${keyEl.length} keystrokes`;
-    row(`per search keystroke (median)`, median(keyEl), median(keyBase), `goal < 16 ms: ${median(keyEl) < 16 ? 'met' : 'NOT met'}; ${n}`);
+    row(
+      `per search keystroke (median)`,
+      median(keyEl),
+      median(keyBase),
+      `goal < 16 ms: ${median(keyEl) < 16 ? 'met' : 'NOT met'}; ${n}`,
+    );
     row('per search keystroke (p95)', quantile(keyEl, 0.95), quantile(keyBase, 0.95));
     row('per search keystroke (worst)', Math.max(...keyEl), Math.max(...keyBase));
   } finally {

@@ -29,9 +29,13 @@ async function installStopwatch(page: Page): Promise<void> {
     w.__t0 = 0;
     if (w.__installed) return;
     w.__installed = true;
-    window.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') w.__t0 = performance.now();
-    }, { capture: true });
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Enter') w.__t0 = performance.now();
+      },
+      { capture: true },
+    );
     document.addEventListener('conf-checked-in', (e) => {
       const status = e.detail.status;
       // Two frames: the first runs before the render's paint, the second after it.
@@ -45,7 +49,9 @@ async function run(page: Page, codes: string[]): Promise<{ ms: number; status: s
   for (const [i, code] of codes.entries()) {
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
-    await page.waitForFunction((n) => (window as unknown as { __times: unknown[] }).__times.length >= n, i + 1, { timeout: 15_000 });
+    await page.waitForFunction((n) => (window as unknown as { __times: unknown[] }).__times.length >= n, i + 1, {
+      timeout: 15_000,
+    });
     await page.waitForTimeout(PACE_MS);
   }
   return page.evaluate(() => (window as unknown as { __times: { ms: number; status: string }[] }).__times);
@@ -57,7 +63,9 @@ function report(label: string, times: { ms: number; status: string }[]): void {
   for (const t of times) statuses.set(t.status, (statuses.get(t.status) ?? 0) + 1);
   console.log(
     `${label.padEnd(44)} median ${quantile(ms, 0.5).toFixed(1).padStart(6)} ms   p95 ${quantile(ms, 0.95).toFixed(1).padStart(6)} ms   ` +
-      `worst ${Math.max(...ms).toFixed(1).padStart(6)} ms   (${[...statuses].map(([s, n]) => `${n} ${s}`).join(', ')})`,
+      `worst ${Math.max(...ms)
+        .toFixed(1)
+        .padStart(6)} ms   (${[...statuses].map(([s, n]) => `${n} ${s}`).join(', ')})`,
   );
 }
 
@@ -82,7 +90,10 @@ try {
 
   // The same kiosk with its proxy gone: stored and shown as waiting.
   await page.evaluate(() => document.querySelector('conf-checkin')!.setAttribute('endpoint', 'http://127.0.0.1:9'));
-  const offline = await run(page, codes.map((_, i) => `OFFLINE-${i + 1}`));
+  const offline = await run(
+    page,
+    codes.map((_, i) => `OFFLINE-${i + 1}`),
+  );
   report('proxy unreachable (saved, will be sent)', offline);
   await context.close();
 } finally {

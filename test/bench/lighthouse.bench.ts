@@ -14,7 +14,9 @@ import { startDemo } from '../../scripts/demo-server.js';
 import { CHROME_ARGS, chromiumPath, ensureBundle, NO_CHROMIUM } from '../e2e/browser.js';
 
 /** The home page (every list and form) light and in the site's dark mode, a form page, the dark venue screen. */
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/?theme=dark,/register.html,/screen.html').split(',').map((p) => p.trim());
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/?theme=dark,/register.html,/screen.html')
+  .split(',')
+  .map((p) => p.trim());
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const GOALS = { performance: 95, cls: 0.02, accessibility: 100 };
 
@@ -35,7 +37,7 @@ const chrome = await chromeLauncher.launch({
 /** An audit's `details.items`, as Lighthouse's loose table shape. */
 type Items = Record<string, unknown>[];
 const itemsOf = (lhr: Result, id: string): Items =>
-  ((lhr.audits[id]?.details as { items?: Items } | undefined)?.items ?? []);
+  (lhr.audits[id]?.details as { items?: Items } | undefined)?.items ?? [];
 const nodeLabel = (node: unknown): string => {
   const n = node as { selector?: string; snippet?: string } | undefined;
   return (n?.selector ?? n?.snippet ?? '?').slice(0, 90);
@@ -48,7 +50,9 @@ function explain(lhr: Result): string[] {
     const audit = lhr.audits[ref.id];
     if (!audit || ref.weight === 0 || audit.score === null || audit.score === 1) continue;
     const nodes = itemsOf(lhr, ref.id).map((i) => nodeLabel(i.node));
-    lines.push(`      a11y ${ref.id}: ${nodes.slice(0, 4).join(' | ')}${nodes.length > 4 ? ` (+${nodes.length - 4})` : ''}`);
+    lines.push(
+      `      a11y ${ref.id}: ${nodes.slice(0, 4).join(' | ')}${nodes.length > 4 ? ` (+${nodes.length - 4})` : ''}`,
+    );
   }
   for (const item of itemsOf(lhr, 'layout-shifts').slice(0, 4)) {
     lines.push(`      shift ${Number(item.score).toFixed(3)}: ${nodeLabel(item.node)}`);
@@ -70,7 +74,9 @@ function explain(lhr: Result): string[] {
  */
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 let missed = 0;
-console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on the demo site (simulated throttling; Chromium ${chromePath}):`);
+console.log(
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on the demo site (simulated throttling; Chromium ${chromePath}):`,
+);
 try {
   for (const path of PAGES) {
     for (const formFactor of FORM_FACTORS) {
@@ -80,10 +86,15 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
       };
-      const result = await lighthouse(`${demo.url}${path}`, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+      const result = await lighthouse(
+        `${demo.url}${path}`,
+        flags,
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      );
       if (!result) throw new Error(`Lighthouse returned nothing for ${path} (${formFactor})`);
       const lhr = result.lhr;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${path} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError)
+        throw new Error(`Lighthouse on ${path} (${formFactor}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const perf = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const a11y = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
       const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN;
@@ -100,7 +111,9 @@ try {
         `    performance >= ${GOALS.performance}: ${verdict(ok.perf)}   CLS <= ${GOALS.cls}: ${verdict(ok.cls)}   accessibility ${GOALS.accessibility}: ${verdict(ok.a11y)}`,
       );
       if (!ok.perf) {
-        console.log(`      FCP ${ms('first-contentful-paint')} ms, Speed Index ${ms('speed-index')} ms, TBT ${ms('total-blocking-time')} ms, server response ${ms('server-response-time')} ms, ${Math.round(lhr.audits['dom-size']?.numericValue ?? 0)} DOM elements`);
+        console.log(
+          `      FCP ${ms('first-contentful-paint')} ms, Speed Index ${ms('speed-index')} ms, TBT ${ms('total-blocking-time')} ms, server response ${ms('server-response-time')} ms, ${Math.round(lhr.audits['dom-size']?.numericValue ?? 0)} DOM elements`,
+        );
         const work = itemsOf(lhr, 'mainthread-work-breakdown')
           .slice(0, 4)
           .map((i) => `${String(i.groupLabel ?? i.group)} ${Math.round(Number(i.duration))} ms`);

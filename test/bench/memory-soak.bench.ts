@@ -83,7 +83,12 @@ async function main(): Promise<void> {
   });
   const agent = new Agent({ connections: WORKERS * 2, pipelining: 1 });
   const api = `${proxy.url}${API_PREFIX}`;
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string> = {}, body?: string | Buffer) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    headers: Record<string, string> = {},
+    body?: string | Buffer,
+  ) => {
     const res = await request(url, { method, headers, body, dispatcher: agent });
     const text = await res.body.text();
     return { status: res.statusCode, headers: res.headers, text };
@@ -91,15 +96,26 @@ async function main(): Promise<void> {
 
   // A registration body built from the demo conference's own configuration, as the form builds it.
   const config = JSON.parse((await call('GET', `${api}/registrations/config`)).text).data;
-  const ticket = config.ticket_types.find((t: { price: { amount: number } }) => t.price.amount === 0) ?? config.ticket_types[0];
+  const ticket =
+    config.ticket_types.find((t: { price: { amount: number } }) => t.price.amount === 0) ?? config.ticket_types[0];
   const customFields: Record<string, string> = {};
   for (const f of config.fields) if (f.enabled && f.required) customFields[f.name] = f.options?.[0]?.value ?? 'Soak';
   let registrations = 0;
   const registration = () => {
     const n = ++registrations;
-    const body: Record<string, unknown> = { firstName: 'Soak', lastName: `Person ${n}`, email: `soak-${n}@example.org`, ticketTypeId: ticket.id, customFields };
+    const body: Record<string, unknown> = {
+      firstName: 'Soak',
+      lastName: `Person ${n}`,
+      email: `soak-${n}@example.org`,
+      ticketTypeId: ticket.id,
+      customFields,
+    };
     if (ticket.price.amount > 0) {
-      Object.assign(body, { paymentMethodId: config.payment_methods[0].id, paymentReference: `SOAK-${n}`, paymentProofUrl: 'https://example.org/proof.pdf' });
+      Object.assign(body, {
+        paymentMethodId: config.payment_methods[0].id,
+        paymentReference: `SOAK-${n}`,
+        paymentProofUrl: 'https://example.org/proof.pdf',
+      });
     }
     return { key: `soak-${process.pid}-${n}`, body: JSON.stringify(body) };
   };
@@ -107,7 +123,14 @@ async function main(): Promise<void> {
 
   const json = { 'content-type': 'application/json' };
   const kiosk = { ...json, 'x-kiosk-token': KIOSK_TOKEN };
-  const paged = ['/events/events', '/events/venues', '/events/speakers', '/events/workshops', '/exhibition/exhibits', '/abstracts/abstracts'];
+  const paged = [
+    '/events/events',
+    '/events/venues',
+    '/events/speakers',
+    '/events/workshops',
+    '/exhibition/exhibits',
+    '/abstracts/abstracts',
+  ];
   const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
   const badge = () => `DEMO-${String(1 + Math.floor(Math.random() * 500)).padStart(4, '0')}`;
   const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(16 * 1024, 0x20)]);
@@ -115,46 +138,107 @@ async function main(): Promise<void> {
   let hotEtag = '';
 
   const ops: Op[] = [
-    { name: 'distinct read', weight: 30, run: async () => (await call('GET', `${api}${pick(paged)}?limit=${1 + Math.floor(Math.random() * 200)}&offset=${Math.floor(Math.random() * 300)}`)).status },
     {
-      name: 'hot read', weight: 15, run: async () => {
+      name: 'distinct read',
+      weight: 30,
+      run: async () =>
+        (
+          await call(
+            'GET',
+            `${api}${pick(paged)}?limit=${1 + Math.floor(Math.random() * 200)}&offset=${Math.floor(Math.random() * 300)}`,
+          )
+        ).status,
+    },
+    {
+      name: 'hot read',
+      weight: 15,
+      run: async () => {
         const r = await call('GET', `${api}/events/events?limit=50`);
         hotEtag = String(r.headers.etag ?? '');
         return r.status;
       },
     },
-    { name: '304', weight: 15, run: async () => (await call('GET', `${api}/events/events?limit=50`, { 'if-none-match': hotEtag })).status },
     {
-      name: 'registration', weight: 7, run: async () => {
+      name: '304',
+      weight: 15,
+      run: async () => (await call('GET', `${api}/events/events?limit=50`, { 'if-none-match': hotEtag })).status,
+    },
+    {
+      name: 'registration',
+      weight: 7,
+      run: async () => {
         const r = registration();
         sent.push(r);
         if (sent.length > 500) sent.shift();
-        return (await call('POST', `${api}/registrations/registrations`, { ...json, 'idempotency-key': r.key }, r.body)).status;
+        return (await call('POST', `${api}/registrations/registrations`, { ...json, 'idempotency-key': r.key }, r.body))
+          .status;
       },
     },
     {
-      name: 'replay', weight: 5, run: async () => {
+      name: 'replay',
+      weight: 5,
+      run: async () => {
         const r = sent.length ? pick(sent) : registration();
-        return (await call('POST', `${api}/registrations/registrations`, { ...json, 'idempotency-key': r.key }, r.body)).status;
+        return (await call('POST', `${api}/registrations/registrations`, { ...json, 'idempotency-key': r.key }, r.body))
+          .status;
       },
     },
     {
-      name: 'check-in', weight: 8, run: async () =>
+      name: 'check-in',
+      weight: 8,
+      run: async () =>
         Math.random() < 0.5
-          ? (await call('POST', `${api}/badges/checkin`, kiosk, JSON.stringify({ qr: badge(), location: 'Foyer' }))).status
-          : (await call('POST', `${api}/attendance/checkin`, kiosk, JSON.stringify({ qr: `DAILY:${1 + Math.floor(Math.random() * 3)}/${badge()}` }))).status,
+          ? (await call('POST', `${api}/badges/checkin`, kiosk, JSON.stringify({ qr: badge(), location: 'Foyer' })))
+              .status
+          : (
+              await call(
+                'POST',
+                `${api}/attendance/checkin`,
+                kiosk,
+                JSON.stringify({ qr: `DAILY:${1 + Math.floor(Math.random() * 3)}/${badge()}` }),
+              )
+            ).status,
     },
-    { name: 'upload', weight: 5, run: async () => (await call('PUT', `${proxy.url}/uploads/registration-evidence?filename=proof.pdf`, { 'content-type': 'application/pdf' }, pdf)).status },
     {
-      name: 'bad request', weight: 15, run: async () => {
+      name: 'upload',
+      weight: 5,
+      run: async () =>
+        (
+          await call(
+            'PUT',
+            `${proxy.url}/uploads/registration-evidence?filename=proof.pdf`,
+            { 'content-type': 'application/pdf' },
+            pdf,
+          )
+        ).status,
+    },
+    {
+      name: 'bad request',
+      weight: 15,
+      run: async () => {
         switch (Math.floor(Math.random() * 7)) {
-          case 0: return (await call('GET', `${api}/nope/${Math.random()}`)).status;
-          case 1: return (await call('GET', `${api}/events/events?limit=abc${Math.floor(Math.random() * 1000)}`)).status;
-          case 2: return (await call('POST', `${api}/registrations/registrations`, json, '{"firstName":')).status;
-          case 3: return (await call('POST', `${api}/abstracts/submissions`, { 'content-type': 'text/plain' }, 'hello')).status;
-          case 4: return (await call('PUT', `${proxy.url}/uploads/registration-evidence?filename=x.pdf`, { 'content-type': 'application/pdf' }, html)).status;
-          case 5: return (await call('POST', `${api}/badges/checkin`, json, JSON.stringify({ qr: badge() }))).status;
-          default: return (await call('GET', `${api}/events/%2e%2e/health`)).status;
+          case 0:
+            return (await call('GET', `${api}/nope/${Math.random()}`)).status;
+          case 1:
+            return (await call('GET', `${api}/events/events?limit=abc${Math.floor(Math.random() * 1000)}`)).status;
+          case 2:
+            return (await call('POST', `${api}/registrations/registrations`, json, '{"firstName":')).status;
+          case 3:
+            return (await call('POST', `${api}/abstracts/submissions`, { 'content-type': 'text/plain' }, 'hello'))
+              .status;
+          case 4:
+            return (
+              await call(
+                'PUT',
+                `${proxy.url}/uploads/registration-evidence?filename=x.pdf`,
+                { 'content-type': 'application/pdf' },
+                html,
+              )
+            ).status;
+          case 5:
+            return (await call('POST', `${api}/badges/checkin`, json, JSON.stringify({ qr: badge() }))).status;
+          default:
+            return (await call('GET', `${api}/events/%2e%2e/health`)).status;
         }
       },
     },
@@ -187,9 +271,25 @@ async function main(): Promise<void> {
     `soak: ${MINUTES} min, ${WORKERS} workers, a sample every ${SAMPLE_MS / 1000} s, each after a full GC in the proxy` +
       (IDEMPOTENCY_ENTRIES ? `; idempotency store bound ${IDEMPOTENCY_ENTRIES} entries` : ''),
   );
-  const header = ['t (s)', 'req/s', '2xx', '304', '4xx', '5xx', 'net err', 'RSS MB', 'heap MB', 'heap total', 'ext+buf MB', 'cache entries/MB', 'idem entries/MB', 'rate entries/MB'];
+  const header = [
+    't (s)',
+    'req/s',
+    '2xx',
+    '304',
+    '4xx',
+    '5xx',
+    'net err',
+    'RSS MB',
+    'heap MB',
+    'heap total',
+    'ext+buf MB',
+    'cache entries/MB',
+    'idem entries/MB',
+    'rate entries/MB',
+  ];
   const mb = (n: number) => (n / MB).toFixed(1);
-  const print = (row: string[]) => console.log(row.map((c, i) => (i === 0 ? c.padEnd(7) : c.padStart(i >= 11 ? 17 : 9))).join(' '));
+  const print = (row: string[]) =>
+    console.log(row.map((c, i) => (i === 0 ? c.padEnd(7) : c.padStart(i >= 11 ? 17 : 9))).join(' '));
   print(header);
 
   const samples: { t: number; m: MemorySample }[] = [];
@@ -199,9 +299,22 @@ async function main(): Promise<void> {
     const m = await proxy.sample(true);
     const now = performance.now();
     const d = (k: keyof typeof counts) => counts[k] - last[k];
-    print([label, String(Math.round((d('total') * 1000) / (now - lastAt))), String(d('s2')), String(d('s304')), String(d('s4')), String(d('s5')), String(d('failed')),
-      mb(m.rss), mb(m.heapUsed), mb(m.heapTotal), mb(m.external + m.arrayBuffers),
-      `${m.cache.entries}/${mb(m.cache.bytes)}`, `${m.idempotency.entries}/${mb(m.idempotency.bytes)}`, `${m.rateLimit.entries}/${mb(m.rateLimit.bytes)}`]);
+    print([
+      label,
+      String(Math.round((d('total') * 1000) / (now - lastAt))),
+      String(d('s2')),
+      String(d('s304')),
+      String(d('s4')),
+      String(d('s5')),
+      String(d('failed')),
+      mb(m.rss),
+      mb(m.heapUsed),
+      mb(m.heapTotal),
+      mb(m.external + m.arrayBuffers),
+      `${m.cache.entries}/${mb(m.cache.bytes)}`,
+      `${m.idempotency.entries}/${mb(m.idempotency.bytes)}`,
+      `${m.rateLimit.entries}/${mb(m.rateLimit.bytes)}`,
+    ]);
     last = { ...counts };
     lastAt = now;
     if (t !== null) samples.push({ t, m });
@@ -247,10 +360,13 @@ async function main(): Promise<void> {
   const plateau = (name: string, pick: (m: MemorySample) => number) => {
     const values = samples.map((s) => pick(s.m));
     const at = plateauIndex(values);
-    if (at === null) return `${name}: no plateau (it rose more than ${PLATEAU_SLACK * 100}% over the last third of the run)`;
+    if (at === null)
+      return `${name}: no plateau (it rose more than ${PLATEAU_SLACK * 100}% over the last third of the run)`;
     const later = Math.max(...values.slice(at + 1));
-    return `${name} reached ${mb(levelAt(values, at))} MB at ${samples[at]!.t / 1000} s and never rose more than ${PLATEAU_SLACK * 100}% above it ` +
-      `(highest later ${mb(later)} MB, ${mb(values.at(-1)!)} MB at the end)`;
+    return (
+      `${name} reached ${mb(levelAt(values, at))} MB at ${samples[at]!.t / 1000} s and never rose more than ${PLATEAU_SLACK * 100}% above it ` +
+      `(highest later ${mb(later)} MB, ${mb(values.at(-1)!)} MB at the end)`
+    );
   };
   console.log(`plateau: ${plateau('RSS', (m) => m.rss)}; ${plateau('heap after GC', (m) => m.heapUsed)}`);
   await agent.close();

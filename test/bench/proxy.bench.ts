@@ -83,7 +83,7 @@ async function serveProxy(options: Partial<ProxyOptions> & { upstream: string })
     fetchUrl: await listen(viaFetch),
     chainUrl: await listen(chain),
     close: async () => {
-      for (const server of [node, viaFetch, chain]) server.closeAllConnections(), server.close();
+      for (const server of [node, viaFetch, chain]) (server.closeAllConnections(), server.close());
       await proxy.close();
     },
   };
@@ -172,7 +172,12 @@ console.log(`${SECONDS} s per run, ${CONNECTIONS} connections, loopback, one pro
       res.writeHead(304, { etag, 'cache-control': cacheControl }).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json', etag, 'cache-control': cacheControl, 'content-length': bytes.length });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      etag,
+      'cache-control': cacheControl,
+      'content-length': bytes.length,
+    });
     res.end(bytes);
   });
   const rawUrl = await listen(raw);
@@ -180,13 +185,22 @@ console.log(`${SECONDS} s per run, ${CONNECTIONS} connections, loopback, one pro
   const targets = [rawUrl + PATH, proxy.url + PATH, proxy.fetchUrl + PATH, proxy.chainUrl + PATH];
   const labels = ['nodeListener (CLI)', 'proxy.fetch', 'chain only (before)'] as const;
   const [hit] = compare('cached read (X-Cache: hit)', await rounds(targets, {}, 200), labels, 'raw http');
-  const [notModified] = compare('304 Not Modified', await rounds(targets, { 'if-none-match': etag }, 304), labels, 'raw http');
+  const [notModified] = compare(
+    '304 Not Modified',
+    await rounds(targets, { 'if-none-match': etag }, 304),
+    labels,
+    'raw http',
+  );
   goal(
     `cached read through ${hit!.label} >= 70% of raw throughput, <= 5 ms added at p99 (${CONNECTIONS} connections)`,
     hit!.ratio >= 0.7 && hit!.p99Added <= 5,
     `${pct(hit!.ratio)}, p99 ${hit!.p99Added >= 0 ? '+' : ''}${hit!.p99Added} ms`,
   );
-  goal(`304 through ${notModified!.label} >= 80% of raw throughput`, notModified!.ratio >= 0.8, pct(notModified!.ratio));
+  goal(
+    `304 through ${notModified!.label} >= 80% of raw throughput`,
+    notModified!.ratio >= 0.8,
+    pct(notModified!.ratio),
+  );
   raw.closeAllConnections();
   raw.close();
 
@@ -198,11 +212,21 @@ console.log(`${SECONDS} s per run, ${CONNECTIONS} connections, loopback, one pro
     return { bytes: Buffer.from(await r.body.arrayBuffer()), headers: r.headers };
   };
   const [br, gzip] = [await copy(BROWSER['accept-encoding']), await copy('gzip')];
-  if (br.headers['content-encoding'] !== 'br' || gzip.headers['content-encoding'] !== 'gzip') throw new Error('the proxy did not compress the page');
-  const brHeaders = { 'content-type': 'application/json', etag: String(br.headers.etag), 'cache-control': cacheControl, 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-length': br.bytes.length };
+  if (br.headers['content-encoding'] !== 'br' || gzip.headers['content-encoding'] !== 'gzip')
+    throw new Error('the proxy did not compress the page');
+  const brHeaders = {
+    'content-type': 'application/json',
+    etag: String(br.headers.etag),
+    'cache-control': cacheControl,
+    'content-encoding': 'br',
+    vary: 'Accept-Encoding',
+    'content-length': br.bytes.length,
+  };
   const rawBr = createServer((_req, res) => res.writeHead(200, brHeaders).end(br.bytes));
   const rawBrUrl = await listen(rawBr);
-  console.log(`events page compressed by the proxy: br ${br.bytes.length} bytes, gzip ${gzip.bytes.length} bytes (identity ${bytes.length})`);
+  console.log(
+    `events page compressed by the proxy: br ${br.bytes.length} bytes, gzip ${gzip.bytes.length} bytes (identity ${bytes.length})`,
+  );
   const [brHit] = compare(
     'cached read, br (Accept-Encoding: gzip, deflate, br, zstd)',
     await rounds([rawBrUrl + PATH, proxy.url + PATH, proxy.fetchUrl + PATH], BROWSER, 200),
@@ -224,7 +248,11 @@ console.log(`${SECONDS} s per run, ${CONNECTIONS} connections, loopback, one pro
   const proxy = await serveProxy({ upstream, cache: false });
   const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
   const forwarder = createServer((req, res) => {
-    request(upstream + req.url, { method: 'GET', headers: { 'x-api-key': KEY, accept: 'application/json' }, dispatcher: agent }).then(
+    request(upstream + req.url, {
+      method: 'GET',
+      headers: { 'x-api-key': KEY, accept: 'application/json' },
+      dispatcher: agent,
+    }).then(
       (up) => {
         res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type'] ?? 'application/json') });
         up.body.pipe(res);

@@ -17,8 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export type ChildConfig =
-  | { role: 'sandbox'; db: string }
-  | { role: 'raw'; routes: Record<string, { status: number; body: string }> };
+  { role: 'sandbox'; db: string } | { role: 'raw'; routes: Record<string, { status: number; body: string }> };
 
 export type ChildRequest =
   /** This process's CPU time so far, in µs (user + system). */
@@ -97,7 +96,7 @@ async function runChild(config: ChildConfig, send: (m: object) => void): Promise
         case 'badges':
           // Added between runs, never during one: the insert costs nothing measured.
           store.db.transaction(() => {
-            for (; badges < request.upTo; ) insert.run(conferenceId, `BENCH-${++badges}`, registrationId);
+            for (; badges < request.upTo;) insert.run(conferenceId, `BENCH-${++badges}`, registrationId);
           })();
           return badges;
         case 'checkins':

@@ -74,11 +74,21 @@ interface Figure {
 type Kind = 'reads' | 'check-ins';
 
 async function load(t: Target, kind: Kind, seconds: number): Promise<Figure> {
-  const opts: autocannon.Options = { url: t.child.url + t.read, headers: HEADERS, connections: CONNECTIONS, duration: seconds };
+  const opts: autocannon.Options = {
+    url: t.child.url + t.read,
+    headers: HEADERS,
+    connections: CONNECTIONS,
+    duration: seconds,
+  };
   if (kind === 'check-ins') {
     // The raw server gets the same unique bodies, so the load generator works alike for both.
     if (t.sandbox) await t.child.ask({ type: 'badges', upTo: t.used + seconds * BADGES_PER_SECOND });
-    const unique = { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ qr: `BENCH-${++t.used}`, location: 'Bench' }) }) };
+    const unique = {
+      setupRequest: (req: autocannon.Request) => ({
+        ...req,
+        body: JSON.stringify({ qr: `BENCH-${++t.used}`, location: 'Bench' }),
+      }),
+    };
     Object.assign(opts, { url: t.child.url + t.checkin, method: 'POST', requests: [unique] });
   }
   const cpu = await t.child.ask({ type: 'cpu' });
@@ -140,7 +150,15 @@ try {
   const sandboxTarget = async (name: string, db: string): Promise<Target> => {
     const child = await forkServer({ role: 'sandbox', db }, profile);
     children.push(child);
-    return { name, child, read: `${API_PREFIX}/events/events?limit=50`, checkin: `${API_PREFIX}/badges/checkin`, used: 0, sandbox: true, checkedIn: 0 };
+    return {
+      name,
+      child,
+      read: `${API_PREFIX}/events/events?limit=50`,
+      checkin: `${API_PREFIX}/badges/checkin`,
+      used: 0,
+      sandbox: true,
+      checkedIn: 0,
+    };
   };
   const [memory, file] = await Promise.all([
     sandboxTarget('sandbox :memory:', ':memory:'),
@@ -152,14 +170,28 @@ try {
   const readBody = await read.text();
   await memory!.child.ask({ type: 'badges', upTo: 1 });
   const checkin = await fetch(memory!.child.url + memory!.checkin, {
-    method: 'POST', headers: HEADERS, body: JSON.stringify({ qr: `BENCH-${++memory!.used}`, location: 'Bench' }),
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({ qr: `BENCH-${++memory!.used}`, location: 'Bench' }),
   });
   const checkinBody = await checkin.text();
   memory!.checkedIn++;
-  if (read.status !== 200 || checkin.status !== 201) throw new Error(`sandbox answered ${read.status} / ${checkin.status}`);
-  const rawChild = await forkServer({ role: 'raw', routes: { '/events': { status: 200, body: readBody }, '/checkin': { status: 201, body: checkinBody } } });
+  if (read.status !== 200 || checkin.status !== 201)
+    throw new Error(`sandbox answered ${read.status} / ${checkin.status}`);
+  const rawChild = await forkServer({
+    role: 'raw',
+    routes: { '/events': { status: 200, body: readBody }, '/checkin': { status: 201, body: checkinBody } },
+  });
   children.push(rawChild);
-  const raw: Target = { name: 'raw node:http', child: rawChild, read: '/events', checkin: '/checkin', used: 0, sandbox: false, checkedIn: 0 };
+  const raw: Target = {
+    name: 'raw node:http',
+    child: rawChild,
+    read: '/events',
+    checkin: '/checkin',
+    used: 0,
+    sandbox: false,
+    checkedIn: 0,
+  };
   const targets = [raw, memory!, file!];
 
   const estimate = 2 * targets.length * (WARMUP_SECONDS + ROUNDS * SECONDS);

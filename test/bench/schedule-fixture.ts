@@ -44,10 +44,21 @@ export function scheduleData(options: FixtureOptions = {}): Record<string, unkno
   const speakerCount = options.speakers ?? 300;
   const words = 'data cloud systems learning graph security privacy design ethics scale latency robust'.split(' ');
   const venues = Array.from({ length: venueCount }, (_, i) => ({
-    id: `v${i}`, name: `Room ${i + 1}`, description: '', floor: '1', capacity: 100, sortOrder: i,
+    id: `v${i}`,
+    name: `Room ${i + 1}`,
+    description: '',
+    floor: '1',
+    capacity: 100,
+    sortOrder: i,
   }));
   const speakers = Array.from({ length: speakerCount }, (_, i) => ({
-    id: `s${i}`, fullName: `Person${i} Surname${i % 41}`, affiliation: 'Org', jobTitle: '', bio: '', photoUrl: null, links: [],
+    id: `s${i}`,
+    fullName: `Person${i} Surname${i % 41}`,
+    affiliation: 'Org',
+    jobTitle: '',
+    bio: '',
+    photoUrl: null,
+    links: [],
   }));
   const base = Date.parse(`${DAY}T08:00:00+02:00`);
   const events = Array.from({ length: eventCount }, (_, i) => {
@@ -119,12 +130,19 @@ export function startScheduleFixture(options: FixtureOptions = {}): Promise<Sche
       if (fixture.failing) {
         res.statusCode = 503;
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ error: { code: 'upstream_unavailable', message: 'The conference platform is not answering.' } }));
+        res.end(
+          JSON.stringify({
+            error: { code: 'upstream_unavailable', message: 'The conference platform is not answering.' },
+          }),
+        );
         return;
       }
       const limit = Math.min(Number(url.searchParams.get('limit') ?? 20), 200);
       const offset = Number(url.searchParams.get('offset') ?? 0);
-      const body = JSON.stringify({ data: list.slice(offset, offset + limit), meta: { total: list.length, limit, offset } });
+      const body = JSON.stringify({
+        data: list.slice(offset, offset + limit),
+        meta: { total: list.length, limit, offset },
+      });
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
       res.setHeader('etag', etag);
       if (req.headers['if-none-match'] === etag) {

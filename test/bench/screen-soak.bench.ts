@@ -49,7 +49,10 @@ async function runCycles(args: {
   failEvery: number;
   bumpEvery: number;
 }): Promise<number> {
-  const el = document.querySelector('conf-schedule') as HTMLElement & { reload(): Promise<boolean>; updateComplete: Promise<unknown> };
+  const el = document.querySelector('conf-schedule') as HTMLElement & {
+    reload(): Promise<boolean>;
+    updateComplete: Promise<unknown>;
+  };
   const start = Date.parse(`${args.day}T06:00:00+02:00`);
   const span = 4 * 86_400_000;
   const step = span / args.sampleEvery;
@@ -129,17 +132,31 @@ async function soak(): Promise<void> {
     const t0 = Date.now();
     for (let from = 0; from < CYCLES; from += SAMPLE_EVERY) {
       const count = Math.min(SAMPLE_EVERY, CYCLES - from);
-      const ms = await page.evaluate(runCycles, { from, count, day: DAY, sampleEvery: SAMPLE_EVERY, failEvery: FAIL_EVERY, bumpEvery: BUMP_EVERY });
+      const ms = await page.evaluate(runCycles, {
+        from,
+        count,
+        day: DAY,
+        sampleEvery: SAMPLE_EVERY,
+        failEvery: FAIL_EVERY,
+        bumpEvery: BUMP_EVERY,
+      });
       samples.push(await sample(cdp, from + count, ms));
     }
     const seconds = (Date.now() - t0) / 1000;
     const check = await page.evaluate(() => {
       const root = document.querySelector('conf-schedule')?.shadowRoot;
-      return { screen: Boolean(root?.querySelector('[part~="screen"]')), stale: Boolean(root?.querySelector('[part~="stale"]')) };
+      return {
+        screen: Boolean(root?.querySelector('[part~="screen"]')),
+        stale: Boolean(root?.querySelector('[part~="stale"]')),
+      };
     });
 
-    console.log(`Venue screen soak: ${CYCLES} refresh cycles in ${seconds.toFixed(0)} s (503 every ${FAIL_EVERY}, new data every ${BUMP_EVERY}), ${fixture.requests} API requests, headless Chromium:`);
-    console.log(`  ${'cycle'.padStart(6)} ${'JS heap'.padStart(10)} ${'DOM nodes'.padStart(10)} ${'listeners'.padStart(10)} ${'documents'.padStart(10)} ${'ms/cycle'.padStart(9)}`);
+    console.log(
+      `Venue screen soak: ${CYCLES} refresh cycles in ${seconds.toFixed(0)} s (503 every ${FAIL_EVERY}, new data every ${BUMP_EVERY}), ${fixture.requests} API requests, headless Chromium:`,
+    );
+    console.log(
+      `  ${'cycle'.padStart(6)} ${'JS heap'.padStart(10)} ${'DOM nodes'.padStart(10)} ${'listeners'.padStart(10)} ${'documents'.padStart(10)} ${'ms/cycle'.padStart(9)}`,
+    );
     for (const s of samples) {
       console.log(
         `  ${String(s.cycle).padStart(6)} ${`${s.heapMB.toFixed(2)} MB`.padStart(10)} ${String(s.nodes).padStart(10)} ${String(s.listeners).padStart(10)} ${String(s.documents).padStart(10)} ${s.msPerCycle ? s.msPerCycle.toFixed(1).padStart(9) : ''.padStart(9)}`,
@@ -150,8 +167,12 @@ async function soak(): Promise<void> {
     const nodes = perThousand(steady.map((s) => ({ x: s.cycle, y: s.nodes })));
     const listeners = perThousand(steady.map((s) => ({ x: s.cycle, y: s.listeners })));
     console.log(`  growth per 1,000 cycles after cycle ${WARMUP} (goal: flat):`);
-    console.log(`    JS heap ${heap >= 0 ? '+' : ''}${heap.toFixed(1)} kB, DOM nodes ${nodes >= 0 ? '+' : ''}${nodes.toFixed(1)}, listeners ${listeners >= 0 ? '+' : ''}${listeners.toFixed(1)}`);
-    console.log(`  at the end: screen shown ${check.screen ? 'yes' : 'NO'}, stale marker ${check.stale ? 'shown' : 'not shown'}`);
+    console.log(
+      `    JS heap ${heap >= 0 ? '+' : ''}${heap.toFixed(1)} kB, DOM nodes ${nodes >= 0 ? '+' : ''}${nodes.toFixed(1)}, listeners ${listeners >= 0 ? '+' : ''}${listeners.toFixed(1)}`,
+    );
+    console.log(
+      `  at the end: screen shown ${check.screen ? 'yes' : 'NO'}, stale marker ${check.stale ? 'shown' : 'not shown'}`,
+    );
   } finally {
     await browser.close();
     await fixture.close();

@@ -13,7 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { createProxy } from '../../proxy/index.js';
 import { batchedLines } from '../../proxy/log-writer.js';
 import { NODE_SERVER_OPTIONS, nodeListener } from '../../proxy/node.js';
-import { memoryCacheStore, memoryIdempotencyStore, memoryRateLimitStore, type StoreStats } from '../../proxy/stores/memory.js';
+import {
+  memoryCacheStore,
+  memoryIdempotencyStore,
+  memoryRateLimitStore,
+  type StoreStats,
+} from '../../proxy/stores/memory.js';
 
 export interface SoakProxyConfig {
   upstream: string;
@@ -39,7 +44,9 @@ async function main(config: SoakProxyConfig, send: (m: object) => void): Promise
   if (!gc) throw new Error('soak-proxy-child.ts needs --expose-gc');
   // The stores the proxy would create itself, with their default bounds, made here to read them.
   const cache = memoryCacheStore();
-  const idempotency = memoryIdempotencyStore(config.idempotencyEntries ? { maxEntries: config.idempotencyEntries } : {});
+  const idempotency = memoryIdempotencyStore(
+    config.idempotencyEntries ? { maxEntries: config.idempotencyEntries } : {},
+  );
   const rateLimit = memoryRateLimitStore();
   const lines = batchedLines();
   const proxy = createProxy({
@@ -89,7 +96,8 @@ async function main(config: SoakProxyConfig, send: (m: object) => void): Promise
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (!process.send) throw new Error('soak-proxy-child.ts is started by memory-soak.bench.ts (it needs an IPC channel)');
+  if (!process.send)
+    throw new Error('soak-proxy-child.ts is started by memory-soak.bench.ts (it needs an IPC channel)');
   const send = process.send.bind(process);
   await main(JSON.parse(process.argv[2]!) as SoakProxyConfig, (m) => void send(m));
 }

@@ -38,7 +38,8 @@ async function time(url: string, headers: Record<string, string> = {}, expect?: 
   await res.arrayBuffer();
   const ms = performance.now() - t;
   if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-  if (expect && res.headers.get('x-cache') !== expect) throw new Error(`${url}: X-Cache ${res.headers.get('x-cache')}, expected ${expect}`);
+  if (expect && res.headers.get('x-cache') !== expect)
+    throw new Error(`${url}: X-Cache ${res.headers.get('x-cache')}, expected ${expect}`);
   return ms;
 }
 
@@ -77,7 +78,8 @@ try {
     ],
     { encoding: 'utf8' },
   );
-  if (set.status !== 0 || !set.stdout.endsWith('key')) throw new Error(`key mode not set:\n${set.stdout}\n${set.stderr}`);
+  if (set.status !== 0 || !set.stdout.endsWith('key'))
+    throw new Error(`key mode not set:\n${set.stdout}\n${set.stderr}`);
   const policyFile = join(wp.root, 'wp-content', 'mu-plugins', 'bench-policy.json');
   writeFileSync(
     join(wp.root, 'wp-content', 'mu-plugins', 'bench-policy.php'),
@@ -87,7 +89,9 @@ try {
   writeFileSync(policyFile, JSON.stringify({ ttl: 3600, swr: 30, sie: 86400 }));
 
   const calls = () => upstream.requests.filter((r) => r.target.includes('/events/events')).length;
-  console.log(`WordPress ${wp.version} under php -S (4 workers), PHP ${spawnSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' }).stdout}; ${N} requests per series, one at a time`);
+  console.log(
+    `WordPress ${wp.version} under php -S (4 workers), PHP ${spawnSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' }).stdout}; ${N} requests per series, one at a time`,
+  );
 
   await time(`${wp.url}${READ}`); // fills the cache
   let before = calls();
@@ -98,7 +102,9 @@ try {
   const cachedCalls = calls() - before;
   console.log(line('cached read through WordPress', cached) + `   (${cachedCalls} upstream calls)`);
   console.log(line('static file from the same php -S (contract.json)', file));
-  console.log(`  ratio cached read / static file: median ${(quantile(cached, 0.5) / quantile(file, 0.5)).toFixed(1)}×, p95 ${(quantile(cached, 0.95) / quantile(file, 0.95)).toFixed(1)}×`);
+  console.log(
+    `  ratio cached read / static file: median ${(quantile(cached, 0.5) / quantile(file, 0.5)).toFixed(1)}×, p95 ${(quantile(cached, 0.95) / quantile(file, 0.95)).toFixed(1)}×`,
+  );
 
   // The cache off: every read through WordPress is a miss that goes upstream.
   writeFileSync(policyFile, JSON.stringify({ ttl: 0, swr: 0, sie: 0 }));
@@ -110,8 +116,13 @@ try {
   const missCalls = calls() - before - (N + WARMUP); // the direct calls counted too
   console.log(line('miss through WordPress (cache off)', miss) + `   (${missCalls} upstream calls)`);
   console.log(line('the same read straight to the sandbox', direct));
-  console.log(`  WordPress's cost on a miss: median +${(quantile(miss, 0.5) - quantile(direct, 0.5)).toFixed(2)} ms, p95 +${(quantile(miss, 0.95) - quantile(direct, 0.95)).toFixed(2)} ms`);
-  if (cachedCalls !== 0 || missCalls !== N + WARMUP) throw new Error(`upstream calls: ${cachedCalls} for the cached series (0 expected), ${missCalls} for the misses (${N + WARMUP} expected)`);
+  console.log(
+    `  WordPress's cost on a miss: median +${(quantile(miss, 0.5) - quantile(direct, 0.5)).toFixed(2)} ms, p95 +${(quantile(miss, 0.95) - quantile(direct, 0.95)).toFixed(2)} ms`,
+  );
+  if (cachedCalls !== 0 || missCalls !== N + WARMUP)
+    throw new Error(
+      `upstream calls: ${cachedCalls} for the cached series (0 expected), ${missCalls} for the misses (${N + WARMUP} expected)`,
+    );
 } finally {
   await wp.close();
   await upstream.close();

@@ -31,7 +31,8 @@ const solver = (
   })
 ).outputFiles[0]!.text;
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const summary = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
   return `median ${quantile(s, 0.5).toFixed(0)} ms, p95 ${quantile(s, 0.95).toFixed(0)} ms, max ${s[s.length - 1]!.toFixed(0)} ms`;
@@ -40,7 +41,13 @@ const summary = (ms: number[]) => {
 console.log(`solver module: ${solver.length} bytes minified`);
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 try {
   for (const difficulty of DIFFICULTIES) {

@@ -35,7 +35,11 @@ export async function conferenceSettings(): Promise<ConferenceSettings> {
 }
 
 export async function patchConference(patch: ConferencePatch): Promise<void> {
-  const res = await fetch(`/__admin/conferences/${CONFERENCE}`, { method: 'PATCH', headers: HEADERS, body: JSON.stringify(patch) });
+  const res = await fetch(`/__admin/conferences/${CONFERENCE}`, {
+    method: 'PATCH',
+    headers: HEADERS,
+    body: JSON.stringify(patch),
+  });
   expect(res.status, await res.clone().text()).to.equal(200);
 }
 
@@ -57,7 +61,9 @@ export async function withSettings(patch: ConferencePatch): Promise<() => Promis
 }
 
 export async function registrationsFor(email: string): Promise<{ id: string; email: string; ticketTypeId: string }[]> {
-  const res = await fetch(`/__admin/registrations?conference=${CONFERENCE}&email=${encodeURIComponent(email)}`, { headers: HEADERS });
+  const res = await fetch(`/__admin/registrations?conference=${CONFERENCE}&email=${encodeURIComponent(email)}`, {
+    headers: HEADERS,
+  });
   return ((await res.json()) as { data: { id: string; email: string; ticketTypeId: string }[] }).data;
 }
 
@@ -75,19 +81,46 @@ export async function anyRegistration(): Promise<{ id: string; email: string }> 
 }
 
 /** A workshop's enrollments and waitlist places, oldest first. */
-export async function workshopRegistrations(workshopId: string): Promise<{ id: string; registrationId: string; status: string; waitlistPosition: number | null }[]> {
-  const res = await fetch(`/__admin/workshop-registrations?conference=${CONFERENCE}&workshop=${encodeURIComponent(workshopId)}`, { headers: HEADERS });
-  return ((await res.json()) as { data: { id: string; registrationId: string; status: string; waitlistPosition: number | null }[] }).data;
+export async function workshopRegistrations(
+  workshopId: string,
+): Promise<{ id: string; registrationId: string; status: string; waitlistPosition: number | null }[]> {
+  const res = await fetch(
+    `/__admin/workshop-registrations?conference=${CONFERENCE}&workshop=${encodeURIComponent(workshopId)}`,
+    { headers: HEADERS },
+  );
+  return (
+    (await res.json()) as {
+      data: { id: string; registrationId: string; status: string; waitlistPosition: number | null }[];
+    }
+  ).data;
 }
 
 /** Abstract submissions of a registration, with their attachments. */
-export async function abstractSubmissions(registrationId: string): Promise<{ id: string; title: string; authors: { fullName: string }[]; attachments: { url: string; name: string | null }[] }[]> {
-  const res = await fetch(`/__admin/abstract-submissions?conference=${CONFERENCE}&registration=${encodeURIComponent(registrationId)}`, { headers: HEADERS });
-  return ((await res.json()) as { data: { id: string; title: string; authors: { fullName: string }[]; attachments: { url: string; name: string | null }[] }[] }).data;
+export async function abstractSubmissions(
+  registrationId: string,
+): Promise<
+  { id: string; title: string; authors: { fullName: string }[]; attachments: { url: string; name: string | null }[] }[]
+> {
+  const res = await fetch(
+    `/__admin/abstract-submissions?conference=${CONFERENCE}&registration=${encodeURIComponent(registrationId)}`,
+    { headers: HEADERS },
+  );
+  return (
+    (await res.json()) as {
+      data: {
+        id: string;
+        title: string;
+        authors: { fullName: string }[];
+        attachments: { url: string; name: string | null }[];
+      }[];
+    }
+  ).data;
 }
 
 /** A registration of the conference that is not yet in `workshopId` (none of these tests enrolled it). */
-export async function registrationOutside(workshopId: string): Promise<{ id: string; firstName: string; lastName: string }> {
+export async function registrationOutside(
+  workshopId: string,
+): Promise<{ id: string; firstName: string; lastName: string }> {
   const res = await fetch(`/__admin/registrations?conference=${CONFERENCE}`, { headers: HEADERS });
   const all = ((await res.json()) as { data: { id: string; firstName: string; lastName: string }[] }).data;
   const taken = new Set((await workshopRegistrations(workshopId)).map((r) => r.registrationId));
@@ -100,8 +133,12 @@ export async function registrationOutside(workshopId: string): Promise<{ id: str
 /** A registration with no abstract submission yet, so counting its submissions counts only this test's. */
 export async function registrationWithoutAbstracts(): Promise<{ id: string; firstName: string; lastName: string }> {
   const [regs, subs] = await Promise.all([
-    fetch(`/__admin/registrations?conference=${CONFERENCE}`, { headers: HEADERS }).then((r) => r.json() as Promise<{ data: { id: string; firstName: string; lastName: string }[] }>),
-    fetch(`/__admin/abstract-submissions?conference=${CONFERENCE}`, { headers: HEADERS }).then((r) => r.json() as Promise<{ data: { registrationId: string }[] }>),
+    fetch(`/__admin/registrations?conference=${CONFERENCE}`, { headers: HEADERS }).then(
+      (r) => r.json() as Promise<{ data: { id: string; firstName: string; lastName: string }[] }>,
+    ),
+    fetch(`/__admin/abstract-submissions?conference=${CONFERENCE}`, { headers: HEADERS }).then(
+      (r) => r.json() as Promise<{ data: { registrationId: string }[] }>,
+    ),
   ]);
   const used = new Set(subs.data.map((s) => s.registrationId));
   const free = regs.data.filter((r) => !used.has(r.id));

@@ -48,7 +48,10 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       kind: 'none',
       close: async () => {},
       fetch: async () =>
-        Response.json({ error: { code: 'service_unavailable', message: 'The sandbox is not built yet.' } }, { status: 503 }),
+        Response.json(
+          { error: { code: 'service_unavailable', message: 'The sandbox is not built yet.' } },
+          { status: 503 },
+        ),
     };
   }
   const { createSandbox } = (await import('../../sandbox/index.js')) as unknown as { createSandbox: CreateSandbox };

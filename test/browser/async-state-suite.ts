@@ -119,7 +119,9 @@ export function runAsyncStateTests(tag: string, options: AsyncStateOptions): voi
       console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
       try {
         // Port 9 (discard) on localhost: the connection is refused, like a proxy that is down.
-        const el = await fixture<Reloadable>(`<${tag} endpoint="http://127.0.0.1:9" ${options.attributes ?? ''}></${tag}>`);
+        const el = await fixture<Reloadable>(
+          `<${tag} endpoint="http://127.0.0.1:9" ${options.attributes ?? ''}></${tag}>`,
+        );
         const h = new ElementHarness(el);
         const notice = await h.waitForPart('notice');
         expect(notice.textContent).to.contain('could not be reached');

@@ -44,7 +44,11 @@ const CASES: Case[] = [
       await h.settle();
     },
   },
-  { tag: 'conf-schedule', ready: (h) => h.all('.card').length > 0, filled: '.button.primary, .chip:has(input:checked)' },
+  {
+    tag: 'conf-schedule',
+    ready: (h) => h.all('.card').length > 0,
+    filled: '.button.primary, .chip:has(input:checked)',
+  },
 ];
 
 const PRIMARIES = { demo: '#0f6b5c', default: '' };
@@ -60,7 +64,9 @@ describe('contrast in light and dark', function () {
         for (const c of CASES) {
           it(`<${c.tag}> ${scheme} on a ${page} page, ${brand} primary: text 4.5:1, controls 3:1`, async () => {
             const style = `background: ${pageColor};${primary ? ` --conf-color-primary: ${primary}` : ''}`;
-            const el = await fixture<HTMLElement>(`<div style="${style}"><${c.tag} theme="${scheme}"></${c.tag}></div>`);
+            const el = await fixture<HTMLElement>(
+              `<div style="${style}"><${c.tag} theme="${scheme}"></${c.tag}></div>`,
+            );
             const host = el.firstElementChild as HTMLElement;
             const h = new ElementHarness(host);
             await waitFor(() => c.ready(h), `<${c.tag}> ready`, 15_000);

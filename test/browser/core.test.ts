@@ -92,9 +92,14 @@ describe('core: stale copies from the proxy', () => {
   afterEach(cleanup);
 
   it('marks data the proxy served from its last good copy as stale', async () => {
-    const list = { data: [{ id: 's1', fullName: 'Ada Example', affiliation: 'Uni' }], meta: { total: 1, limit: 100, offset: 0 } };
+    const list = {
+      data: [{ id: 's1', fullName: 'Ada Example', affiliation: 'Uni' }],
+      meta: { total: 1, limit: 100, offset: 0 },
+    };
     answerWith(/\/events\/speakers/, list, 200, { 'x-cache': 'stale' });
-    const loaded = new Promise<Event & { detail?: { stale: boolean } }>((r) => document.addEventListener('conf-loaded', r, { once: true }));
+    const loaded = new Promise<Event & { detail?: { stale: boolean } }>((r) =>
+      document.addEventListener('conf-loaded', r, { once: true }),
+    );
     const h = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers></conf-speakers>'));
     const stale = await h.waitForPart('stale');
     expect(stale.textContent).to.contain('last good copy');
@@ -115,7 +120,14 @@ describe('core: isolation and theme', () => {
     const measure = () => {
       const s = getComputedStyle(card);
       const name = getComputedStyle(h.part('name')!);
-      return [card.getBoundingClientRect().height, s.borderTopWidth, s.borderTopColor, s.paddingTop, name.letterSpacing, name.textTransform].join('|');
+      return [
+        card.getBoundingClientRect().height,
+        s.borderTopWidth,
+        s.borderTopColor,
+        s.paddingTop,
+        name.letterSpacing,
+        name.textTransform,
+      ].join('|');
     };
     const before = measure();
     const hostile = document.createElement('style');
@@ -135,9 +147,17 @@ describe('core: isolation and theme', () => {
 
   it('switches to dark with theme="dark" and takes the accent from --conf-color-primary', async () => {
     const light = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers theme="light"></conf-speakers>'));
-    const dark = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers theme="dark" style="--conf-color-primary: rgb(200, 0, 0)"></conf-speakers>'));
+    const dark = new ElementHarness(
+      await fixture<ConfSpeakers>(
+        '<conf-speakers theme="dark" style="--conf-color-primary: rgb(200, 0, 0)"></conf-speakers>',
+      ),
+    );
     await waitFor(() => cards(light) && cards(dark), 'cards');
-    const lum = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+    const lum = (c: string) =>
+      (c.match(/\d+(\.\d+)?/g) ?? [])
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0);
     expect(lum(effectiveBackground(dark.el))).to.be.lessThan(lum(effectiveBackground(light.el)));
     // The site's colour, lifted for the dark surface (issue 21: contrast): the same red, lighter.
     expect(getComputedStyle(dark.el).getPropertyValue('--_primary')).to.contain('rgb(200, 0, 0)');
@@ -150,7 +170,7 @@ describe('core: isolation and theme', () => {
     const [r, g, b] = paint.getImageData(0, 0, 1, 1).data;
     probe.remove();
     expect(r, 'red').to.be.greaterThan(200);
-    expect(g! + b!, 'lighter than the light page\'s red').to.be.greaterThan(100);
+    expect(g! + b!, "lighter than the light page's red").to.be.greaterThan(100);
     expect(r! - Math.max(g!, b!), 'still red').to.be.greaterThan(80);
   });
 });
@@ -162,7 +182,9 @@ describe('core: diagnostics and definition', () => {
     const c = captureWarnings();
     try {
       const h = new ElementHarness(
-        await fixture<ConfSpeakers>('<conf-speakers theme="purple" time-zone="Mars/Base" now="next tuesday"></conf-speakers>'),
+        await fixture<ConfSpeakers>(
+          '<conf-speakers theme="purple" time-zone="Mars/Base" now="next tuesday"></conf-speakers>',
+        ),
       );
       const notice = await h.waitForPart('notice');
       expect(notice.textContent).to.contain('theme="purple"').and.contain('"light"');
@@ -180,9 +202,13 @@ describe('core: diagnostics and definition', () => {
   it("says a failure the client describes in the element's language; the organizer's notice stays English", async () => {
     const c = captureWarnings();
     try {
-      const down = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers lang="de" endpoint="http://127.0.0.1:9"></conf-speakers>'));
+      const down = new ElementHarness(
+        await fixture<ConfSpeakers>('<conf-speakers lang="de" endpoint="http://127.0.0.1:9"></conf-speakers>'),
+      );
       const error = await down.waitForPart('error');
-      expect(error.textContent).to.contain('Der Konferenzserver ist nicht erreichbar').and.not.contain('Could not reach');
+      expect(error.textContent)
+        .to.contain('Der Konferenzserver ist nicht erreichbar')
+        .and.not.contain('Could not reach');
       expect(down.part('notice')!.textContent).to.contain('could not be reached');
       cleanup();
       const restore = answerWith(/\/events\/speakers/, null, 503);
@@ -240,6 +266,8 @@ describe('core: time formatting in the browser', () => {
     // 10 June: six hours apart.
     expect(f.range(new Date('2026-06-10T09:00:00+02:00')).local).to.match(/^03:00 (EDT|GMT-4)$/);
     // Same zone: no second label.
-    expect(new TimeFormatter('en-GB', 'America/New_York').range(new Date('2026-06-10T09:00:00+02:00')).local).to.equal(undefined);
+    expect(new TimeFormatter('en-GB', 'America/New_York').range(new Date('2026-06-10T09:00:00+02:00')).local).to.equal(
+      undefined,
+    );
   });
 });

@@ -22,7 +22,10 @@ async function firstWith<T>(path: string, pick: (items: T[]) => T | undefined): 
 }
 
 /** The longest by a text of it: the hardest case for a narrow dialog. */
-const longest = <T>(text: (t: T) => string) => (items: T[]) => [...items].sort((a, b) => text(b).length - text(a).length)[0];
+const longest =
+  <T>(text: (t: T) => string) =>
+  (items: T[]) =>
+    [...items].sort((a, b) => text(b).length - text(a).length)[0];
 
 interface Case {
   tag: string;
@@ -34,22 +37,38 @@ const CASES: Case[] = [
   {
     tag: 'conf-schedule',
     hash: (id) => `#event-${id}`,
-    record: () => firstWith<{ id: string; title: string; track: string | null }>('/events/events', longest((e) => (e.track ? e.title : ''))),
+    record: () =>
+      firstWith<{ id: string; title: string; track: string | null }>(
+        '/events/events',
+        longest((e) => (e.track ? e.title : '')),
+      ),
   },
   {
     tag: 'conf-speakers',
     hash: (id) => `#speaker-${id}`,
-    record: () => firstWith<{ id: string; fullName: string; affiliation: string; jobTitle: string }>('/events/speakers', longest((s) => s.fullName + s.affiliation + s.jobTitle)),
+    record: () =>
+      firstWith<{ id: string; fullName: string; affiliation: string; jobTitle: string }>(
+        '/events/speakers',
+        longest((s) => s.fullName + s.affiliation + s.jobTitle),
+      ),
   },
   {
     tag: 'conf-abstracts',
     hash: (id) => `#abstract-${id}`,
-    record: () => firstWith<{ id: string; title: string }>('/abstracts/abstracts', longest((a) => a.title)),
+    record: () =>
+      firstWith<{ id: string; title: string }>(
+        '/abstracts/abstracts',
+        longest((a) => a.title),
+      ),
   },
   {
     tag: 'conf-exhibits',
     hash: (id) => `#exhibit-${id}`,
-    record: () => firstWith<{ id: string; title: string }>('/exhibition/exhibits', longest((x) => x.title)),
+    record: () =>
+      firstWith<{ id: string; title: string }>(
+        '/exhibition/exhibits',
+        longest((x) => x.title),
+      ),
   },
 ];
 
@@ -98,11 +117,16 @@ describe('detail dialogs on a phone', function () {
   it("the abstract dialog underlines only the presenting author's name, not the affiliation and badge", async () => {
     const res = await fetch(`${API}/abstracts/abstracts?limit=200&include=authors`);
     type A = { id: string; authors?: { presenting?: boolean; affiliation?: string }[] };
-    const abstract = ((await res.json()) as ListResult<A>).data.find((a) => (a.authors ?? []).some((x) => x.presenting && x.affiliation))!;
+    const abstract = ((await res.json()) as ListResult<A>).data.find((a) =>
+      (a.authors ?? []).some((x) => x.presenting && x.affiliation),
+    )!;
     history.replaceState(null, '', `#abstract-${abstract.id}`);
     const h = new ElementHarness(await fixture<HTMLElement>('<conf-abstracts></conf-abstracts>'));
     const dialog = await waitFor(() => h.q<HTMLDialogElement>('dialog[open]'), 'the abstract dialog', 15_000);
-    const author = await waitFor(() => dialog.querySelector<HTMLElement>('.author.presenting'), 'the presenting author');
+    const author = await waitFor(
+      () => dialog.querySelector<HTMLElement>('.author.presenting'),
+      'the presenting author',
+    );
     expect(getComputedStyle(author).textDecorationLine, 'no underline across the row').to.equal('none');
     expect(getComputedStyle(author.querySelector('.author-name')!).fontWeight).to.equal('650');
   });
@@ -116,7 +140,10 @@ describe('detail dialogs on a phone', function () {
     const rows = [...dialog.querySelectorAll<HTMLElement>('.facts > div')];
     expect(rows.length).to.equal(3);
     const [time, , track] = rows.map((r) => ({ dt: r.querySelector('dt')!, dd: r.querySelector('dd')! }));
-    expect(track!.dd.getBoundingClientRect().top, 'value beside its label').to.be.closeTo(track!.dt.getBoundingClientRect().top, 2);
+    expect(track!.dd.getBoundingClientRect().top, 'value beside its label').to.be.closeTo(
+      track!.dt.getBoundingClientRect().top,
+      2,
+    );
     expect(track!.dd.getBoundingClientRect().left).to.be.closeTo(time!.dd.getBoundingClientRect().left, 1);
     expect(getComputedStyle(track!.dd).color).to.equal(getComputedStyle(time!.dd).color);
   });

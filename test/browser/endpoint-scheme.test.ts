@@ -9,7 +9,15 @@ import '../../src/elements/speakers/define.js';
 import type { ConfSpeakers } from '../../src/elements/speakers/speakers.js';
 import { cleanup, ElementHarness, fixture, waitFor } from './harness.js';
 
-const BAD = ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:text/plain,x', 'blob:https://evil.example/1', 'file:///etc/passwd', 'ftp://evil.example/'];
+const BAD = [
+  'javascript:alert(1)',
+  ' JaVaScRiPt:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/plain,x',
+  'blob:https://evil.example/1',
+  'file:///etc/passwd',
+  'ftp://evil.example/',
+];
 
 /** Records every URL the page fetches, then calls the fetch it replaced. */
 function recordFetches(): { urls: string[]; restore: () => void } {
@@ -44,24 +52,35 @@ describe('core: an endpoint that is not http(s)', () => {
 
   for (const bad of BAD) {
     it(`endpoint=${JSON.stringify(bad)} gets no request; the script's origin serves the data; the console says why`, async () => {
-      const el = await fixture<ConfSpeakers>(`<conf-speakers endpoint="${bad.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></conf-speakers>`);
+      const el = await fixture<ConfSpeakers>(
+        `<conf-speakers endpoint="${bad.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></conf-speakers>`,
+      );
       const h = new ElementHarness(el);
       await waitFor(() => h.all('[part~="card"]').length > 0, 'speakers from the default proxy');
       expect(el.resolvedEndpoint.url).to.equal(location.origin);
       expect(el.resolvedEndpoint.rejected).to.equal(bad.trim());
       expect(fetches.urls.length).to.be.greaterThan(0);
       for (const url of fetches.urls) expect(new URL(url, location.href).origin, url).to.equal(location.origin);
-      await waitFor(() => console.warnings.some((w) => w.includes(`ignores the endpoint "${bad.trim()}"`)), 'the console warning');
+      await waitFor(
+        () => console.warnings.some((w) => w.includes(`ignores the endpoint "${bad.trim()}"`)),
+        'the console warning',
+      );
     });
   }
 
   it('a provider with a javascript: endpoint is skipped the same way', async () => {
-    const p = await fixture<HTMLElement>(`<conf-provider endpoint="jav&#x61;script:alert(1)"><conf-speakers></conf-speakers></conf-provider>`);
+    const p = await fixture<HTMLElement>(
+      `<conf-provider endpoint="jav&#x61;script:alert(1)"><conf-speakers></conf-speakers></conf-provider>`,
+    );
     const el = p.querySelector<ConfSpeakers>('conf-speakers')!;
     await el.updateComplete;
     const h = new ElementHarness(el);
     await waitFor(() => h.all('[part~="card"]').length > 0, 'speakers from the default proxy');
-    expect(el.resolvedEndpoint).to.deep.equal({ url: location.origin, source: 'script', rejected: 'javascript:alert(1)' });
+    expect(el.resolvedEndpoint).to.deep.equal({
+      url: location.origin,
+      source: 'script',
+      rejected: 'javascript:alert(1)',
+    });
     for (const url of fetches.urls) expect(new URL(url, location.href).origin, url).to.equal(location.origin);
   });
 

@@ -56,7 +56,10 @@ export class FormHarness<E extends HTMLElement = HTMLElement> extends ElementHar
 
   errorOf(name: string): string {
     const c = this.control(name);
-    const id = c.getAttribute('aria-describedby')?.split(' ').find((x) => x.endsWith('-error'));
+    const id = c
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((x) => x.endsWith('-error'));
     return id ? (this.root.getElementById(id)?.textContent?.trim() ?? '') : '';
   }
 
@@ -183,5 +186,8 @@ export function person(email: string): Record<string, string> {
 
 export async function fillPaid(h: FormHarness, email: string): Promise<void> {
   await h.fill(person(email));
-  await h.fill({ paymentMethodId: h.control<HTMLSelectElement>('paymentMethodId').options[1]!.value, paymentReference: 'TX-42' });
+  await h.fill({
+    paymentMethodId: h.control<HTMLSelectElement>('paymentMethodId').options[1]!.value,
+    paymentReference: 'TX-42',
+  });
 }

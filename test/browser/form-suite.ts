@@ -102,10 +102,17 @@ export function runFormTests(tag: string, o: FormSuiteOptions): void {
         const summary = h.part('form-error')!;
         expect(summary.getAttribute('role')).to.equal('alert');
         const count = o.required.length;
-        expect(summary.textContent).to.match(count === 1 ? /One answer needs attention/ : new RegExp(`${count} answers need attention`));
+        expect(summary.textContent).to.match(
+          count === 1 ? /One answer needs attention/ : new RegExp(`${count} answers need attention`),
+        );
         // One fixed: the count follows. All fixed: the summary goes, before any new submit.
         const [first] = o.required;
-        await h.fill({ [first!]: h.control<HTMLSelectElement>(first!).tagName === 'SELECT' ? h.control<HTMLSelectElement>(first!).options[1]!.value : 'x' });
+        await h.fill({
+          [first!]:
+            h.control<HTMLSelectElement>(first!).tagName === 'SELECT'
+              ? h.control<HTMLSelectElement>(first!).options[1]!.value
+              : 'x',
+        });
         const left = o.required.length - 1;
         if (left > 1) expect(summary.textContent).to.match(new RegExp(`${left} answers need attention`));
         await o.fill(h, 'required');
@@ -158,7 +165,10 @@ export function runFormTests(tag: string, o: FormSuiteOptions): void {
       try {
         h.submitButton().click();
         const retry = await h.waitForPart<HTMLButtonElement>('retry-button', 20_000);
-        expect(spy.writes.map((w) => w.status), 'the first request and its three automatic retries').to.deep.equal([503, 503, 503, 503]);
+        expect(
+          spy.writes.map((w) => w.status),
+          'the first request and its three automatic retries',
+        ).to.deep.equal([503, 503, 503, 503]);
         expect(h.part('form-error')!.textContent).to.contain('temporarily unavailable');
         expect(h.part('form-error')!.textContent).to.contain('nothing is sent twice');
         await expectCount(key, 0);

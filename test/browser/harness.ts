@@ -120,7 +120,9 @@ function patchFetch(): void {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const rule = rules.find((r) => r.match.test(url));
     if (rule?.body !== undefined) {
-      return Promise.resolve(Response.json(rule.body, { status: rule.status ?? 200, headers: rule.responseHeaders ?? {} }));
+      return Promise.resolve(
+        Response.json(rule.body, { status: rule.status ?? 200, headers: rule.responseHeaders ?? {} }),
+      );
     }
     if (rule?.headers) {
       const headers = new Headers(init?.headers);
@@ -151,7 +153,12 @@ export function preferOn(match: RegExp, value: string): () => void {
 }
 
 /** Answers matching requests with a fixed body, e.g. an empty list. */
-export function answerWith(match: RegExp, body: unknown, status = 200, responseHeaders?: Record<string, string>): () => void {
+export function answerWith(
+  match: RegExp,
+  body: unknown,
+  status = 200,
+  responseHeaders?: Record<string, string>,
+): () => void {
   patchFetch();
   const rule: Rule = responseHeaders ? { match, body, status, responseHeaders } : { match, body, status };
   rules.unshift(rule);

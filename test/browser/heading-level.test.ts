@@ -43,7 +43,12 @@ describe('heading-level', () => {
   for (const { tag, attrs, ready } of CASES) {
     it(`<${tag} ${attrs}>: h3 by default, from h2 or h5 when asked, never skipping a level`, async function () {
       this.timeout(30_000);
-      for (const [attr, level] of [['', 3], ['heading-level="2"', 2], ['heading-level="5"', 5], ['heading-level="nine"', 3]] as const) {
+      for (const [attr, level] of [
+        ['', 3],
+        ['heading-level="2"', 2],
+        ['heading-level="5"', 5],
+        ['heading-level="nine"', 3],
+      ] as const) {
         const el = await fixture<HTMLElement>(`<${tag} ${attrs} ${attr}></${tag}>`);
         const h = new ElementHarness(el);
         await waitFor(() => h.q(ready), `${tag} content`);

@@ -34,7 +34,9 @@ describe('French and Spanish', () => {
     const badges = new Set(h.all('[part~="badge"]').map((b) => b.textContent!.trim()));
     expect(badges.size).to.be.greaterThan(1);
     for (const b of badges) expect(b, 'badge').to.not.match(ENGLISH);
-    expect([...badges].some((b) => ['Conférence', 'Pause', 'Keynote', 'Atelier', 'Table ronde'].includes(b))).to.equal(true);
+    expect([...badges].some((b) => ['Conférence', 'Pause', 'Keynote', 'Atelier', 'Table ronde'].includes(b))).to.equal(
+      true,
+    );
   });
 
   it('shows the venue screen in Spanish: now, next and the badges', async () => {
@@ -45,10 +47,14 @@ describe('French and Spanish', () => {
     expect(text).to.not.match(/\b(Now|Next|Talk|Break|Nothing right now)\b/);
   });
 
-  it('takes French from a regional tag (fr-CA) and Spanish from the page\'s <html lang>', async () => {
-    const fr = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers lang="fr-CA" endpoint="http://127.0.0.1:9"></conf-speakers>'));
+  it("takes French from a regional tag (fr-CA) and Spanish from the page's <html lang>", async () => {
+    const fr = new ElementHarness(
+      await fixture<ConfSpeakers>('<conf-speakers lang="fr-CA" endpoint="http://127.0.0.1:9"></conf-speakers>'),
+    );
     document.documentElement.lang = 'es-MX';
-    const es = new ElementHarness(await fixture<ConfSpeakers>('<conf-speakers endpoint="http://127.0.0.1:9"></conf-speakers>'));
+    const es = new ElementHarness(
+      await fixture<ConfSpeakers>('<conf-speakers endpoint="http://127.0.0.1:9"></conf-speakers>'),
+    );
     // Nothing answers at that address: the error view, written by the element in its language.
     await waitFor(() => fr.part('error') && es.part('error'), 'error views');
     expect(fr.part('error')!.textContent).to.contain('Les données n’ont pas pu être chargées.');

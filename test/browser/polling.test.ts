@@ -10,12 +10,18 @@ import '../../src/elements/speakers/define.js';
 
 class Host implements ReactiveControllerHost {
   controllers: ReactiveController[] = [];
-  addController(c: ReactiveController) { this.controllers.push(c); }
+  addController(c: ReactiveController) {
+    this.controllers.push(c);
+  }
   removeController() {}
   requestUpdate() {}
   updateComplete = Promise.resolve(true);
-  connect() { for (const c of this.controllers) c.hostConnected?.(); }
-  disconnect() { for (const c of this.controllers) c.hostDisconnected?.(); }
+  connect() {
+    for (const c of this.controllers) c.hostConnected?.();
+  }
+  disconnect() {
+    for (const c of this.controllers) c.hostDisconnected?.();
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -28,21 +28,27 @@ describe('set-up hints', () => {
   });
 
   it('knows the hosts of an organizer’s own machine', () => {
-    for (const h of ['localhost', 'LOCALHOST', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) expect(isDeveloperHost(h), h).to.equal(true);
-    for (const h of ['conference.example', 'localhost.example.com', '128.0.0.1', '10.0.0.1', '']) expect(isDeveloperHost(h), h).to.equal(false);
+    for (const h of ['localhost', 'LOCALHOST', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1'])
+      expect(isDeveloperHost(h), h).to.equal(true);
+    for (const h of ['conference.example', 'localhost.example.com', '128.0.0.1', '10.0.0.1', ''])
+      expect(isDeveloperHost(h), h).to.equal(false);
   });
 
   it('on a public site: a neutral message with a retry, no hints in the element, the hints in the console', async () => {
     pageHost.hostname = () => 'conference.example';
     const log = captureWarnings();
     try {
-      const h = new ElementHarness(await fixture<HTMLElement>(`<conf-page slug="about" endpoint="${DOWN}"></conf-page>`));
+      const h = new ElementHarness(
+        await fixture<HTMLElement>(`<conf-page slug="about" endpoint="${DOWN}"></conf-page>`),
+      );
       const error = await h.waitForPart('error');
       expect(error.textContent).to.contain('Could not reach the conference server');
       expect(h.part('retry-button')).to.not.equal(null);
       expect(h.part('notice')).to.equal(null);
       expect(h.text()).to.not.contain('127.0.0.1').and.not.contain('CORS').and.not.contain('allowed origins');
-      expect(log.warnings.some((w) => w.includes('could not be reached') && w.includes('Fix:') && w.includes('127.0.0.1:9'))).to.equal(true);
+      expect(
+        log.warnings.some((w) => w.includes('could not be reached') && w.includes('Fix:') && w.includes('127.0.0.1:9')),
+      ).to.equal(true);
       // A retry that fails again stays neutral.
       h.part<HTMLButtonElement>('retry-button')!.click();
       await h.waitForPart('error');
@@ -56,7 +62,9 @@ describe('set-up hints', () => {
     pageHost.hostname = () => 'conference.example';
     const log = captureWarnings();
     try {
-      const h = new ElementHarness(await fixture<HTMLElement>(`<conf-page slug="about" debug endpoint="${DOWN}"></conf-page>`));
+      const h = new ElementHarness(
+        await fixture<HTMLElement>(`<conf-page slug="about" debug endpoint="${DOWN}"></conf-page>`),
+      );
       const notice = await h.waitForPart('notice');
       expect(notice.textContent).to.contain('could not be reached').and.contain('127.0.0.1:9');
     } finally {
@@ -67,7 +75,9 @@ describe('set-up hints', () => {
   it('on localhost: the hints in the element', async () => {
     const log = captureWarnings();
     try {
-      const h = new ElementHarness(await fixture<HTMLElement>(`<conf-page slug="about" endpoint="${DOWN}"></conf-page>`));
+      const h = new ElementHarness(
+        await fixture<HTMLElement>(`<conf-page slug="about" endpoint="${DOWN}"></conf-page>`),
+      );
       expect((await h.waitForPart('notice')).textContent).to.contain('could not be reached');
     } finally {
       log.restore();
@@ -98,7 +108,9 @@ describe('forms that read nothing before they are sent check the proxy when they
       const h = new ElementHarness(await fixture<HTMLElement>(`<${tag} endpoint="${CROSS_ORIGIN}"></${tag}>`));
       const banner = await h.waitForPart('unreachable');
       expect(banner.getAttribute('role')).to.equal('alert');
-      expect(banner.textContent).to.contain('cannot be sent at the moment').and.contain('Could not reach the conference server');
+      expect(banner.textContent)
+        .to.contain('cannot be sent at the moment')
+        .and.contain('Could not reach the conference server');
       // The form is still there to fill in.
       expect(h.q('form')).to.not.equal(null);
       const notice = await h.waitForPart('notice');
@@ -121,10 +133,15 @@ describe('forms that read nothing before they are sent check the proxy when they
 
   it('a form whose proxy answers shows nothing of the kind, and the check was one read', async () => {
     const h = new ElementHarness(await fixture<HTMLElement>('<conf-abstract-form></conf-abstract-form>'));
-    await waitFor(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/abstracts/abstracts?')), 'the check');
+    await waitFor(
+      () => performance.getEntriesByType('resource').some((e) => e.name.includes('/abstracts/abstracts?')),
+      'the check',
+    );
     await h.settle();
     expect(h.part('unreachable')).to.equal(null);
     expect(h.part('notice')).to.equal(null);
-    expect(performance.getEntriesByType('resource').filter((e) => e.name.includes('/abstracts/abstracts?'))).to.have.length(1);
+    expect(
+      performance.getEntriesByType('resource').filter((e) => e.name.includes('/abstracts/abstracts?')),
+    ).to.have.length(1);
   });
 });

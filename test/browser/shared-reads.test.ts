@@ -35,7 +35,9 @@ describe('shared reads', () => {
   });
 
   it('two elements needing the same resource cause one request, and both show it', async () => {
-    const wrapper = await fixture<HTMLElement>('<div><conf-speakers></conf-speakers><conf-speakers view="list"></conf-speakers></div>');
+    const wrapper = await fixture<HTMLElement>(
+      '<div><conf-speakers></conf-speakers><conf-speakers view="list"></conf-speakers></div>',
+    );
     const [a, b] = wrapper.querySelectorAll('conf-speakers');
     await waitFor(() => cards(a!) > 0 && cards(b!) > 0, 'both lists of speakers');
     expect(speakerReads()).to.have.length(1);
@@ -68,7 +70,9 @@ describe('shared reads', () => {
     window.fetch = realFetch;
     preferOn(/\/events\/speakers/, 'delay=500');
     countRequests();
-    const wrapper = await fixture<HTMLElement>('<div><conf-speakers></conf-speakers><conf-speakers></conf-speakers></div>');
+    const wrapper = await fixture<HTMLElement>(
+      '<div><conf-speakers></conf-speakers><conf-speakers></conf-speakers></div>',
+    );
     const [a, b] = [...wrapper.querySelectorAll<Reloadable>('conf-speakers')];
     await waitFor(() => speakerReads().length === 1, 'the shared read on its way');
     // A's first load is aborted by its new run (a fresh request); B still waits on the first.

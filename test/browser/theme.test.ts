@@ -22,7 +22,10 @@ function looks(el: HTMLElement): 'light' | 'dark' {
 
 /** Waits until the element looks `scheme` and its `dark` state (for the page's own CSS) agrees. */
 async function becomes(el: HTMLElement, scheme: 'light' | 'dark'): Promise<void> {
-  await waitFor(() => looks(el) === scheme && new ElementHarness(el).matchesState('dark') === (scheme === 'dark'), `<${el.localName}> ${scheme}`);
+  await waitFor(
+    () => looks(el) === scheme && new ElementHarness(el).matchesState('dark') === (scheme === 'dark'),
+    `<${el.localName}> ${scheme}`,
+  );
 }
 
 async function mount(attrs = ''): Promise<ConfSpeakers> {
@@ -64,7 +67,7 @@ describe('theme: the host page decides', () => {
     expect(effectiveBackground(el)).to.equal('rgb(251, 250, 247)');
   });
 
-  it('gives its sticky slot times the page\'s colour behind them, not a white box', async () => {
+  it("gives its sticky slot times the page's colour behind them, not a white box", async () => {
     pageStyle('body { background: #fbfaf7; }');
     const el = await fixture<HTMLElement>('<conf-schedule></conf-schedule>');
     const h = new ElementHarness(el);
@@ -83,7 +86,9 @@ describe('theme: the host page decides', () => {
   });
 
   it('is a light panel inside a dark section of a light page, where its dark text would not read', async () => {
-    const section = await fixture<HTMLElement>('<div style="background: #101418"><conf-speakers theme="light"></conf-speakers></div>');
+    const section = await fixture<HTMLElement>(
+      '<div style="background: #101418"><conf-speakers theme="light"></conf-speakers></div>',
+    );
     const el = section.firstElementChild as HTMLElement;
     await becomes(el, 'light');
     expect(new ElementHarness(el).matchesState('panel')).to.equal(true);
@@ -200,7 +205,7 @@ describe('theme: explicit choices', () => {
     await becomes(light, 'dark');
   });
 
-  it('inherits the page\'s font family unless --conf-font is set', async () => {
+  it("inherits the page's font family unless --conf-font is set", async () => {
     pageStyle('body { font-family: Georgia, serif; }');
     const el = await mount();
     const own = await mount('style="--conf-font: monospace"');

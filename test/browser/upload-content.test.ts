@@ -10,7 +10,9 @@ import '../../src/elements/registration-form/define.js';
 import type { ConfRegistrationForm } from '../../src/elements/registration-form/registration-form.js';
 
 async function mount(attrs = ''): Promise<FormHarness<ConfRegistrationForm>> {
-  const el = await fixture<ConfRegistrationForm>(`<conf-registration-form draft-key="content-draft" ${attrs}></conf-registration-form>`);
+  const el = await fixture<ConfRegistrationForm>(
+    `<conf-registration-form draft-key="content-draft" ${attrs}></conf-registration-form>`,
+  );
   el.minFillMs = 0;
   const h = new FormHarness(el);
   await waitFor(() => h.part('form'), 'the form');
@@ -41,7 +43,9 @@ describe('proof files checked by their first bytes', function () {
     try {
       const h = await mount();
       await fillPaid(h, uniqueEmail('content'));
-      const html = new File(['<!DOCTYPE html><html><script>alert(1)</script></html>'], 'proof.pdf', { type: 'application/pdf' });
+      const html = new File(['<!DOCTYPE html><html><script>alert(1)</script></html>'], 'proof.pdf', {
+        type: 'application/pdf',
+      });
       await h.chooseFile('paymentProofUrl', html);
       await waitFor(() => h.errorOf('paymentProofUrl') !== '', 'the refusal');
       expect(h.errorOf('paymentProofUrl')).to.contain('not what its type says');

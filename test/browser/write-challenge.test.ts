@@ -27,7 +27,11 @@ function watch(): { seen: Seen[]; stop(): void } {
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!url.startsWith(POW)) return previous(input, init);
-    const s: Seen = { url, method: init?.method ?? 'GET', challenge: new Headers(init?.headers).get('x-conf-challenge') };
+    const s: Seen = {
+      url,
+      method: init?.method ?? 'GET',
+      challenge: new Headers(init?.headers).get('x-conf-challenge'),
+    };
     seen.push(s);
     const res = await previous(input, init);
     s.status = res.status;
@@ -44,16 +48,23 @@ describe('the write challenge, on', function () {
   it('a registration form solves it while being filled: the proof upload and the registration go through', async () => {
     const spy = watch();
     try {
-      const el = await fixture<ConfRegistrationForm>(`<conf-registration-form endpoint="${POW}" draft-key="pow"></conf-registration-form>`);
+      const el = await fixture<ConfRegistrationForm>(
+        `<conf-registration-form endpoint="${POW}" draft-key="pow"></conf-registration-form>`,
+      );
       el.minFillMs = 0;
       const h = new FormHarness(el);
       await waitFor(() => h.part('form'), 'the form');
       const email = `pow-${Date.now()}@example.org`;
       await fillPaid(h, email);
-      await waitFor(() => spy.seen.some((s) => s.url === `${POW}/challenge` && s.status === 200), 'a challenge fetched as the form was filled');
+      await waitFor(
+        () => spy.seen.some((s) => s.url === `${POW}/challenge` && s.status === 200),
+        'a challenge fetched as the form was filled',
+      );
       await h.chooseFile('paymentProofUrl', makeFile('proof.pdf', 'application/pdf', 64 * 1024));
       await waitFor(() => h.part('upload-done'), 'the upload to finish', 30_000);
-      const event = new Promise<ConfRegisteredEvent>((resolve) => document.addEventListener('conf-registered', resolve as EventListener, { once: true }));
+      const event = new Promise<ConfRegisteredEvent>((resolve) =>
+        document.addEventListener('conf-registered', resolve as EventListener, { once: true }),
+      );
       h.submitButton().click();
       const e = await event;
       expect(e.detail.registration.email).to.equal(email);

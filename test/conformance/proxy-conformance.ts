@@ -45,8 +45,14 @@ export async function startCountingUpstream(): Promise<CountingUpstream> {
       {
         fetch: async (req: Request) => {
           const url = new URL(req.url);
-          requests.push({ method: req.method, target: url.pathname + url.search, key: req.headers.get('x-api-key'), idempotencyKey: req.headers.get('idempotency-key') });
-          if (req.method === 'POST' && (await req.clone().text()).includes('"Slow"')) await new Promise((r) => setTimeout(r, 2000));
+          requests.push({
+            method: req.method,
+            target: url.pathname + url.search,
+            key: req.headers.get('x-api-key'),
+            idempotencyKey: req.headers.get('idempotency-key'),
+          });
+          if (req.method === 'POST' && (await req.clone().text()).includes('"Slow"'))
+            await new Promise((r) => setTimeout(r, 2000));
           return sandbox.fetch(req);
         },
         port: 0,
@@ -90,7 +96,9 @@ export interface ConformanceTarget {
 export async function callTarget(t: ConformanceTarget, path: string, init: RequestInit = {}): Promise<Answer> {
   const res = await fetch(`${t.url}${path}`, { redirect: 'manual', ...init });
   const text = await res.text();
-  t.seen.push(`${init.method ?? 'GET'} ${path} ${res.status}\n${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${text}`);
+  t.seen.push(
+    `${init.method ?? 'GET'} ${path} ${res.status}\n${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${text}`,
+  );
   return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
 }
 
@@ -101,13 +109,29 @@ export function assertError(a: Answer, status: number, code: string): void {
 }
 
 /** A registration body the demo conference accepts, from its config as read through the target. */
-export async function registrationBody(t: ConformanceTarget, email: string, firstName = 'Ada'): Promise<Record<string, unknown>> {
+export async function registrationBody(
+  t: ConformanceTarget,
+  email: string,
+  firstName = 'Ada',
+): Promise<Record<string, unknown>> {
   const config = (await callTarget(t, `${API}/registrations/config`)).json().data;
-  const ticket = config.ticket_types.find((x: { price: { amount: number } }) => x.price.amount === 0) ?? config.ticket_types[0];
+  const ticket =
+    config.ticket_types.find((x: { price: { amount: number } }) => x.price.amount === 0) ?? config.ticket_types[0];
   const customFields: Record<string, string> = {};
   for (const f of config.fields) if (f.enabled && f.required) customFields[f.name] = f.options?.[0]?.value ?? 'Demo';
-  const body: Record<string, unknown> = { firstName, lastName: 'Lovelace', email, ticketTypeId: ticket.id, customFields };
-  if (ticket.price.amount > 0) Object.assign(body, { paymentMethodId: config.payment_methods[0].id, paymentReference: 'CONF-1', paymentProofUrl: 'https://example.org/proof.pdf' });
+  const body: Record<string, unknown> = {
+    firstName,
+    lastName: 'Lovelace',
+    email,
+    ticketTypeId: ticket.id,
+    customFields,
+  };
+  if (ticket.price.amount > 0)
+    Object.assign(body, {
+      paymentMethodId: config.payment_methods[0].id,
+      paymentReference: 'CONF-1',
+      paymentProofUrl: 'https://example.org/proof.pdf',
+    });
   return body;
 }
 
@@ -120,9 +144,11 @@ type Test = typeof nodeTest.test;
 export function proxyConformance(test: Test, target: () => ConformanceTarget): void {
   const count = (part: string) => target().upstream.requests.filter((r) => r.target.includes(part)).length;
 
-  test('conformance: a read is the upstream\'s data; the second comes from the cache (one upstream call); 304 with If-None-Match; unlisted query parameters dropped', async () => {
+  test("conformance: a read is the upstream's data; the second comes from the cache (one upstream call); 304 with If-None-Match; unlisted query parameters dropped", async () => {
     const t = target();
-    const direct = await fetch(`${t.upstream.url}${API}/events/venues?limit=3`, { headers: { 'x-api-key': t.key } }).then((r) => r.json());
+    const direct = await fetch(`${t.upstream.url}${API}/events/venues?limit=3`, {
+      headers: { 'x-api-key': t.key },
+    }).then((r) => r.json());
     const before = count('/events/venues');
     const first = await callTarget(t, `${API}/events/venues?limit=3`);
     assert.equal(first.status, 200, first.text);
@@ -134,14 +160,20 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
     assert.equal(second.headers.get('x-cache'), 'hit');
     const etag = second.headers.get('etag');
     assert.ok(etag && etag === first.headers.get('etag'), 'one ETag for one body');
-    assert.match(second.headers.get('cache-control') ?? '', /^public, max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/);
+    assert.match(
+      second.headers.get('cache-control') ?? '',
+      /^public, max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/,
+    );
     const notModified = await callTarget(t, `${API}/events/venues?limit=3`, { headers: { 'if-none-match': etag } });
     assert.equal(notModified.status, 304);
     assert.equal(count('/events/venues'), before + 1);
-    assert.ok(t.upstream.requests.filter((r) => r.target.includes('/events/venues')).every((r) => r.key === t.key), 'the key went upstream as X-API-Key');
+    assert.ok(
+      t.upstream.requests.filter((r) => r.target.includes('/events/venues')).every((r) => r.key === t.key),
+      'the key went upstream as X-API-Key',
+    );
   });
 
-  test('conformance: what the contract does not list is 404 in the API\'s error shape, with no upstream call', async () => {
+  test("conformance: what the contract does not list is 404 in the API's error shape, with no upstream call", async () => {
     const t = target();
     const before = t.upstream.requests.length;
     const json = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
@@ -159,7 +191,12 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
     const email = `conformance-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
     const body = JSON.stringify(await registrationBody(t, email));
     const idem = `conf-${email}`;
-    const send = (b = body) => callTarget(t, `${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': idem }, body: b });
+    const send = (b = body) =>
+      callTarget(t, `${API}/registrations/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': idem },
+        body: b,
+      });
     const first = await send();
     assert.equal(first.status, 201, first.text);
     const second = await send();
@@ -173,9 +210,10 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
     assertError(await send(body.replace('"Ada"', '"Eve"')), 422, 'idempotency_key_reused');
   });
 
-  test('conformance: bodies are JSON within the cap, in the API\'s error shape otherwise', async () => {
+  test("conformance: bodies are JSON within the cap, in the API's error shape otherwise", async () => {
     const t = target();
-    const post = (type: string, body: string) => callTarget(t, `${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': type }, body });
+    const post = (type: string, body: string) =>
+      callTarget(t, `${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': type }, body });
     const before = t.upstream.requests.length;
     assertError(await post('text/plain', '{}'), 415, 'unsupported_media_type');
     assertError(await post('application/json', `{"x":"${'a'.repeat(300 * 1024)}"}`), 413, 'payload_too_large');
@@ -187,7 +225,11 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
   test('conformance: check-ins only with the kiosk token', async () => {
     const t = target();
     const checkin = (headers: Record<string, string>) =>
-      callTarget(t, `${API}/attendance/checkin`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ qr: `DAILY:2/${DEMO_IDS.lastBadge}` }) });
+      callTarget(t, `${API}/attendance/checkin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ qr: `DAILY:2/${DEMO_IDS.lastBadge}` }),
+      });
     const before = count('/attendance/checkin');
     assertError(await checkin({}), 401, 'kiosk_token_required');
     assertError(await checkin({ 'x-kiosk-token': `${t.kioskToken}x` }), 401, 'kiosk_token_required');
@@ -198,14 +240,32 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
 
   test('conformance: CORS grants the allowed origin; another gets no grant and its writes are refused before the upstream', async () => {
     const t = target();
-    const preflight = await callTarget(t, `${API}/registrations/registrations`, { method: 'OPTIONS', headers: { origin: t.allowedOrigin, 'access-control-request-method': 'POST' } });
+    const preflight = await callTarget(t, `${API}/registrations/registrations`, {
+      method: 'OPTIONS',
+      headers: { origin: t.allowedOrigin, 'access-control-request-method': 'POST' },
+    });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), t.allowedOrigin);
     assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Idempotency-Key/);
     const evil = 'https://evil.example';
-    assertError(await callTarget(t, `${API}/registrations/registrations`, { method: 'OPTIONS', headers: { origin: evil, 'access-control-request-method': 'POST' } }), 403, 'origin_not_allowed');
+    assertError(
+      await callTarget(t, `${API}/registrations/registrations`, {
+        method: 'OPTIONS',
+        headers: { origin: evil, 'access-control-request-method': 'POST' },
+      }),
+      403,
+      'origin_not_allowed',
+    );
     const before = t.upstream.requests.length;
-    assertError(await callTarget(t, `${API}/registrations/registrations`, { method: 'POST', headers: { origin: evil, 'content-type': 'application/json' }, body: '{}' }), 403, 'origin_not_allowed');
+    assertError(
+      await callTarget(t, `${API}/registrations/registrations`, {
+        method: 'POST',
+        headers: { origin: evil, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      403,
+      'origin_not_allowed',
+    );
     assert.equal(t.upstream.requests.length, before);
     const read = await callTarget(t, `${API}/events/venues?limit=3`, { headers: { origin: evil } });
     assert.equal(read.status, 200);
@@ -218,23 +278,47 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
     const t = target();
     const pdf = Uint8Array.from(onePagePdf('Transfer receipt'));
     const before = t.upstream.requests.length;
-    const res = await callTarget(t, '/uploads/registration-evidence?filename=proof.pdf', { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: pdf });
+    const res = await callTarget(t, '/uploads/registration-evidence?filename=proof.pdf', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: pdf,
+    });
     assert.equal(res.status, 201, res.text);
     assert.match(res.json().data.uri, /^storage:\/\//);
     assert.doesNotMatch(res.text, /uploadUrl|signature|http/, 'the signed address stays on the server');
     const made = t.upstream.requests.slice(before);
-    assert.deepEqual(made.map((r) => r.method), ['POST', 'PUT']);
+    assert.deepEqual(
+      made.map((r) => r.method),
+      ['POST', 'PUT'],
+    );
     assert.ok(made[0]!.target.endsWith('/registrations/evidence/upload-url') && made[0]!.key === t.key);
     assert.equal(made[1]!.key, null, 'the key never reaches the storage host');
 
     const n = t.upstream.requests.length;
-    const put = (path: string, type: string, body: string | Uint8Array<ArrayBuffer>) => callTarget(t, path, { method: 'PUT', headers: { 'content-type': type }, body });
-    assertError(await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', '<html><script>alert(1)</script>'), 415, 'unsupported_media_type');
+    const put = (path: string, type: string, body: string | Uint8Array<ArrayBuffer>) =>
+      callTarget(t, path, { method: 'PUT', headers: { 'content-type': type }, body });
+    assertError(
+      await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', '<html><script>alert(1)</script>'),
+      415,
+      'unsupported_media_type',
+    );
     assertError(await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', ''), 400, 'empty_upload');
-    assertError(await put('/uploads/registration-evidence?filename=x.svg', 'image/svg+xml', '<svg/>'), 415, 'unsupported_media_type');
+    assertError(
+      await put('/uploads/registration-evidence?filename=x.svg', 'image/svg+xml', '<svg/>'),
+      415,
+      'unsupported_media_type',
+    );
     assertError(await put('/uploads/registration-evidence', 'application/pdf', pdf), 400, 'validation_failed');
     assertError(await put('/uploads/elsewhere?filename=x.pdf', 'application/pdf', pdf), 404, 'not_found');
-    assertError(await put('/uploads/registration-evidence?filename=x.pdf', 'application/pdf', new Uint8Array(10 * 1024 * 1024 + 1).fill(0x25)), 413, 'payload_too_large');
+    assertError(
+      await put(
+        '/uploads/registration-evidence?filename=x.pdf',
+        'application/pdf',
+        new Uint8Array(10 * 1024 * 1024 + 1).fill(0x25),
+      ),
+      413,
+      'payload_too_large',
+    );
     assert.equal(t.upstream.requests.length, n, 'no upstream call for any of them');
   });
 
@@ -242,6 +326,9 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
     const t = target();
     const secrets = createScrubber([t.key, t.kioskToken]);
     assert.ok(t.seen.length > 20);
-    assert.deepEqual(t.seen.filter((s) => secrets.contains(s) || secrets.containsDecoded(s)).map((s) => s.split('\n')[0]), []);
+    assert.deepEqual(
+      t.seen.filter((s) => secrets.contains(s) || secrets.containsDecoded(s)).map((s) => s.split('\n')[0]),
+      [],
+    );
   });
 }

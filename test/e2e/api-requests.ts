@@ -21,12 +21,14 @@ export async function countApiRequests(browser: Browser, pageUrl: string): Promi
     const requests: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
-      if (url.pathname.includes('/api/public/v1/') && r.method() !== 'OPTIONS') requests.push(url.pathname + url.search);
+      if (url.pathname.includes('/api/public/v1/') && r.method() !== 'OPTIONS')
+        requests.push(url.pathname + url.search);
     });
     await page.goto(pageUrl, { waitUntil: 'load' });
     const report = await waitForElements(page, 60_000);
     const notReady = report.filter((e) => !e.ready);
-    if (notReady.length > 0) throw new Error(`elements not ready: ${notReady.map((e) => `<${e.tag}> ${e.text}`).join('; ')}`);
+    if (notReady.length > 0)
+      throw new Error(`elements not ready: ${notReady.map((e) => `<${e.tag}> ${e.text}`).join('; ')}`);
     await page.waitForLoadState('networkidle');
     const counts = new Map<string, number>();
     for (const r of requests) counts.set(r, (counts.get(r) ?? 0) + 1);

@@ -48,7 +48,9 @@ export function watchPage(page: Page): string[] {
     if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText})`));
+  page.on('requestfailed', (r) =>
+    problems.push(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText})`),
+  );
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
   });
@@ -71,7 +73,9 @@ export interface ElementReport {
 export async function waitForElements(page: Page, timeoutMs = 20_000): Promise<ElementReport[]> {
   const check = () =>
     page.evaluate(() => {
-      const tags = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('conf-') && e.localName !== 'conf-provider');
+      const tags = [...document.querySelectorAll('*')].filter(
+        (e) => e.localName.startsWith('conf-') && e.localName !== 'conf-provider',
+      );
       return tags.map((el) => {
         const tag = el.localName;
         const defined = customElements.get(tag) !== undefined;

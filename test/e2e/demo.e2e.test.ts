@@ -69,7 +69,11 @@ describe('demo site in Chromium', () => {
       });
       await page.goto(`${cmsOrigin}/`, { waitUntil: 'load' });
       const report = await waitForElements(page);
-      assert.deepEqual(report.filter((r) => !r.ready).map((r) => `<${r.tag}>: ${r.text}`), [], `every element shows its data (${problems.join('; ')})`);
+      assert.deepEqual(
+        report.filter((r) => !r.ready).map((r) => `<${r.tag}>: ${r.text}`),
+        [],
+        `every element shows its data (${problems.join('; ')})`,
+      );
       const german = chunks.filter((c) => /\/conf-widgets\/de-[\w-]{8}\.js$/.test(c.url));
       assert.equal(german.length, 1, `one German chunk: ${JSON.stringify(chunks)}`);
       assert.equal(german[0]!.status, 200);
@@ -124,14 +128,18 @@ describe('demo site in Chromium', () => {
           t.diagnostic(`screenshot: ${file}`);
 
           const missing = report.filter((r) => !r.defined).map((r) => r.tag);
-          if (missing.length) t.diagnostic(`not defined by the bundle yet (not checked): ${[...new Set(missing)].join(', ')}`);
+          if (missing.length)
+            t.diagnostic(`not defined by the bundle yet (not checked): ${[...new Set(missing)].join(', ')}`);
           const notReady = report.filter((r) => r.defined && !r.ready);
           assert.deepEqual(
             notReady.map((r) => `<${r.tag}>: ${r.text}`),
             [],
             'every defined element shows its data',
           );
-          assert.ok(report.some((r) => r.ready), 'at least one element rendered');
+          assert.ok(
+            report.some((r) => r.ready),
+            'at least one element rendered',
+          );
           assert.deepEqual(problems, [], 'no console errors or failed requests');
         } finally {
           await context.close();

@@ -24,7 +24,10 @@ const HEIGHT = 480;
 /** A QR code of `text` as the modules' matrix (true = dark). */
 async function qrModules(text: string): Promise<{ size: number; dark: (x: number, y: number) => boolean }> {
   prepareZXingModule({
-    overrides: { wasmBinary: readFileSync(new URL('../../node_modules/zxing-wasm/dist/writer/zxing_writer.wasm', import.meta.url)).buffer as ArrayBuffer },
+    overrides: {
+      wasmBinary: readFileSync(new URL('../../node_modules/zxing-wasm/dist/writer/zxing_writer.wasm', import.meta.url))
+        .buffer as ArrayBuffer,
+    },
   });
   const r = await writeBarcode(text, { format: 'QRCode', withQuietZones: false });
   const symbol = r.symbol;
@@ -68,7 +71,12 @@ describe('kiosk camera: a badge shown to the fake camera is checked in', () => {
     browser = await chromium.launch({
       executablePath: chromiumPath()!,
       headless: true,
-      args: [...CHROME_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      args: [
+        ...CHROME_ARGS,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
     });
   });
   after(async () => {
@@ -81,7 +89,10 @@ describe('kiosk camera: a badge shown to the fake camera is checked in', () => {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     await context.grantPermissions(['camera'], { origin: demo.url });
     await context.addInitScript((token) => {
-      localStorage.setItem('conf-checkin:default:settings', JSON.stringify({ token, location: 'Camera door', camera: true, sounds: false }));
+      localStorage.setItem(
+        'conf-checkin:default:settings',
+        JSON.stringify({ token, location: 'Camera door', camera: true, sounds: false }),
+      );
     }, DEMO_KIOSK_TOKEN);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -102,15 +113,24 @@ describe('kiosk camera: a badge shown to the fake camera is checked in', () => {
     const native = await page.evaluate(() => 'BarcodeDetector' in window);
 
     await page.waitForFunction(
-      () => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="checked-in"] dd')?.textContent === '1',
+      () =>
+        document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="checked-in"] dd')
+          ?.textContent === '1',
       null,
       { timeout: 45_000 },
     );
-    const word = await page.evaluate(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[part~="history"]')?.textContent ?? '');
+    const word = await page.evaluate(
+      () => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[part~="history"]')?.textContent ?? '',
+    );
     assert.match(word, new RegExp(BADGE));
     if (!native) {
-      const wasm = new RegExp(`^200 ${demo.url}/conf-widgets/zxing-reader-[\\w-]{8}\\.wasm application/wasm public, max-age=31536000, immutable$`);
-      assert.ok(decoderFetched.some((d) => wasm.test(d)), `the decoder from the proxy: ${decoderFetched.join(', ')}`);
+      const wasm = new RegExp(
+        `^200 ${demo.url}/conf-widgets/zxing-reader-[\\w-]{8}\\.wasm application/wasm public, max-age=31536000, immutable$`,
+      );
+      assert.ok(
+        decoderFetched.some((d) => wasm.test(d)),
+        `the decoder from the proxy: ${decoderFetched.join(', ')}`,
+      );
     }
     assert.deepEqual(elsewhere, [], 'no request to another host');
 
@@ -118,53 +138,82 @@ describe('kiosk camera: a badge shown to the fake camera is checked in', () => {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     const checkins = ((await res.json()) as { data: { badgeCode: string; location: string | null }[] }).data;
-    assert.deepEqual(checkins.map((c) => [c.badgeCode, c.location]), [[BADGE, 'Camera door']]);
+    assert.deepEqual(
+      checkins.map((c) => [c.badgeCode, c.location]),
+      [[BADGE, 'Camera door']],
+    );
     // The camera keeps seeing the badge: one scan, not one per frame.
-    const scanned = await page.evaluate(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="scanned"] dd')?.textContent);
+    const scanned = await page.evaluate(
+      () =>
+        document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="scanned"] dd')?.textContent,
+    );
     assert.equal(scanned, '1');
     assert.deepEqual(errors, []);
     await context.close();
   });
 
-  test('offline, the decoder comes from the service worker\'s cache and still reads the badge', { timeout: 60_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    await context.grantPermissions(['camera'], { origin: demo.url });
-    await context.addInitScript((token) => {
-      if (!localStorage.getItem('conf-checkin:default:settings')) {
-        localStorage.setItem('conf-checkin:default:settings', JSON.stringify({ token, location: 'Offline door', camera: false, sounds: false }));
-      }
-    }, DEMO_KIOSK_TOKEN);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${demo.url}/kiosk.html`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
-    const kept = await page.evaluate(async () => {
-      const keys = await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url)));
-      return keys.flat().filter((u) => u.endsWith('.wasm'));
-    });
-    assert.equal(kept.length, 1, `the worker keeps the decoder: ${kept.join(', ')}`);
+  test(
+    "offline, the decoder comes from the service worker's cache and still reads the badge",
+    { timeout: 60_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+      await context.grantPermissions(['camera'], { origin: demo.url });
+      await context.addInitScript((token) => {
+        if (!localStorage.getItem('conf-checkin:default:settings')) {
+          localStorage.setItem(
+            'conf-checkin:default:settings',
+            JSON.stringify({ token, location: 'Offline door', camera: false, sounds: false }),
+          );
+        }
+      }, DEMO_KIOSK_TOKEN);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${demo.url}/kiosk.html`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+      const kept = await page.evaluate(async () => {
+        const keys = await Promise.all(
+          (await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url)),
+        );
+        return keys.flat().filter((u) => u.endsWith('.wasm'));
+      });
+      assert.equal(kept.length, 1, `the worker keeps the decoder: ${kept.join(', ')}`);
 
-    await context.setOffline(true);
-    // The camera turned on now, so the decoder is first needed while offline.
-    await page.evaluate(() => {
-      const s = JSON.parse(localStorage.getItem('conf-checkin:default:settings') ?? '{}') as Record<string, unknown>;
-      localStorage.setItem('conf-checkin:default:settings', JSON.stringify({ ...s, camera: true }));
-    });
-    await page.reload();
-    await page.waitForFunction(
-      () => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="scanned"] dd')?.textContent === '1',
-      null,
-      { timeout: 45_000 },
-    );
-    // "Scanned" counts at once; "Waiting to send" once the scan is stored on the device (IndexedDB)
-    // and its send has failed, a moment later.
-    const waiting = await page
-      .waitForFunction(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="waiting"] dd')?.textContent === '1', null, { timeout: 10_000 })
-      .then(() => '1')
-      .catch(async () => page.evaluate(() => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="waiting"] dd')?.textContent));
-    assert.equal(waiting, '1', 'read offline and kept to be sent');
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
+      await context.setOffline(true);
+      // The camera turned on now, so the decoder is first needed while offline.
+      await page.evaluate(() => {
+        const s = JSON.parse(localStorage.getItem('conf-checkin:default:settings') ?? '{}') as Record<string, unknown>;
+        localStorage.setItem('conf-checkin:default:settings', JSON.stringify({ ...s, camera: true }));
+      });
+      await page.reload();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="scanned"] dd')
+            ?.textContent === '1',
+        null,
+        { timeout: 45_000 },
+      );
+      // "Scanned" counts at once; "Waiting to send" once the scan is stored on the device (IndexedDB)
+      // and its send has failed, a moment later.
+      const waiting = await page
+        .waitForFunction(
+          () =>
+            document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="waiting"] dd')
+              ?.textContent === '1',
+          null,
+          { timeout: 10_000 },
+        )
+        .then(() => '1')
+        .catch(async () =>
+          page.evaluate(
+            () =>
+              document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="waiting"] dd')
+                ?.textContent,
+          ),
+        );
+      assert.equal(waiting, '1', 'read offline and kept to be sent');
+      assert.deepEqual(errors, []);
+      await context.close();
+    },
+  );
 });

@@ -53,7 +53,11 @@ describe('kiosk layout on a tablet and a phone', () => {
     [375, 812, 'phone'],
   ] as const) {
     test(`${name} ${width}×${height}: neutral setup text, Save and the controls on screen after three scans`, async (t) => {
-      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        deviceScaleFactor: 1,
+        serviceWorkers: 'block',
+      });
       await context.addInitScript('globalThis.__name = (f) => f');
       try {
         const page = await context.newPage();
@@ -77,7 +81,10 @@ describe('kiosk layout on a tablet and a phone', () => {
         const [save] = await boxes(page, '.setup .actions .primary');
         await page.screenshot({ path: `${SHOTS}/kiosk-setup-${width}x${height}.png` });
         t.diagnostic(`setup: Save at ${Math.round(save!.top)}–${Math.round(save!.bottom)} px of ${height}`);
-        assert.ok(save!.bottom <= height && save!.top >= 0, `Save on screen without scrolling (${save!.top}–${save!.bottom} of ${height})`);
+        assert.ok(
+          save!.bottom <= height && save!.top >= 0,
+          `Save on screen without scrolling (${save!.top}–${save!.bottom} of ${height})`,
+        );
 
         await page.locator('conf-checkin input[name="token"]').fill(DEMO_KIOSK_TOKEN);
         await page.locator('conf-checkin input[name="location"]').fill('Main door');
@@ -87,21 +94,39 @@ describe('kiosk layout on a tablet and a phone', () => {
           await page.locator('conf-checkin [part~="input"]').fill(code);
           await page.keyboard.press('Enter');
         }
-        await page.waitForFunction(() => document.querySelector('conf-checkin')!.shadowRoot!.querySelectorAll('[part="history"] li').length === 3, null, {
-          timeout: 15_000,
-        });
+        await page.waitForFunction(
+          () =>
+            document.querySelector('conf-checkin')!.shadowRoot!.querySelectorAll('[part="history"] li').length === 3,
+          null,
+          {
+            timeout: 15_000,
+          },
+        );
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${SHOTS}/kiosk-${width}x${height}.png` });
         const tools = await boxes(page, '[part="tools"] .button');
-        t.diagnostic(`after 3 scans: controls end at ${Math.round(Math.max(...tools.map((b) => b.bottom)))} px of ${height}`);
-        assert.deepEqual(tools.map((b) => b.text), ['Sounds', 'Camera', 'Full screen', 'Setup']);
-        for (const b of tools) assert.ok(b.bottom <= height, `${b.text} on screen after three scans (bottom ${Math.round(b.bottom)} of ${height})`);
+        t.diagnostic(
+          `after 3 scans: controls end at ${Math.round(Math.max(...tools.map((b) => b.bottom)))} px of ${height}`,
+        );
+        assert.deepEqual(
+          tools.map((b) => b.text),
+          ['Sounds', 'Camera', 'Full screen', 'Setup'],
+        );
+        for (const b of tools)
+          assert.ok(
+            b.bottom <= height,
+            `${b.text} on screen after three scans (bottom ${Math.round(b.bottom)} of ${height})`,
+          );
 
         // Each piece of a history line is one line of text: a line wraps between pieces only.
         const broken = await page.evaluate(() => {
           const root = document.querySelector('conf-checkin')!.shadowRoot!;
           return [...root.querySelectorAll<HTMLElement>('[part="history"] li > span')]
-            .filter((s) => s.textContent!.trim() && s.getBoundingClientRect().height > parseFloat(getComputedStyle(s).lineHeight || '0') * 1.5 + 1)
+            .filter(
+              (s) =>
+                s.textContent!.trim() &&
+                s.getBoundingClientRect().height > parseFloat(getComputedStyle(s).lineHeight || '0') * 1.5 + 1,
+            )
             .map((s) => s.textContent!.trim());
         });
         assert.deepEqual(broken, [], 'no history piece broken over lines');

@@ -31,7 +31,11 @@ async function counters(page: Page): Promise<Record<string, number>> {
   });
 }
 
-async function waitForCounters(page: Page, want: Record<string, number>, timeoutMs: number): Promise<Record<string, number>> {
+async function waitForCounters(
+  page: Page,
+  want: Record<string, number>,
+  timeoutMs: number,
+): Promise<Record<string, number>> {
   const until = Date.now() + timeoutMs;
   let now = await counters(page);
   while (Date.now() < until && !Object.entries(want).every(([k, v]) => now[k] === v)) {
@@ -73,7 +77,10 @@ describe('kiosk: offline scans survive a reload and reach the sandbox exactly on
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
     // Every script the kiosk loaded is in the worker's cache, not only in the HTTP cache.
     const uncached = await page.evaluate(async () => {
-      const scripts = performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.js'));
+      const scripts = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => u.endsWith('.js'));
       const missing: string[] = [];
       for (const u of scripts) if (!(await caches.match(u, { ignoreSearch: true }))) missing.push(u);
       return missing;
@@ -97,7 +104,11 @@ describe('kiosk: offline scans survive a reload and reach the sandbox exactly on
       await page.keyboard.press('Enter');
     }
     c = await waitForCounters(page, { scanned: 55, already: 5, waiting: 50 }, 10_000);
-    assert.deepEqual(c, { scanned: 55, 'checked-in': 0, already: 5, refused: 0, waiting: 50 }, 'offline: all kept, rescans noticed');
+    assert.deepEqual(
+      c,
+      { scanned: 55, 'checked-in': 0, already: 5, refused: 0, waiting: 50 },
+      'offline: all kept, rescans noticed',
+    );
 
     await page.reload();
     await page.locator('conf-checkin [part~="input"]').waitFor({ timeout: 15_000 });

@@ -37,7 +37,11 @@ interface Shift {
 function recordShifts(): void {
   const shifts: Shift[] = [];
   // The entry and source types are not in TypeScript's DOM library yet.
-  type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  type Entry = PerformanceEntry & {
+    value: number;
+    hadRecentInput: boolean;
+    sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as Entry[]) {
       if (e.hadRecentInput) continue;
@@ -45,7 +49,10 @@ function recordShifts(): void {
         value: e.value,
         sources: (e.sources ?? []).map((s) => {
           const n = s.node;
-          const name = n instanceof Element ? `${n.localName}${n.id ? `#${n.id}` : ''}${n.classList.length ? `.${[...n.classList].join('.')}` : ''}` : String(n?.nodeName);
+          const name =
+            n instanceof Element
+              ? `${n.localName}${n.id ? `#${n.id}` : ''}${n.classList.length ? `.${[...n.classList].join('.')}` : ''}`
+              : String(n?.nodeName);
           return `${name} y ${Math.round(s.previousRect.y)} -> ${Math.round(s.currentRect.y)}, height ${Math.round(s.previousRect.height)} -> ${Math.round(s.currentRect.height)}`;
         }),
       });
@@ -68,7 +75,10 @@ describe('layout shift while the demo pages load', () => {
     await demo?.close();
   });
 
-  async function openPage(viewport: { width: number; height: number }): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
+  async function openPage(viewport: {
+    width: number;
+    height: number;
+  }): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
     const context = await browser.newContext({ viewport, locale: 'en-US' });
     const page = await context.newPage();
     const problems = watchPage(page);
@@ -77,67 +87,93 @@ describe('layout shift while the demo pages load', () => {
 
   for (const path of ['/register.html', '/']) {
     for (const vp of VIEWPORTS) {
-      test(`${path} at ${vp.width}x${vp.height} (${vp.name}): cumulative layout shift <= ${CLS_GOAL}`, { timeout: 120_000 }, async () => {
-        const { page, problems, close } = await openPage(vp);
-        try {
-          await page.addInitScript(recordShifts);
-          // As over a real network, the page is painted before the loader arrives: the elements
-          // are then empty tags whose place only the page's CSS can hold.
-          await page.route(/\/conf-widgets\.js$/, async (route) => {
-            await new Promise((r) => setTimeout(r, 300));
-            await route.continue();
-          });
-          await page.goto(`${demo.url}${path}`, { waitUntil: 'load' });
-          const report = await waitForElements(page, 60_000);
-          const notReady = report.filter((r) => !r.ready);
-          assert.deepEqual(notReady, [], `elements never showed their content:\n${problems.join('\n')}`);
-          // Shifts of the last frames are delivered to the observer after they are painted.
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
-          const shifts = await page.evaluate(() => (window as unknown as { __shifts?: Shift[] }).__shifts);
-          assert.ok(shifts, 'the layout-shift observer did not start');
-          const total = shifts.reduce((sum, s) => sum + s.value, 0);
-          assert.ok(
-            total <= CLS_GOAL,
-            `layout shift ${total.toFixed(3)} > ${CLS_GOAL}:\n${shifts.map((s) => `  ${s.value.toFixed(4)}: ${s.sources.join('; ')}`).join('\n')}`,
-          );
-        } finally {
-          await close();
-        }
-      });
+      test(
+        `${path} at ${vp.width}x${vp.height} (${vp.name}): cumulative layout shift <= ${CLS_GOAL}`,
+        { timeout: 120_000 },
+        async () => {
+          const { page, problems, close } = await openPage(vp);
+          try {
+            await page.addInitScript(recordShifts);
+            // As over a real network, the page is painted before the loader arrives: the elements
+            // are then empty tags whose place only the page's CSS can hold.
+            await page.route(/\/conf-widgets\.js$/, async (route) => {
+              await new Promise((r) => setTimeout(r, 300));
+              await route.continue();
+            });
+            await page.goto(`${demo.url}${path}`, { waitUntil: 'load' });
+            const report = await waitForElements(page, 60_000);
+            const notReady = report.filter((r) => !r.ready);
+            assert.deepEqual(notReady, [], `elements never showed their content:\n${problems.join('\n')}`);
+            // Shifts of the last frames are delivered to the observer after they are painted.
+            await page.evaluate(
+              () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))),
+            );
+            const shifts = await page.evaluate(() => (window as unknown as { __shifts?: Shift[] }).__shifts);
+            assert.ok(shifts, 'the layout-shift observer did not start');
+            const total = shifts.reduce((sum, s) => sum + s.value, 0);
+            assert.ok(
+              total <= CLS_GOAL,
+              `layout shift ${total.toFixed(3)} > ${CLS_GOAL}:\n${shifts.map((s) => `  ${s.value.toFixed(4)}: ${s.sources.join('; ')}`).join('\n')}`,
+            );
+          } finally {
+            await close();
+          }
+        },
+      );
     }
   }
 
-  test('an element holds the same height before its code arrives as its loading view then holds', { timeout: 120_000 }, async () => {
-    const { page, close } = await openPage(VIEWPORTS[0]!);
-    try {
-      // The element's chunk and the API wait until released, so both moments can be measured.
-      let releaseChunk!: () => void;
-      const chunkGate = new Promise<void>((r) => (releaseChunk = r));
-      let releaseApi!: () => void;
-      const apiGate = new Promise<void>((r) => (releaseApi = r));
-      await page.route(/\/conf-widgets\/registration-form-[^/]*\.js$/, async (route) => {
-        await chunkGate;
-        await route.continue();
-      });
-      await page.route(/\/api\//, async (route) => {
-        await apiGate;
-        await route.continue();
-      });
-      await page.goto(`${demo.url}/register.html`, { waitUntil: 'domcontentloaded' });
-      const height = () => page.evaluate(() => document.querySelector('conf-registration-form')!.getBoundingClientRect().height);
-      const before = await height();
-      assert.equal(await page.evaluate(() => customElements.get('conf-registration-form')), undefined, 'the element was defined too early');
-      releaseChunk();
-      await page.waitForFunction(() => Boolean(document.querySelector('conf-registration-form')?.shadowRoot?.querySelector('[part~="loading"]')), null, { timeout: 60_000 });
-      const loading = await height();
-      releaseApi();
-      assert.ok(before >= VIEWPORTS[0]!.height - 1, `before its code arrived the form held ${before}px, less than the screen's ${VIEWPORTS[0]!.height}px`);
-      assert.equal(loading, before, `the loading view holds ${loading}px, the page's CSS ${before}px`);
-      await waitForElements(page, 60_000);
-      const loaded = await height();
-      assert.ok(loaded >= before, `the loaded form (${loaded}px) is shorter than the place held for it (${before}px): the page below moved up`);
-    } finally {
-      await close();
-    }
-  });
+  test(
+    'an element holds the same height before its code arrives as its loading view then holds',
+    { timeout: 120_000 },
+    async () => {
+      const { page, close } = await openPage(VIEWPORTS[0]!);
+      try {
+        // The element's chunk and the API wait until released, so both moments can be measured.
+        let releaseChunk!: () => void;
+        const chunkGate = new Promise<void>((r) => (releaseChunk = r));
+        let releaseApi!: () => void;
+        const apiGate = new Promise<void>((r) => (releaseApi = r));
+        await page.route(/\/conf-widgets\/registration-form-[^/]*\.js$/, async (route) => {
+          await chunkGate;
+          await route.continue();
+        });
+        await page.route(/\/api\//, async (route) => {
+          await apiGate;
+          await route.continue();
+        });
+        await page.goto(`${demo.url}/register.html`, { waitUntil: 'domcontentloaded' });
+        const height = () =>
+          page.evaluate(() => document.querySelector('conf-registration-form')!.getBoundingClientRect().height);
+        const before = await height();
+        assert.equal(
+          await page.evaluate(() => customElements.get('conf-registration-form')),
+          undefined,
+          'the element was defined too early',
+        );
+        releaseChunk();
+        await page.waitForFunction(
+          () =>
+            Boolean(document.querySelector('conf-registration-form')?.shadowRoot?.querySelector('[part~="loading"]')),
+          null,
+          { timeout: 60_000 },
+        );
+        const loading = await height();
+        releaseApi();
+        assert.ok(
+          before >= VIEWPORTS[0]!.height - 1,
+          `before its code arrived the form held ${before}px, less than the screen's ${VIEWPORTS[0]!.height}px`,
+        );
+        assert.equal(loading, before, `the loading view holds ${loading}px, the page's CSS ${before}px`);
+        await waitForElements(page, 60_000);
+        const loaded = await height();
+        assert.ok(
+          loaded >= before,
+          `the loaded form (${loaded}px) is shorter than the place held for it (${before}px): the page below moved up`,
+        );
+      } finally {
+        await close();
+      }
+    },
+  );
 });

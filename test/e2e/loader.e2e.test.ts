@@ -27,11 +27,14 @@ describe('the loader in Chromium', () => {
 
   before(async () => {
     ensureBundle();
-    pulled = (JSON.parse(readFileSync('dist/conf-widgets.chunks.json', 'utf8')) as { elements: Record<string, string[]> }).elements;
+    pulled = (
+      JSON.parse(readFileSync('dist/conf-widgets.chunks.json', 'utf8')) as { elements: Record<string, string[]> }
+    ).elements;
     const pages: Record<string, (proxy: string) => string> = {
       '/schedule': (p) => `<script type="module" src="${p}/conf-widgets.js"></script><conf-schedule></conf-schedule>`,
       '/empty': (p) => `<script type="module" src="${p}/conf-widgets.js"></script><main></main>`,
-      '/french': (p) => `<script type="module" src="${p}/conf-widgets.js"></script><conf-schedule lang="fr"></conf-schedule>`,
+      '/french': (p) =>
+        `<script type="module" src="${p}/conf-widgets.js"></script><conf-schedule lang="fr"></conf-schedule>`,
       '/twice': (p) =>
         `<script type="module" src="${p}/conf-widgets.js?v=1"></script>` +
         `<script type="module" src="${p}/conf-widgets.js?v=2"></script>` +
@@ -41,7 +44,9 @@ describe('the loader in Chromium', () => {
       const page = pages[req.url ?? ''];
       res.statusCode = page ? 200 : 404;
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>CMS</title></head><body>${page?.(demo.url) ?? ''}</body></html>`);
+      res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>CMS</title></head><body>${page?.(demo.url) ?? ''}</body></html>`,
+      );
     });
     await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
     cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
@@ -55,7 +60,14 @@ describe('the loader in Chromium', () => {
   });
 
   /** Opens a CMS page, recording every script the proxy sent (path with query, content-encoding). */
-  async function open(path: string): Promise<{ page: Page; scripts: { path: string; encoding: string | undefined }[]; problems: string[]; close: () => Promise<void> }> {
+  async function open(
+    path: string,
+  ): Promise<{
+    page: Page;
+    scripts: { path: string; encoding: string | undefined }[];
+    problems: string[];
+    close: () => Promise<void>;
+  }> {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     const problems = watchPage(page);
@@ -74,29 +86,53 @@ describe('the loader in Chromium', () => {
     const { page, scripts, problems, close } = await open('/schedule');
     try {
       const report = await waitForElements(page);
-      assert.deepEqual(report.map((r) => [r.tag, r.ready]), [['conf-schedule', true]], `the schedule shows its data (${problems.join('; ')})`);
+      assert.deepEqual(
+        report.map((r) => [r.tag, r.ready]),
+        [['conf-schedule', true]],
+        `the schedule shows its data (${problems.join('; ')})`,
+      );
       await page.waitForLoadState('networkidle');
       const files = scripts.map((s) => s.path).sort();
       assert.deepEqual(files, ['conf-widgets.js', ...pulled.schedule!].sort());
-      assert.ok(files.some((f) => /^conf-widgets\/core-/.test(f)), `the core chunk: ${files.join(', ')}`);
-      assert.ok(!files.some((f) => /^conf-widgets\/(forms|registration-form|exhibit-form|abstract-form|workshops|checkin)-/.test(f)), files.join(', '));
-      assert.deepEqual(scripts.filter((s) => s.encoding !== 'br'), [], 'Chromium accepts br, so every script comes as br');
+      assert.ok(
+        files.some((f) => /^conf-widgets\/core-/.test(f)),
+        `the core chunk: ${files.join(', ')}`,
+      );
+      assert.ok(
+        !files.some((f) =>
+          /^conf-widgets\/(forms|registration-form|exhibit-form|abstract-form|workshops|checkin)-/.test(f),
+        ),
+        files.join(', '),
+      );
+      assert.deepEqual(
+        scripts.filter((s) => s.encoding !== 'br'),
+        [],
+        'Chromium accepts br, so every script comes as br',
+      );
       assert.deepEqual(problems, []);
     } finally {
       await close();
     }
   });
 
-  test('a French schedule fetches the French texts\' chunk, and no other language\'s', async () => {
+  test("a French schedule fetches the French texts' chunk, and no other language's", async () => {
     const { page, scripts, problems, close } = await open('/french');
     try {
       const report = await waitForElements(page);
-      assert.deepEqual(report.map((r) => [r.tag, r.ready]), [['conf-schedule', true]], problems.join('; '));
+      assert.deepEqual(
+        report.map((r) => [r.tag, r.ready]),
+        [['conf-schedule', true]],
+        problems.join('; '),
+      );
       await page.waitForLoadState('networkidle');
       const files = scripts.map((s) => s.path);
       assert.equal(files.filter((f) => /^conf-widgets\/fr-/.test(f)).length, 1, files.join(', '));
       assert.ok(!files.some((f) => /^conf-widgets\/(de|es)-/.test(f)), files.join(', '));
-      const placeholder = await page.evaluate(() => document.querySelector('conf-schedule')?.shadowRoot?.querySelector<HTMLInputElement>('[part~="search"]')?.placeholder);
+      const placeholder = await page.evaluate(
+        () =>
+          document.querySelector('conf-schedule')?.shadowRoot?.querySelector<HTMLInputElement>('[part~="search"]')
+            ?.placeholder,
+      );
       assert.equal(placeholder, 'Titre, intervenant, sujet …');
       assert.deepEqual(problems, []);
     } finally {
@@ -108,7 +144,11 @@ describe('the loader in Chromium', () => {
     const { page, scripts, problems, close } = await open('/empty');
     try {
       await page.waitForLoadState('networkidle');
-      assert.deepEqual(scripts.map((s) => s.path), ['conf-widgets.js'], 'nothing but the loader until a tag appears');
+      assert.deepEqual(
+        scripts.map((s) => s.path),
+        ['conf-widgets.js'],
+        'nothing but the loader until a tag appears',
+      );
       // As a CMS renders late: a subtree, the element inside it.
       await page.evaluate(() => {
         const section = document.createElement('section');
@@ -116,7 +156,11 @@ describe('the loader in Chromium', () => {
         document.querySelector('main')!.append(section);
       });
       const report = await waitForElements(page);
-      assert.deepEqual(report.map((r) => [r.tag, r.ready]), [['conf-speakers', true]], `the speakers show their data (${problems.join('; ')})`);
+      assert.deepEqual(
+        report.map((r) => [r.tag, r.ready]),
+        [['conf-speakers', true]],
+        `the speakers show their data (${problems.join('; ')})`,
+      );
       assert.ok(scripts.some((s) => /^conf-widgets\/speakers-/.test(s.path)));
     } finally {
       await close();
@@ -127,14 +171,24 @@ describe('the loader in Chromium', () => {
     const { page, scripts, problems, close } = await open('/twice');
     try {
       const report = await waitForElements(page);
-      assert.deepEqual(report.map((r) => [r.tag, r.ready]), [['conf-schedule', true], ['conf-speakers', true]], problems.join('; '));
+      assert.deepEqual(
+        report.map((r) => [r.tag, r.ready]),
+        [
+          ['conf-schedule', true],
+          ['conf-speakers', true],
+        ],
+        problems.join('; '),
+      );
       await page.waitForLoadState('networkidle');
       const chunks = scripts.map((s) => s.path).filter((p) => p.startsWith('conf-widgets/'));
       assert.deepEqual(chunks, [...new Set(chunks)], 'no chunk twice');
       assert.deepEqual(chunks.sort(), [...new Set([...pulled.schedule!, ...pulled.speakers!])].sort());
       // Each script module ran once: the page's one module map holds each chunk URL once.
       const entries = await page.evaluate(() =>
-        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/conf-widgets/')),
+        performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.startsWith('/conf-widgets/')),
       );
       assert.deepEqual(entries, [...new Set(entries)]);
       assert.deepEqual(problems, []);

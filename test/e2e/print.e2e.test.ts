@@ -34,7 +34,11 @@ function textOperators(pdf: Buffer): number {
     const start = m.index + m[0].length;
     const end = raw.indexOf('endstream', start);
     try {
-      n += (inflateSync(pdf.subarray(start, end)).toString('latin1').match(/T[jJ]\b/g) ?? []).length;
+      n += (
+        inflateSync(pdf.subarray(start, end))
+          .toString('latin1')
+          .match(/T[jJ]\b/g) ?? []
+      ).length;
     } catch {
       // Not a Flate stream (fonts, images): no text operators to count.
     }
@@ -70,16 +74,23 @@ describe('the programme on paper', () => {
         const problems = watchPage(page);
         assert.equal((await page.goto(`${demo.url}/`, { waitUntil: 'load' }))?.status(), 200);
         await page.evaluate((now) => document.querySelector('conf-schedule')!.setAttribute('now', now), NOW);
-        await page.waitForFunction(() => document.querySelector('conf-schedule')?.shadowRoot?.querySelector('.card .live'), null, {
-          timeout: 30_000,
-        });
+        await page.waitForFunction(
+          () => document.querySelector('conf-schedule')?.shadowRoot?.querySelector('.card .live'),
+          null,
+          {
+            timeout: 30_000,
+          },
+        );
         await page.evaluate(() => document.fonts.ready);
         await page.emulateMedia({ media: 'print' });
-        await page.waitForFunction(() => document.querySelector('conf-schedule')?.shadowRoot?.querySelector('.print-day'));
+        await page.waitForFunction(() =>
+          document.querySelector('conf-schedule')?.shadowRoot?.querySelector('.print-day'),
+        );
 
         const paper = await page.evaluate(() => {
           const root = document.querySelector('conf-schedule')!.shadowRoot!;
-          const shown = (e: Element) => getComputedStyle(e).display !== 'none' && (e as HTMLElement).offsetParent !== null;
+          const shown = (e: Element) =>
+            getComputedStyle(e).display !== 'none' && (e as HTMLElement).offsetParent !== null;
           return {
             live: [...root.querySelectorAll('.live')].filter(shown).length,
             bands: [...document.querySelectorAll('*')]
@@ -94,7 +105,11 @@ describe('the programme on paper', () => {
         const pdf = await page.pdf({ format: 'A4' });
         // What follows the schedule (speakers, workshops…) would fill page 1 once it is hidden.
         await page.evaluate(() => {
-          for (let e: Element | null = document.querySelector('conf-schedule'); e && e !== document.body; e = e.parentElement) {
+          for (
+            let e: Element | null = document.querySelector('conf-schedule');
+            e && e !== document.body;
+            e = e.parentElement
+          ) {
             for (let s = e.nextElementSibling; s; s = s.nextElementSibling) (s as HTMLElement).style.display = 'none';
           }
         });
@@ -103,10 +118,15 @@ describe('the programme on paper', () => {
         const first = textOperators(await page.pdf({ format: 'A4', pageRanges: '1' }));
         await page.evaluate(() => (document.querySelector('conf-schedule')!.style.display = 'none'));
         const withoutSchedule = textOperators(await page.pdf({ format: 'A4', pageRanges: '1' }));
-        t.diagnostic(`${file}: ${pageCount(pdf)} pages; page 1 draws ${first} text runs, ${withoutSchedule} without the schedule`);
+        t.diagnostic(
+          `${file}: ${pageCount(pdf)} pages; page 1 draws ${first} text runs, ${withoutSchedule} without the schedule`,
+        );
         assert.ok(pageCount(pdf) > 1, 'the programme takes several pages');
         // The schedule's first day heading, a slot time and a card add well over 50 runs.
-        assert.ok(first > withoutSchedule + 50, `page 1 holds the programme's start (${first} text runs; ${withoutSchedule} without it)`);
+        assert.ok(
+          first > withoutSchedule + 50,
+          `page 1 holds the programme's start (${first} text runs; ${withoutSchedule} without it)`,
+        );
         assert.deepEqual(problems, [], 'no console errors or failed requests');
       } finally {
         await context.close();

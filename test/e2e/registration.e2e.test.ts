@@ -16,13 +16,15 @@ import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
 
 /** Every request comes from one loopback address: the write limits (all and per kind) out of the way. */
-const NO_WRITE_LIMITS = { max: 10_000, kinds: { registrations: false, enrollments: false, abstracts: false, exhibits: false, uploads: false } } as const;
+const NO_WRITE_LIMITS = {
+  max: 10_000,
+  kinds: { registrations: false, enrollments: false, abstracts: false, exhibits: false, uploads: false },
+} as const;
 
 const ADMIN_TOKEN = 'e2e-admin-token';
 const CONFERENCE = 'conf-demo';
 const FORM = 'conf-registration-form';
 const RUN = Date.now().toString(36);
-
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
 const { after, before, describe, test } = skippable(skip);
@@ -66,16 +68,28 @@ describe('registration through the demo site while the API fails 30 % of the tim
   }
 
   /** Presses the element's own "try again" buttons whenever offered, until `done` shows. */
-  async function until(page: Page, done: string | string[], retries: string[], what: string, timeoutMs = 90_000): Promise<string> {
+  async function until(
+    page: Page,
+    done: string | string[],
+    retries: string[],
+    what: string,
+    timeoutMs = 90_000,
+  ): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (const d of [done].flat()) if (await page.locator(`${FORM} [part~="${d}"]`).count()) return d;
       for (const r of retries) {
         const button = page.locator(`${FORM} [part~="${r}"]`);
-        if ((await button.count()) && (await button.first().isEnabled())) await button.first().click().catch(() => {});
+        if ((await button.count()) && (await button.first().isEnabled()))
+          await button
+            .first()
+            .click()
+            .catch(() => {});
       }
       if (Date.now() > deadline) {
-        const said = await page.locator(FORM).evaluate((el) => el.shadowRoot?.textContent?.replace(/\s+/g, ' ').slice(0, 400));
+        const said = await page
+          .locator(FORM)
+          .evaluate((el) => el.shadowRoot?.textContent?.replace(/\s+/g, ' ').slice(0, 400));
         throw new Error(`timed out waiting for ${what}; the form says: ${said}`);
       }
       await page.waitForTimeout(150);
@@ -116,7 +130,8 @@ describe('registration through the demo site while the API fails 30 % of the tim
       await until(page, 'upload-done', ['upload-retry'], 'the proof upload');
       // The form waits out its minimum fill time by itself; a person pressing early is fine.
       await page.locator(`${FORM} [part~="submit-button"]`).click();
-      if ((await until(page, ['success', 'unconfirmed'], ['retry-button'], 'the outcome')) === 'unconfirmed') return 'unconfirmed';
+      if ((await until(page, ['success', 'unconfirmed'], ['retry-button'], 'the outcome')) === 'unconfirmed')
+        return 'unconfirmed';
       return (await page.locator(`${FORM} [part~="record-id"]`).textContent())?.trim() ?? '';
     } finally {
       finished = true;
@@ -129,34 +144,43 @@ describe('registration through the demo site while the API fails 30 % of the tim
     const id = await register(email, demo);
     assert.notEqual(id, '');
     const rows = await registrations(email);
-    assert.deepEqual(rows.map((r) => r.id), [id]);
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      [id],
+    );
   });
 
-  test('answers lost after the work: people told so, and still one registration each', { timeout: 600_000 }, async () => {
-    const lossy = await startDemo({
-      port: 0,
-      failRate: 0.3,
-      loseRate: 0.4,
-      sandboxIdempotency: false,
-      adminToken: ADMIN_TOKEN,
-      proxy: { logger: () => {}, rateLimit: NO_WRITE_LIMITS },
-    });
-    try {
-      const emails = Array.from({ length: 8 }, (_, i) => `e2e-${RUN}-lost-${i}@example.org`);
-      const outcomes: string[] = [];
-      for (let i = 0; i < emails.length; i += 4) {
-        outcomes.push(...(await Promise.all(emails.slice(i, i + 4).map((e) => register(e, lossy)))));
+  test(
+    'answers lost after the work: people told so, and still one registration each',
+    { timeout: 600_000 },
+    async () => {
+      const lossy = await startDemo({
+        port: 0,
+        failRate: 0.3,
+        loseRate: 0.4,
+        sandboxIdempotency: false,
+        adminToken: ADMIN_TOKEN,
+        proxy: { logger: () => {}, rateLimit: NO_WRITE_LIMITS },
+      });
+      try {
+        const emails = Array.from({ length: 8 }, (_, i) => `e2e-${RUN}-lost-${i}@example.org`);
+        const outcomes: string[] = [];
+        for (let i = 0; i < emails.length; i += 4) {
+          outcomes.push(...(await Promise.all(emails.slice(i, i + 4).map((e) => register(e, lossy)))));
+        }
+        console.log(
+          `# ${outcomes.filter((o) => o === 'unconfirmed').length} of ${emails.length} answers lost after the work`,
+        );
+        for (const [i, email] of emails.entries()) {
+          const ids = (await registrations(email, lossy)).map((r) => r.id);
+          assert.equal(ids.length, 1, `exactly one registration for ${email} (${outcomes[i]})`);
+          if (outcomes[i] !== 'unconfirmed') assert.deepEqual(ids, [outcomes[i]]);
+        }
+      } finally {
+        await lossy.close();
       }
-      console.log(`# ${outcomes.filter((o) => o === 'unconfirmed').length} of ${emails.length} answers lost after the work`);
-      for (const [i, email] of emails.entries()) {
-        const ids = (await registrations(email, lossy)).map((r) => r.id);
-        assert.equal(ids.length, 1, `exactly one registration for ${email} (${outcomes[i]})`);
-        if (outcomes[i] !== 'unconfirmed') assert.deepEqual(ids, [outcomes[i]]);
-      }
-    } finally {
-      await lossy.close();
-    }
-  });
+    },
+  );
 
   test('20 people: 20 registrations, none doubled, none lost', { timeout: 600_000 }, async () => {
     const before = (await registrations()).length;
@@ -170,7 +194,11 @@ describe('registration through the demo site while the API fails 30 % of the tim
     }
     for (const email of emails) {
       const rows = await registrations(email);
-      assert.deepEqual(rows.map((r) => r.id), [shown.get(email)], `exactly one registration for ${email}`);
+      assert.deepEqual(
+        rows.map((r) => r.id),
+        [shown.get(email)],
+        `exactly one registration for ${email}`,
+      );
     }
     assert.equal(new Set(shown.values()).size, 20, 'twenty different registration numbers shown');
     assert.equal((await registrations()).length - before, 20, 'the sandbox holds exactly 20 more registrations');

@@ -59,7 +59,9 @@ function measure(page: Page): Promise<Measured> {
       const name = `${el.className || el.localName} “${el.textContent.replace(/\s+/g, ' ').trim().slice(0, 50)}”`;
       const clamped = el.classList.contains('clamp') && el.title === el.textContent.trim();
       if (!clamped && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)) {
-        cut.push(`${name}: content ${el.scrollWidth}×${el.scrollHeight} in a box of ${el.clientWidth}×${el.clientHeight}`);
+        cut.push(
+          `${name}: content ${el.scrollWidth}×${el.scrollHeight} in a box of ${el.clientWidth}×${el.clientHeight}`,
+        );
       }
       const card = el.closest('.screen-venue');
       if (card && el !== card) {
@@ -77,7 +79,9 @@ function measure(page: Page): Promise<Measured> {
       room: min('.screen-venue-name'),
       label: min('.screen-label, .screen-when .badge'),
       cut,
-      brackets: [...root.querySelectorAll('.screen .local, .screen .time')].map((e) => e.textContent ?? '').filter((t) => /[()]/.test(t)),
+      brackets: [...root.querySelectorAll('.screen .local, .screen .time')]
+        .map((e) => e.textContent ?? '')
+        .filter((t) => /[()]/.test(t)),
       conference: root.querySelector('.screen-conference')?.textContent?.trim() ?? '',
       filled: (lowest - body.top) / body.height,
       cards: cards.length,
@@ -95,7 +99,9 @@ describe('venue screen at lobby sizes', () => {
     mkdirSync(SHOTS, { recursive: true });
     demo = await startDemo({ port: 0, startsOn: '2026-06-10', proxy: { logger: () => {} } });
     browser = await launchChromium();
-    const site = (await (await fetch(`${demo.url}/api/public/v1/website/site`)).json()) as { data: { conference: { name: string } } };
+    const site = (await (await fetch(`${demo.url}/api/public/v1/website/site`)).json()) as {
+      data: { conference: { name: string } };
+    };
     conferenceName = site.data.conference.name;
   });
   after(async () => {
@@ -150,7 +156,11 @@ describe('venue screen at lobby sizes', () => {
         const of = /of (\d+)/.exec(first.page)?.[1];
         for (let n = 2; n <= Number(of ?? 1); n++) {
           await page.waitForFunction(
-            (label) => document.querySelector('conf-schedule')?.shadowRoot?.querySelector('.screen-page')?.textContent?.trim() === label,
+            (label) =>
+              document
+                .querySelector('conf-schedule')
+                ?.shadowRoot?.querySelector('.screen-page')
+                ?.textContent?.trim() === label,
             `Page ${n} of ${of}`,
             { timeout: 15_000 },
           );
@@ -160,15 +170,27 @@ describe('venue screen at lobby sizes', () => {
 
         for (const m of pages) {
           const where = `${width}×${height} ${m.page}`;
-          assert.ok(m.title >= MIN_PX.title * scale - 0.5, `${where}: titles ${m.title} px, want ≥ ${MIN_PX.title * scale}`);
-          assert.ok(m.room >= MIN_PX.room * scale - 0.5, `${where}: room names ${m.room} px, want ≥ ${MIN_PX.room * scale}`);
-          assert.ok(m.label >= MIN_PX.label * scale - 0.5, `${where}: labels ${m.label} px, want ≥ ${MIN_PX.label * scale}`);
+          assert.ok(
+            m.title >= MIN_PX.title * scale - 0.5,
+            `${where}: titles ${m.title} px, want ≥ ${MIN_PX.title * scale}`,
+          );
+          assert.ok(
+            m.room >= MIN_PX.room * scale - 0.5,
+            `${where}: room names ${m.room} px, want ≥ ${MIN_PX.room * scale}`,
+          );
+          assert.ok(
+            m.label >= MIN_PX.label * scale - 0.5,
+            `${where}: labels ${m.label} px, want ≥ ${MIN_PX.label * scale}`,
+          );
           assert.deepEqual(m.cut, [], `${where}: no text cut`);
           assert.deepEqual(m.brackets, [], `${where}: no viewer's time in brackets`);
           assert.equal(m.conference, conferenceName, `${where}: the conference's name beside the clock`);
         }
         // Every page uses the full-page grid, so the first page shows how the height is used.
-        assert.ok(first.filled > 0.95, `${width}×${height}: the cards fill the height (${(first.filled * 100).toFixed(0)} %)`);
+        assert.ok(
+          first.filled > 0.95,
+          `${width}×${height}: the cards fill the height (${(first.filled * 100).toFixed(0)} %)`,
+        );
         assert.deepEqual(problems, [], 'no console errors or failed requests');
       } finally {
         await context.close();

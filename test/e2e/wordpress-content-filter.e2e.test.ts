@@ -17,7 +17,7 @@ import { skippable } from '../skippable.js';
 import { chromiumPath, launchChromium, NO_CHROMIUM } from './browser.js';
 import { PLUGIN_DIR, WORDPRESS_ROOT, wordPressMissing } from './wordpress-stack.js';
 
-const skip = !chromiumPath() ? NO_CHROMIUM : wordPressMissing() ?? false;
+const skip = !chromiumPath() ? NO_CHROMIUM : (wordPressMissing() ?? false);
 const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${skip}`);
 
@@ -79,7 +79,10 @@ function parse(page: Page, html: string): Promise<Parsed> {
     t.innerHTML = markup;
     return [...t.content.querySelectorAll('*')]
       .filter((e) => e.localName.startsWith('conf-'))
-      .map((e) => ({ tag: e.localName, attributes: Object.fromEntries([...e.attributes].map((a) => [a.name, a.value])) }));
+      .map((e) => ({
+        tag: e.localName,
+        attributes: Object.fromEntries([...e.attributes].map((a) => [a.name, a.value])),
+      }));
   }, html);
 }
 
@@ -133,11 +136,16 @@ echo json_encode(array_map('conf_widgets_filter_content', $in)), "\\n";
     for (const html of DESTINATIONS) {
       const original = await parse(page, html);
       const result = await parse(page, filtered.get(html)!);
-      const sets = (p: Parsed) => p.some((e) => e.attributes['endpoint']?.startsWith(TRAP) || e.attributes['decoder-wasm']?.startsWith(TRAP));
-      if (!html.includes('endpo&#x69;nt')) assert.ok(sets(original), `the case sets a destination in Chromium: ${html}`);
+      const sets = (p: Parsed) =>
+        p.some((e) => e.attributes['endpoint']?.startsWith(TRAP) || e.attributes['decoder-wasm']?.startsWith(TRAP));
+      if (!html.includes('endpo&#x69;nt'))
+        assert.ok(sets(original), `the case sets a destination in Chromium: ${html}`);
       assert.equal(result.length, original.length, `the same elements: ${filtered.get(html)}`);
       for (const e of result) {
-        assert.ok(!('endpoint' in e.attributes) && !('decoder-wasm' in e.attributes), `${JSON.stringify(html)} -> ${JSON.stringify(filtered.get(html))}: ${JSON.stringify(e)}`);
+        assert.ok(
+          !('endpoint' in e.attributes) && !('decoder-wasm' in e.attributes),
+          `${JSON.stringify(html)} -> ${JSON.stringify(filtered.get(html))}: ${JSON.stringify(e)}`,
+        );
       }
     }
   });
@@ -145,25 +153,38 @@ echo json_encode(array_map('conf_widgets_filter_content', $in)), "\\n";
   test('no href-pattern that is not http(s) or relative survives', async () => {
     for (const html of SCRIPT_LINKS) {
       const [original] = await parse(page, html);
-      assert.ok(!/^https?:$/.test(schemeOf(original!.attributes['href-pattern'] ?? '')), `the case is a script address in Chromium: ${html}`);
+      assert.ok(
+        !/^https?:$/.test(schemeOf(original!.attributes['href-pattern'] ?? '')),
+        `the case is a script address in Chromium: ${html}`,
+      );
       const result = await parse(page, filtered.get(html)!);
       assert.equal(result.length, 1);
       const pattern = result[0]!.attributes['href-pattern'];
-      assert.ok(pattern === undefined || /^https?:$/.test(schemeOf(pattern)), `${JSON.stringify(html)} -> ${JSON.stringify(filtered.get(html))}`);
+      assert.ok(
+        pattern === undefined || /^https?:$/.test(schemeOf(pattern)),
+        `${JSON.stringify(html)} -> ${JSON.stringify(filtered.get(html))}`,
+      );
       if (html.includes('label="x"')) assert.equal(result[0]!.attributes['label'], 'x', 'other attributes stay');
     }
   });
 
   test('harmless tags keep every attribute with the same value', async () => {
     for (const html of HARMLESS) {
-      assert.deepEqual(await parse(page, filtered.get(html)!), await parse(page, html), `${JSON.stringify(html)} -> ${JSON.stringify(filtered.get(html))}`);
+      assert.deepEqual(
+        await parse(page, filtered.get(html)!),
+        await parse(page, html),
+        `${JSON.stringify(html)} -> ${JSON.stringify(filtered.get(html))}`,
+      );
     }
   });
 
-  test('a tag the content leaves unfinished becomes text, so the theme\'s markup after it cannot complete it', async () => {
+  test("a tag the content leaves unfinished becomes text, so the theme's markup after it cannot complete it", async () => {
     const theme = '</div><footer class="site-footer">…</footer>';
     const original = await parse(page, UNFINISHED + theme);
-    assert.ok(original.some((e) => e.attributes['endpoint'] === TRAP), 'the theme completes the tag in Chromium');
+    assert.ok(
+      original.some((e) => e.attributes['endpoint'] === TRAP),
+      'the theme completes the tag in Chromium',
+    );
     const result = await parse(page, filtered.get(UNFINISHED)! + theme);
     assert.deepEqual(result, [], `${JSON.stringify(filtered.get(UNFINISHED))}`);
   });

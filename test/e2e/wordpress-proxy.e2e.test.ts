@@ -35,7 +35,7 @@ import { copyBundleInto } from '../../scripts/wordpress-zip.mjs';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
 import { logIn, startWordPress, type WordPress, wordPressMissing } from './wordpress-stack.js';
 
-const skip = !chromiumPath() ? NO_CHROMIUM : wordPressMissing() ?? false;
+const skip = !chromiumPath() ? NO_CHROMIUM : (wordPressMissing() ?? false);
 const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${skip}`);
 
@@ -52,7 +52,14 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
   /** Every answer the site gave in this file, searched for the key at the end. */
   const seen: string[] = [];
 
-  const target = (): ConformanceTarget => ({ url: wp.url, allowedOrigin: wp.url, key: KEY, kioskToken: KIOSK_TOKEN, upstream, seen });
+  const target = (): ConformanceTarget => ({
+    url: wp.url,
+    allowedOrigin: wp.url,
+    key: KEY,
+    kioskToken: KIOSK_TOKEN,
+    upstream,
+    seen,
+  });
   const call = (path: string, init: RequestInit = {}): Promise<Answer> => callTarget(target(), path, init);
   const upstreamCalls = (pathPart: string) => upstream.requests.filter((r) => r.target.includes(pathPart)).length;
 
@@ -81,72 +88,92 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
 
   const settingsUrl = () => `${wp.url}/wp-admin/options-general.php?page=conf-widgets`;
 
-  test('an Administrator pastes the key on Settings → Conference widgets; Test connection says what is wrong in words', { timeout: 180_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    try {
-      const page = await logIn(wp, context, wp.admin);
-      const save = async (fields: Record<string, string>) => {
+  test(
+    'an Administrator pastes the key on Settings → Conference widgets; Test connection says what is wrong in words',
+    { timeout: 180_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+      try {
+        const page = await logIn(wp, context, wp.admin);
+        const save = async (fields: Record<string, string>) => {
+          await page.goto(settingsUrl());
+          for (const [id, value] of Object.entries(fields)) await page.fill(`#${id}`, value);
+          await Promise.all([page.waitForURL(/options-general\.php\?page=conf-widgets/), page.click('#submit')]);
+        };
+        const testConnection = async () => {
+          await page.goto(settingsUrl());
+          await Promise.all([
+            page.waitForURL(/options-general\.php\?page=conf-widgets/),
+            page.click('#conf-widgets-test'),
+          ]);
+          return page.locator('#conf-widgets-test-result').innerText();
+        };
         await page.goto(settingsUrl());
-        for (const [id, value] of Object.entries(fields)) await page.fill(`#${id}`, value);
+        // An install with a proxy URL stays in proxy mode until the Administrator chooses.
+        assert.equal(await page.isChecked('#conf_widgets_mode-proxy'), true);
+        await page.check('#conf_widgets_mode-key');
+        await page.fill('#conf_widgets_api_base', upstream.url);
+        await page.fill('#conf_widgets_api_key', DEMO_KEYS.planEnded);
+        await page.fill('#conf_widgets_kiosk_token', KIOSK_TOKEN);
         await Promise.all([page.waitForURL(/options-general\.php\?page=conf-widgets/), page.click('#submit')]);
-      };
-      const testConnection = async () => {
-        await page.goto(settingsUrl());
-        await Promise.all([page.waitForURL(/options-general\.php\?page=conf-widgets/), page.click('#conf-widgets-test')]);
-        return page.locator('#conf-widgets-test-result').innerText();
-      };
-      await page.goto(settingsUrl());
-      // An install with a proxy URL stays in proxy mode until the Administrator chooses.
-      assert.equal(await page.isChecked('#conf_widgets_mode-proxy'), true);
-      await page.check('#conf_widgets_mode-key');
-      await page.fill('#conf_widgets_api_base', upstream.url);
-      await page.fill('#conf_widgets_api_key', DEMO_KEYS.planEnded);
-      await page.fill('#conf_widgets_kiosk_token', KIOSK_TOKEN);
-      await Promise.all([page.waitForURL(/options-general\.php\?page=conf-widgets/), page.click('#submit')]);
-      assert.equal(await page.isChecked('#conf_widgets_mode-key'), true);
-      assert.equal(await page.inputValue('#conf_widgets_api_key'), '', 'the key is never put back into the page');
-      assert.match(await testConnection(), /plan has ended/);
+        assert.equal(await page.isChecked('#conf_widgets_mode-key'), true);
+        assert.equal(await page.inputValue('#conf_widgets_api_key'), '', 'the key is never put back into the page');
+        assert.match(await testConnection(), /plan has ended/);
 
-      await save({ conf_widgets_api_key: DEMO_KEYS.revoked });
-      assert.match(await testConnection(), /revoked/);
-      await save({ conf_widgets_api_base: 'http://127.0.0.1:9' });
-      assert.match(await testConnection(), /Could not reach http:\/\/127\.0\.0\.1:9/);
-      await save({ conf_widgets_api_base: upstream.url });
-      await save({ conf_widgets_api_key: KEY });
-      assert.match(await page.locator('#conf_widgets_api_key-stored').innerText(), /…-all/, 'the stored key shown by its last four characters');
-      assert.match(await testConnection(), /Connected/);
-      // Saving again with the field left empty keeps the key.
-      await save({});
-      assert.match(await testConnection(), /Connected/);
-      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-settings.png', fullPage: true });
-      const html = await page.content();
-      seen.push(`settings page (Administrator)\n${html}`);
-      assert.ok(!holdsSecret(html), 'the settings page holds no form of the key or the token');
-      // WordPress's all-options screen shows the secrets as serialized data, not their text.
-      await page.goto(`${wp.url}/wp-admin/options.php`);
-      seen.push(`options.php (Administrator)\n${await page.content()}`);
+        await save({ conf_widgets_api_key: DEMO_KEYS.revoked });
+        assert.match(await testConnection(), /revoked/);
+        await save({ conf_widgets_api_base: 'http://127.0.0.1:9' });
+        assert.match(await testConnection(), /Could not reach http:\/\/127\.0\.0\.1:9/);
+        await save({ conf_widgets_api_base: upstream.url });
+        await save({ conf_widgets_api_key: KEY });
+        assert.match(
+          await page.locator('#conf_widgets_api_key-stored').innerText(),
+          /…-all/,
+          'the stored key shown by its last four characters',
+        );
+        assert.match(await testConnection(), /Connected/);
+        // Saving again with the field left empty keeps the key.
+        await save({});
+        assert.match(await testConnection(), /Connected/);
+        await page.screenshot({ path: '.tmp/screenshots/wordpress-key-settings.png', fullPage: true });
+        const html = await page.content();
+        seen.push(`settings page (Administrator)\n${html}`);
+        assert.ok(!holdsSecret(html), 'the settings page holds no form of the key or the token');
+        // WordPress's all-options screen shows the secrets as serialized data, not their text.
+        await page.goto(`${wp.url}/wp-admin/options.php`);
+        seen.push(`options.php (Administrator)\n${await page.content()}`);
 
-      // An Author can neither read nor change them.
-      const author = await logIn(wp, await browser.newContext(), wp.author);
-      const res = await author.goto(settingsUrl());
-      assert.equal(res?.status(), 403);
-      seen.push(`settings page (Author)\n${await author.content()}`);
-      const post = await author.request.post(`${wp.url}/wp-admin/options.php`, {
-        form: { option_page: 'conf-widgets', action: 'update', conf_widgets_api_key: 'author-chosen-key-123', conf_widgets_mode: 'proxy' },
-      });
-      assert.ok(post.status() >= 400, `an Author's save is refused: ${post.status()}`);
-      seen.push(`options.php POST (Author)\n${await post.text()}`);
-      const rest = await fetch(`${wp.url}/?rest_route=/wp/v2/settings`, { headers: { authorization: `Basic ${btoa(`${wp.author}:${wp.authorAppPassword}`)}` } });
-      assert.equal(rest.status, 403);
-      seen.push(`REST settings (Author)\n${await rest.text()}`);
-      await author.context().close();
-    } finally {
-      await context.close();
-    }
-  });
+        // An Author can neither read nor change them.
+        const author = await logIn(wp, await browser.newContext(), wp.author);
+        const res = await author.goto(settingsUrl());
+        assert.equal(res?.status(), 403);
+        seen.push(`settings page (Author)\n${await author.content()}`);
+        const post = await author.request.post(`${wp.url}/wp-admin/options.php`, {
+          form: {
+            option_page: 'conf-widgets',
+            action: 'update',
+            conf_widgets_api_key: 'author-chosen-key-123',
+            conf_widgets_mode: 'proxy',
+          },
+        });
+        assert.ok(post.status() >= 400, `an Author's save is refused: ${post.status()}`);
+        seen.push(`options.php POST (Author)\n${await post.text()}`);
+        const rest = await fetch(`${wp.url}/?rest_route=/wp/v2/settings`, {
+          headers: { authorization: `Basic ${btoa(`${wp.author}:${wp.authorAppPassword}`)}` },
+        });
+        assert.equal(rest.status, 403);
+        seen.push(`REST settings (Author)\n${await rest.text()}`);
+        await author.context().close();
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-  test('a read through the plugin is the sandbox\'s data; the second is served from the cache (no upstream call); 304 with If-None-Match', async () => {
-    const direct = await fetch(`${upstream.url}${API}/events/events?limit=5`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  test("a read through the plugin is the sandbox's data; the second is served from the cache (no upstream call); 304 with If-None-Match", async () => {
+    const direct = await fetch(`${upstream.url}${API}/events/events?limit=5`, { headers: { 'x-api-key': KEY } }).then(
+      (r) => r.json(),
+    );
     const before = upstreamCalls('/events/events');
     const first = await call(`${API}/events/events?limit=5`);
     assert.equal(first.status, 200, first.text);
@@ -154,7 +181,10 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     assert.equal(first.headers.get('x-cache'), 'miss');
     assert.match(first.headers.get('content-type') ?? '', /^application\/json/);
     assert.equal(upstreamCalls('/events/events'), before + 1);
-    assert.ok(upstream.requests.filter((r) => r.target.includes('/events/')).every((r) => r.key === KEY), 'the key went upstream as X-API-Key');
+    assert.ok(
+      upstream.requests.filter((r) => r.target.includes('/events/')).every((r) => r.key === KEY),
+      'the key went upstream as X-API-Key',
+    );
 
     // Again, with a parameter the contract does not list (dropped, so it cannot defeat the cache),
     // and through the REST address space (`/index.php/wp-json/...` on a site without pretty permalinks).
@@ -164,7 +194,10 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     assert.equal(second.text, first.text);
     const etag = second.headers.get('etag');
     assert.ok(etag && etag === first.headers.get('etag'));
-    assert.match(second.headers.get('cache-control') ?? '', /^public, max-age=\d+, stale-while-revalidate=30, stale-if-error=86400$/);
+    assert.match(
+      second.headers.get('cache-control') ?? '',
+      /^public, max-age=\d+, stale-while-revalidate=30, stale-if-error=86400$/,
+    );
     const rest = await call(`/index.php/wp-json/conf-widgets${API}/events/events?limit=5`);
     assert.equal(rest.status, 200);
     assert.equal(rest.headers.get('x-cache'), 'hit');
@@ -185,7 +218,11 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     const slowKey = `wp-e2e-slow-${email}`;
     const slowBody = JSON.stringify(await registrationBody(target(), email, 'Slow'));
     const slow = (): Promise<Answer> =>
-      call(`${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': slowKey }, body: slowBody });
+      call(`${API}/registrations/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': slowKey },
+        body: slowBody,
+      });
     const firstSlow = slow();
     await new Promise((r) => setTimeout(r, 700));
     assertError(await slow(), 409, 'idempotency_in_progress');
@@ -197,223 +234,310 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     assert.equal(upstream.requests.filter((r) => r.idempotencyKey === slowKey).length, 1);
   });
 
-  test('a visitor sees an Author\'s post with the schedule and speakers, served by WordPress alone (no endpoint attribute, no other host)', { timeout: 120_000 }, async () => {
-    const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
-    const content = ['<!-- wp:shortcode -->[conf_schedule]<!-- /wp:shortcode -->', '<!-- wp:conf-widgets/element {"element":"conf-speakers"} /-->'].join('\n');
-    const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Programme', status: 'publish', content }),
-    });
-    const created = (await res.json()) as { link: string };
-    assert.equal(res.status, 201, JSON.stringify(created));
-    seen.push(`REST post (Author)\n${JSON.stringify(created)}`);
-
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    try {
-      const page = await context.newPage();
-      const problems = watchPage(page);
-      const hosts = new Set<string>();
-      page.on('request', (r) => hosts.add(new URL(r.url()).origin));
-      await page.goto(created.link, { waitUntil: 'load' });
-      const report = await waitForElements(page, 60_000);
-      assert.ok(report.length >= 2 && report.every((e) => e.ready), JSON.stringify(report));
-      const endpoints = await page.evaluate(() => ({
-        attributes: document.querySelectorAll('[endpoint]').length,
-        used: [...new Set([...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('conf-') && 'resolvedEndpoint' in e).map((e) => (e as unknown as { resolvedEndpoint: { url: string } }).resolvedEndpoint.url))],
-      }));
-      assert.deepEqual(endpoints, { attributes: 0, used: [wp.url] }, 'every element calls this site');
-      assert.deepEqual([...hosts].filter((h) => h.startsWith('http')), [wp.url], 'the browser asked no other host');
-      assert.deepEqual(problems, []);
-      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-post.png', fullPage: true });
-      seen.push(`post (visitor)\n${await page.content()}`);
-    } finally {
-      await context.close();
-    }
-  });
-
-  test('a visitor registers through [conf_registration_form], with a proof upload: one registration in the sandbox, the one shown', { timeout: 180_000 }, async () => {
-    const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
-    const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Register', status: 'publish', content: '<!-- wp:shortcode -->[conf_registration_form]<!-- /wp:shortcode -->' }),
-    });
-    const created = (await res.json()) as { link: string };
-    assert.equal(res.status, 201, JSON.stringify(created));
-    const email = `wp-visitor-${Date.now()}@example.org`;
-    const context = await browser.newContext({ viewport: { width: 390, height: 900 }, locale: 'en-US' });
-    try {
-      const page = await context.newPage();
-      const problems = watchPage(page);
-      await page.goto(created.link, { waitUntil: 'load' });
-      const form = 'conf-registration-form';
-      const field = (name: string) => page.locator(`${form} [name="${name}"]`);
-      await field('firstName').waitFor({ timeout: 60_000 });
-      await field('firstName').fill('Ada');
-      await field('lastName').fill('Lovelace');
-      await field('email').fill(email);
-      await field('ticketTypeId').selectOption('tt-student');
-      await field('custom.organization').fill('Analytical Engines');
-      await field('custom.tshirt_size').selectOption('m');
-      await field('paymentMethodId').selectOption({ index: 1 });
-      await field('paymentReference').fill('TX-WP-1');
-      await page.locator(`${form} input[type="file"]`).setInputFiles({
-        name: 'transfer-receipt.pdf',
-        mimeType: 'application/pdf',
-        buffer: onePagePdf(`Transfer receipt for ${email}`),
+  test(
+    "a visitor sees an Author's post with the schedule and speakers, served by WordPress alone (no endpoint attribute, no other host)",
+    { timeout: 120_000 },
+    async () => {
+      const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
+      const content = [
+        '<!-- wp:shortcode -->[conf_schedule]<!-- /wp:shortcode -->',
+        '<!-- wp:conf-widgets/element {"element":"conf-speakers"} /-->',
+      ].join('\n');
+      const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Programme', status: 'publish', content }),
       });
-      await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
-      await page.locator(`${form} [part~="submit-button"]`).click();
-      await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });
-      const shown = (await page.locator(`${form} [part~="record-id"]`).textContent())?.trim();
-      const store = upstream.sandbox.store;
-      const rows = store.conferences.list().flatMap((c) => store.registrations.list(c.id, email));
-      assert.deepEqual(rows.map((r) => r.id), [shown]);
-      assert.deepEqual(problems, []);
-      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-registration.png', fullPage: true });
-      seen.push(`registration page (visitor)\n${await page.content()}`);
-    } finally {
-      await context.close();
-    }
-  });
+      const created = (await res.json()) as { link: string };
+      assert.equal(res.status, 201, JSON.stringify(created));
+      seen.push(`REST post (Author)\n${JSON.stringify(created)}`);
+
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+      try {
+        const page = await context.newPage();
+        const problems = watchPage(page);
+        const hosts = new Set<string>();
+        page.on('request', (r) => hosts.add(new URL(r.url()).origin));
+        await page.goto(created.link, { waitUntil: 'load' });
+        const report = await waitForElements(page, 60_000);
+        assert.ok(report.length >= 2 && report.every((e) => e.ready), JSON.stringify(report));
+        const endpoints = await page.evaluate(() => ({
+          attributes: document.querySelectorAll('[endpoint]').length,
+          used: [
+            ...new Set(
+              [...document.querySelectorAll('*')]
+                .filter((e) => e.localName.startsWith('conf-') && 'resolvedEndpoint' in e)
+                .map((e) => (e as unknown as { resolvedEndpoint: { url: string } }).resolvedEndpoint.url),
+            ),
+          ],
+        }));
+        assert.deepEqual(endpoints, { attributes: 0, used: [wp.url] }, 'every element calls this site');
+        assert.deepEqual(
+          [...hosts].filter((h) => h.startsWith('http')),
+          [wp.url],
+          'the browser asked no other host',
+        );
+        assert.deepEqual(problems, []);
+        await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-post.png', fullPage: true });
+        seen.push(`post (visitor)\n${await page.content()}`);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  test(
+    'a visitor registers through [conf_registration_form], with a proof upload: one registration in the sandbox, the one shown',
+    { timeout: 180_000 },
+    async () => {
+      const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
+      const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Register',
+          status: 'publish',
+          content: '<!-- wp:shortcode -->[conf_registration_form]<!-- /wp:shortcode -->',
+        }),
+      });
+      const created = (await res.json()) as { link: string };
+      assert.equal(res.status, 201, JSON.stringify(created));
+      const email = `wp-visitor-${Date.now()}@example.org`;
+      const context = await browser.newContext({ viewport: { width: 390, height: 900 }, locale: 'en-US' });
+      try {
+        const page = await context.newPage();
+        const problems = watchPage(page);
+        await page.goto(created.link, { waitUntil: 'load' });
+        const form = 'conf-registration-form';
+        const field = (name: string) => page.locator(`${form} [name="${name}"]`);
+        await field('firstName').waitFor({ timeout: 60_000 });
+        await field('firstName').fill('Ada');
+        await field('lastName').fill('Lovelace');
+        await field('email').fill(email);
+        await field('ticketTypeId').selectOption('tt-student');
+        await field('custom.organization').fill('Analytical Engines');
+        await field('custom.tshirt_size').selectOption('m');
+        await field('paymentMethodId').selectOption({ index: 1 });
+        await field('paymentReference').fill('TX-WP-1');
+        await page.locator(`${form} input[type="file"]`).setInputFiles({
+          name: 'transfer-receipt.pdf',
+          mimeType: 'application/pdf',
+          buffer: onePagePdf(`Transfer receipt for ${email}`),
+        });
+        await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
+        await page.locator(`${form} [part~="submit-button"]`).click();
+        await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });
+        const shown = (await page.locator(`${form} [part~="record-id"]`).textContent())?.trim();
+        const store = upstream.sandbox.store;
+        const rows = store.conferences.list().flatMap((c) => store.registrations.list(c.id, email));
+        assert.deepEqual(
+          rows.map((r) => r.id),
+          [shown],
+        );
+        assert.deepEqual(problems, []);
+        await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-registration.png', fullPage: true });
+        seen.push(`registration page (visitor)\n${await page.content()}`);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   /** The journey's post (block, [conf_registration_form], [conf_workshops]); the stale test opens it again. */
   let journeyLink = '';
 
-  test('an Author publishes the block, [conf_registration_form] and [conf_workshops]; a visitor sees the schedule, registers with a proof upload and enrolls: one registration and one enrollment in the sandbox', { timeout: 240_000 }, async () => {
-    const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
-    const content = [
-      '<!-- wp:conf-widgets/element {"element":"conf-schedule"} /-->',
-      '<!-- wp:shortcode -->[conf_registration_form]<!-- /wp:shortcode -->',
-      '<!-- wp:shortcode -->[conf_workshops]<!-- /wp:shortcode -->',
-    ].join('\n');
-    const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Conference', status: 'publish', content }),
-    });
-    const created = (await res.json()) as { link: string; id: number };
-    assert.equal(res.status, 201, JSON.stringify(created));
-    seen.push(`REST post (Author)\n${JSON.stringify(created)}`);
-    // What the Author loads back: the post in the editor's context, with its raw content.
-    const edit = await fetch(`${wp.url}/?rest_route=/wp/v2/posts/${created.id}&context=edit`, { headers: { authorization: `Basic ${auth}` } });
-    assert.equal(edit.status, 200);
-    seen.push(`REST post, edit context (Author)\n${await edit.text()}`);
-    journeyLink = created.link;
+  test(
+    'an Author publishes the block, [conf_registration_form] and [conf_workshops]; a visitor sees the schedule, registers with a proof upload and enrolls: one registration and one enrollment in the sandbox',
+    { timeout: 240_000 },
+    async () => {
+      const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
+      const content = [
+        '<!-- wp:conf-widgets/element {"element":"conf-schedule"} /-->',
+        '<!-- wp:shortcode -->[conf_registration_form]<!-- /wp:shortcode -->',
+        '<!-- wp:shortcode -->[conf_workshops]<!-- /wp:shortcode -->',
+      ].join('\n');
+      const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Conference', status: 'publish', content }),
+      });
+      const created = (await res.json()) as { link: string; id: number };
+      assert.equal(res.status, 201, JSON.stringify(created));
+      seen.push(`REST post (Author)\n${JSON.stringify(created)}`);
+      // What the Author loads back: the post in the editor's context, with its raw content.
+      const edit = await fetch(`${wp.url}/?rest_route=/wp/v2/posts/${created.id}&context=edit`, {
+        headers: { authorization: `Basic ${auth}` },
+      });
+      assert.equal(edit.status, 200);
+      seen.push(`REST post, edit context (Author)\n${await edit.text()}`);
+      journeyLink = created.link;
 
-    const email = `wp-journey-${Date.now()}@example.org`;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
-    try {
-      const page = await context.newPage();
-      const problems = watchPage(page);
-      // Every answer the visitor's browser receives from the site, headers and body, is searched for the key.
-      const answers: Promise<void>[] = [];
-      page.on('response', (r) => {
-        answers.push(
-          r.body().then(
-            (body) => void seen.push(`${r.request().method()} ${r.url()} (visitor)\n${JSON.stringify(r.headers())}\n${body.toString('latin1')}`),
-            () => undefined,
-          ),
+      const email = `wp-journey-${Date.now()}@example.org`;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
+      try {
+        const page = await context.newPage();
+        const problems = watchPage(page);
+        // Every answer the visitor's browser receives from the site, headers and body, is searched for the key.
+        const answers: Promise<void>[] = [];
+        page.on('response', (r) => {
+          answers.push(
+            r.body().then(
+              (body) =>
+                void seen.push(
+                  `${r.request().method()} ${r.url()} (visitor)\n${JSON.stringify(r.headers())}\n${body.toString('latin1')}`,
+                ),
+              () => undefined,
+            ),
+          );
+        });
+        await page.goto(created.link, { waitUntil: 'load' });
+        const report = await waitForElements(page, 60_000);
+        assert.deepEqual(
+          report.map((e) => [e.tag, e.ready]),
+          [
+            ['conf-schedule', true],
+            ['conf-registration-form', true],
+            ['conf-workshops', true],
+          ],
+          JSON.stringify(report),
         );
+        assert.ok(
+          (await page.locator('conf-schedule [part~="event-title"]').count()) > 0,
+          'the schedule shows its events',
+        );
+
+        const form = 'conf-registration-form';
+        const field = (name: string) => page.locator(`${form} [name="${name}"]`);
+        await field('firstName').fill('Grace');
+        await field('lastName').fill('Hopper');
+        await field('email').fill(email);
+        await field('ticketTypeId').selectOption('tt-student');
+        await field('custom.organization').fill('Compilers Inc.');
+        await field('custom.tshirt_size').selectOption('m');
+        await field('paymentMethodId').selectOption({ index: 1 });
+        await field('paymentReference').fill('TX-WP-JOURNEY');
+        await page
+          .locator(`${form} input[type="file"]`)
+          .setInputFiles({
+            name: 'receipt.pdf',
+            mimeType: 'application/pdf',
+            buffer: onePagePdf(`Receipt for ${email}`),
+          });
+        await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
+        await page.locator(`${form} [part~="submit-button"]`).click();
+        await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });
+        const registrationId = (await page.locator(`${form} [part~="record-id"]`).textContent())?.trim() ?? '';
+        assert.ok(registrationId);
+
+        // The schedule's workshop links open a workshop's enroll view; the registration just made is remembered.
+        await page.evaluate((id) => (location.hash = `#workshop-${id}`), DEMO_IDS.capacity3Workshop);
+        const workshops = 'conf-workshops';
+        await page.locator(`${workshops} [part~="submit-button"]`).waitFor({ timeout: 60_000 });
+        const typed = page.locator(`${workshops} [name="registrationId"]`);
+        if ((await typed.count()) > 0) await typed.fill(registrationId);
+        await page.locator(`${workshops} [part~="submit-button"]`).click();
+        const outcome = page.locator(`${workshops} [part~="success"]`);
+        await outcome.waitFor({ timeout: 60_000 });
+        assert.equal(await outcome.getAttribute('data-status'), 'enrolled');
+
+        const store = upstream.sandbox.store;
+        const registrations = store.conferences.list().flatMap((c) => store.registrations.list(c.id, email));
+        assert.deepEqual(
+          registrations.map((r) => r.id),
+          [registrationId],
+          'exactly one registration, the one shown',
+        );
+        const enrollments = store.db
+          .prepare<[string], { workshop_id: string; status: string }>(
+            'SELECT workshop_id, status FROM workshop_registrations WHERE registration_id = ?',
+          )
+          .all(registrationId);
+        assert.deepEqual(
+          enrollments,
+          [{ workshop_id: DEMO_IDS.capacity3Workshop, status: 'enrolled' }],
+          'exactly one enrollment',
+        );
+        assert.deepEqual(problems, []);
+        await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-journey.png', fullPage: true });
+        seen.push(`journey post (visitor)\n${await page.content()}`);
+        await Promise.all(answers);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  test(
+    "the kiosk page works from WordPress: an Editor's page with [conf_checkin], set up with the kiosk token of the settings, checks a badge in through the site (201, one check-in in the sandbox)",
+    { timeout: 120_000 },
+    async () => {
+      // Pages are an Editor's (an Author may publish posts only).
+      const auth = Buffer.from(`${wp.editor}:${wp.editorAppPassword}`).toString('base64');
+      const res = await fetch(`${wp.url}/?rest_route=/wp/v2/pages`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Kiosk',
+          status: 'publish',
+          content: '<!-- wp:shortcode -->[conf_checkin]<!-- /wp:shortcode -->',
+        }),
       });
-      await page.goto(created.link, { waitUntil: 'load' });
-      const report = await waitForElements(page, 60_000);
-      assert.deepEqual(report.map((e) => [e.tag, e.ready]), [['conf-schedule', true], ['conf-registration-form', true], ['conf-workshops', true]], JSON.stringify(report));
-      assert.ok((await page.locator('conf-schedule [part~="event-title"]').count()) > 0, 'the schedule shows its events');
+      const created = (await res.json()) as { link: string };
+      assert.equal(res.status, 201, JSON.stringify(created));
+      const badge = 'DEMO-0142';
+      const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+      try {
+        const page = await context.newPage();
+        const problems = watchPage(page);
+        const checkins: { status: number; url: string }[] = [];
+        page.on('response', (r) => {
+          if (r.request().method() === 'POST' && /checkin/.test(r.url()))
+            checkins.push({ status: r.status(), url: r.url() });
+        });
+        await page.goto(created.link, { waitUntil: 'load' });
+        // First start: staff type the kiosk's token (the one the Administrator saved in the settings).
+        await page.locator('conf-checkin input[name="token"]').fill(KIOSK_TOKEN);
+        await page.locator('conf-checkin input[name="location"]').fill('Door WP');
+        await page.locator('conf-checkin button[type="submit"]').click();
+        await page.locator('conf-checkin [part~="input"]').waitFor({ timeout: 60_000 });
+        await page.keyboard.type(badge);
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(
+          () =>
+            document
+              .querySelector('conf-checkin')
+              ?.shadowRoot?.querySelector('[data-counter="checked-in"] dd')
+              ?.textContent?.trim() === '1',
+          null,
+          { timeout: 30_000 },
+        );
+        assert.deepEqual(
+          checkins.map((c) => [new URL(c.url).origin, c.status]),
+          [[wp.url, 201]],
+          'one check-in, sent to this site, 201',
+        );
+        const rows = upstream.sandbox.store.db
+          .prepare<[string], { location: string }>('SELECT location FROM badge_checkins WHERE badge_code = ?')
+          .all(badge);
+        assert.deepEqual(rows, [{ location: 'Door WP' }]);
+        assert.deepEqual(problems, []);
+        await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-kiosk.png' });
+        seen.push(`kiosk page (staff)\n${await page.content()}`);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-      const form = 'conf-registration-form';
-      const field = (name: string) => page.locator(`${form} [name="${name}"]`);
-      await field('firstName').fill('Grace');
-      await field('lastName').fill('Hopper');
-      await field('email').fill(email);
-      await field('ticketTypeId').selectOption('tt-student');
-      await field('custom.organization').fill('Compilers Inc.');
-      await field('custom.tshirt_size').selectOption('m');
-      await field('paymentMethodId').selectOption({ index: 1 });
-      await field('paymentReference').fill('TX-WP-JOURNEY');
-      await page.locator(`${form} input[type="file"]`).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: onePagePdf(`Receipt for ${email}`) });
-      await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
-      await page.locator(`${form} [part~="submit-button"]`).click();
-      await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });
-      const registrationId = (await page.locator(`${form} [part~="record-id"]`).textContent())?.trim() ?? '';
-      assert.ok(registrationId);
-
-      // The schedule's workshop links open a workshop's enroll view; the registration just made is remembered.
-      await page.evaluate((id) => (location.hash = `#workshop-${id}`), DEMO_IDS.capacity3Workshop);
-      const workshops = 'conf-workshops';
-      await page.locator(`${workshops} [part~="submit-button"]`).waitFor({ timeout: 60_000 });
-      const typed = page.locator(`${workshops} [name="registrationId"]`);
-      if ((await typed.count()) > 0) await typed.fill(registrationId);
-      await page.locator(`${workshops} [part~="submit-button"]`).click();
-      const outcome = page.locator(`${workshops} [part~="success"]`);
-      await outcome.waitFor({ timeout: 60_000 });
-      assert.equal(await outcome.getAttribute('data-status'), 'enrolled');
-
-      const store = upstream.sandbox.store;
-      const registrations = store.conferences.list().flatMap((c) => store.registrations.list(c.id, email));
-      assert.deepEqual(registrations.map((r) => r.id), [registrationId], 'exactly one registration, the one shown');
-      const enrollments = store.db
-        .prepare<[string], { workshop_id: string; status: string }>('SELECT workshop_id, status FROM workshop_registrations WHERE registration_id = ?')
-        .all(registrationId);
-      assert.deepEqual(enrollments, [{ workshop_id: DEMO_IDS.capacity3Workshop, status: 'enrolled' }], 'exactly one enrollment');
-      assert.deepEqual(problems, []);
-      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-journey.png', fullPage: true });
-      seen.push(`journey post (visitor)\n${await page.content()}`);
-      await Promise.all(answers);
-    } finally {
-      await context.close();
-    }
-  });
-
-  test('the kiosk page works from WordPress: an Editor\'s page with [conf_checkin], set up with the kiosk token of the settings, checks a badge in through the site (201, one check-in in the sandbox)', { timeout: 120_000 }, async () => {
-    // Pages are an Editor's (an Author may publish posts only).
-    const auth = Buffer.from(`${wp.editor}:${wp.editorAppPassword}`).toString('base64');
-    const res = await fetch(`${wp.url}/?rest_route=/wp/v2/pages`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Kiosk', status: 'publish', content: '<!-- wp:shortcode -->[conf_checkin]<!-- /wp:shortcode -->' }),
-    });
-    const created = (await res.json()) as { link: string };
-    assert.equal(res.status, 201, JSON.stringify(created));
-    const badge = 'DEMO-0142';
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    try {
-      const page = await context.newPage();
-      const problems = watchPage(page);
-      const checkins: { status: number; url: string }[] = [];
-      page.on('response', (r) => {
-        if (r.request().method() === 'POST' && /checkin/.test(r.url())) checkins.push({ status: r.status(), url: r.url() });
-      });
-      await page.goto(created.link, { waitUntil: 'load' });
-      // First start: staff type the kiosk's token (the one the Administrator saved in the settings).
-      await page.locator('conf-checkin input[name="token"]').fill(KIOSK_TOKEN);
-      await page.locator('conf-checkin input[name="location"]').fill('Door WP');
-      await page.locator('conf-checkin button[type="submit"]').click();
-      await page.locator('conf-checkin [part~="input"]').waitFor({ timeout: 60_000 });
-      await page.keyboard.type(badge);
-      await page.keyboard.press('Enter');
-      await page.waitForFunction(
-        () => document.querySelector('conf-checkin')?.shadowRoot?.querySelector('[data-counter="checked-in"] dd')?.textContent?.trim() === '1',
-        null,
-        { timeout: 30_000 },
-      );
-      assert.deepEqual(checkins.map((c) => [new URL(c.url).origin, c.status]), [[wp.url, 201]], 'one check-in, sent to this site, 201');
-      const rows = upstream.sandbox.store.db.prepare<[string], { location: string }>('SELECT location FROM badge_checkins WHERE badge_code = ?').all(badge);
-      assert.deepEqual(rows, [{ location: 'Door WP' }]);
-      assert.deepEqual(problems, []);
-      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-kiosk.png' });
-      seen.push(`kiosk page (staff)\n${await page.content()}`);
-    } finally {
-      await context.close();
-    }
-  });
-
-  test('writes are limited per client address (the proxy\'s limits, from contract.json): past them 429 with Retry-After, nothing forwarded', async () => {
+  test("writes are limited per client address (the proxy's limits, from contract.json): past them 429 with Retry-After, nothing forwarded", async () => {
     let limited: Answer | null = null;
     for (let i = 0; i < 30 && !limited; i++) {
       const before = upstream.requests.length;
-      const a = await call(`${API}/registrations/registrations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const a = await call(`${API}/registrations/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       if (a.status === 429) {
         limited = a;
         assert.equal(upstream.requests.length, before, 'the refused write was not forwarded');
@@ -438,11 +562,14 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     };
     const cached = await median(`${API}/events/events?limit=5`);
     const file = await median('/wp-content/plugins/conf-widgets/contract.json');
-    console.log(`# cached read through WordPress: ${cached.toFixed(1)} ms median; static file from php -S: ${file.toFixed(1)} ms (ratio ${(cached / file).toFixed(1)})`);
+    console.log(
+      `# cached read through WordPress: ${cached.toFixed(1)} ms median; static file from php -S: ${file.toFixed(1)} ms (ratio ${(cached / file).toFixed(1)})`,
+    );
   });
 
   test('past its freshness a read is served from the cache and refreshed once; with the upstream gone it is still served, marked stale', async () => {
-    const policy = (p: object) => writeFileSync(join(wp.root, 'wp-content', 'mu-plugins', 'cfw-test-policy.json'), JSON.stringify(p));
+    const policy = (p: object) =>
+      writeFileSync(join(wp.root, 'wp-content', 'mu-plugins', 'cfw-test-policy.json'), JSON.stringify(p));
     policy({ ttl: 1, swr: 60, sie: 3600 });
     await new Promise((r) => setTimeout(r, 1200));
     const before = upstreamCalls('/events/events');
@@ -450,7 +577,8 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     assert.equal(revalidated.status, 200);
     assert.equal(revalidated.headers.get('x-cache'), 'hit');
     // The refresh runs after the answer has been sent: one upstream call.
-    for (let i = 0; i < 50 && upstreamCalls('/events/events') === before; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && upstreamCalls('/events/events') === before; i++)
+      await new Promise((r) => setTimeout(r, 100));
     assert.equal(upstreamCalls('/events/events'), before + 1);
 
     policy({ ttl: 1, swr: 0, sie: 3600 });
@@ -477,7 +605,10 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
       const schedule = page.locator('conf-schedule');
       await page.locator('conf-schedule [part~="stale"]').waitFor({ timeout: 60_000 });
       assert.equal(await schedule.evaluate((el) => el.matches(':state(stale)')), true);
-      assert.ok((await page.locator('conf-schedule [part~="event-title"]').count()) > 0, 'the schedule still shows its events');
+      assert.ok(
+        (await page.locator('conf-schedule [part~="event-title"]').count()) > 0,
+        'the schedule still shows its events',
+      );
       assert.ok(staleAnswers.length > 0, 'the site served its stale copy');
       await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-stale.png', fullPage: true });
       seen.push(`journey post, upstream stopped (visitor)\n${await page.content()}`);
@@ -490,7 +621,7 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     assert.ok(seen.length > 20);
     const leaks = seen.filter(holdsSecret).map((s) => s.split('\n')[0]);
     assert.deepEqual(leaks, []);
-    assert.doesNotMatch(wp.debugLog(), new RegExp(KEY), 'nor PHP\'s log');
+    assert.doesNotMatch(wp.debugLog(), new RegExp(KEY), "nor PHP's log");
     assert.doesNotMatch(wp.debugLog(), /plugins\/conf-widgets\//, 'no PHP warning or notice from the plugin');
   });
 });

@@ -18,7 +18,13 @@ export const THEME = 'twentytwentythree';
 export const PLUGIN_DIR = 'integrations/wordpress/conf-widgets';
 
 /** Debian's packages the test needs (scripts/run-tests.mjs installs them when it may). */
-export const WORDPRESS_PACKAGES = ['wordpress', 'wordpress-theme-twentytwentythree', 'mariadb-server', 'php-mysql', 'php-cli'];
+export const WORDPRESS_PACKAGES = [
+  'wordpress',
+  'wordpress-theme-twentytwentythree',
+  'mariadb-server',
+  'php-mysql',
+  'php-cli',
+];
 
 function which(cmd: string): string | null {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
@@ -31,7 +37,8 @@ export function wordPressMissing(): string | null {
   if (!existsSync(`${WORDPRESS_ROOT}/wp-settings.php`)) missing.push('WordPress (/usr/share/wordpress)');
   if (!existsSync(`${WORDPRESS_ROOT}/wp-content/themes/${THEME}/theme.json`)) missing.push(`the ${THEME} theme`);
   if (!which('php')) missing.push('php');
-  else if (!spawnSync('php', ['-m'], { encoding: 'utf8' }).stdout.split('\n').includes('mysqli')) missing.push("PHP's mysqli");
+  else if (!spawnSync('php', ['-m'], { encoding: 'utf8' }).stdout.split('\n').includes('mysqli'))
+    missing.push("PHP's mysqli");
   if (!which('mariadbd') && !existsSync('/usr/sbin/mariadbd')) missing.push('mariadbd');
   if (!which('mariadb-install-db')) missing.push('mariadb-install-db');
   if (missing.length === 0) return null;
@@ -61,7 +68,13 @@ function canConnect(port: number): Promise<boolean> {
 }
 
 /** Polls `ready` every 200 ms until it holds; fails naming `what`, with the log, when `child` exits or time runs out. */
-async function waitFor(what: string, ready: () => Promise<boolean>, child: ChildProcess, log: string, timeoutMs: number): Promise<void> {
+async function waitFor(
+  what: string,
+  ready: () => Promise<boolean>,
+  child: ChildProcess,
+  log: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) break;
@@ -69,7 +82,9 @@ async function waitFor(what: string, ready: () => Promise<boolean>, child: Child
     await new Promise((r) => setTimeout(r, 200));
   }
   const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : '';
-  throw new Error(`${what} did not start (${child.exitCode !== null ? `exit ${child.exitCode}` : `${timeoutMs / 1000} s`}):\n${tail}`);
+  throw new Error(
+    `${what} did not start (${child.exitCode !== null ? `exit ${child.exitCode}` : `${timeoutMs / 1000} s`}):\n${tail}`,
+  );
 }
 
 /**
@@ -114,7 +129,8 @@ function php<T>(dir: string, script: string, source: string): T {
   writeFileSync(file, source);
   const r = spawnSync('php', [file], { encoding: 'utf8', timeout: 120_000 });
   const last = r.stdout.trim().split('\n').pop() ?? '';
-  if (r.status !== 0 || !last.startsWith('{')) throw new Error(`php ${script} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0 || !last.startsWith('{'))
+    throw new Error(`php ${script} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   return JSON.parse(last) as T;
 }
 
@@ -178,7 +194,13 @@ export async function startWordPress(proxyUrl: (siteOrigin: string) => Promise<s
     const dbLog = join(dir, 'mariadb.log');
     const install = spawnSync(
       'mariadb-install-db',
-      ['--no-defaults', `--datadir=${dir}/db`, '--auth-root-authentication-method=normal', '--skip-test-db', ...(isRoot ? ['--user=root'] : [])],
+      [
+        '--no-defaults',
+        `--datadir=${dir}/db`,
+        '--auth-root-authentication-method=normal',
+        '--skip-test-db',
+        ...(isRoot ? ['--user=root'] : []),
+      ],
       { encoding: 'utf8', timeout: 180_000 },
     );
     if (install.status !== 0) throw new Error(`mariadb-install-db failed:\n${install.stdout}\n${install.stderr}`);
@@ -208,15 +230,35 @@ export async function startWordPress(proxyUrl: (siteOrigin: string) => Promise<s
     const host = `127.0.0.1:${wpPort}`;
     const url = `http://${host}`;
     const wp = join(dir, 'wp');
-    cpSync(WORDPRESS_ROOT, wp, { recursive: true, dereference: true, filter: (src) => !src.startsWith(`${WORDPRESS_ROOT}/wp-content`) && src !== `${WORDPRESS_ROOT}/wp-config.php` });
-    for (const sub of ['plugins', 'themes', 'uploads', 'mu-plugins']) mkdirSync(join(wp, 'wp-content', sub), { recursive: true });
-    cpSync(`${WORDPRESS_ROOT}/wp-content/themes/${THEME}`, join(wp, 'wp-content', 'themes', THEME), { recursive: true, dereference: true });
+    cpSync(WORDPRESS_ROOT, wp, {
+      recursive: true,
+      dereference: true,
+      filter: (src) => !src.startsWith(`${WORDPRESS_ROOT}/wp-content`) && src !== `${WORDPRESS_ROOT}/wp-config.php`,
+    });
+    for (const sub of ['plugins', 'themes', 'uploads', 'mu-plugins'])
+      mkdirSync(join(wp, 'wp-content', sub), { recursive: true });
+    cpSync(`${WORDPRESS_ROOT}/wp-content/themes/${THEME}`, join(wp, 'wp-content', 'themes', THEME), {
+      recursive: true,
+      dereference: true,
+    });
     // No mail program here: WordPress's mails (the new site's notice) go nowhere.
     writeFileSync(join(wp, 'wp-content', 'mu-plugins', 'no-mail.php'), '<?php\nfunction wp_mail() { return true; }\n');
     // A site icon, as a real site has: without one the browser's /favicon.ico is a 404 that
     // php -S answers itself, a console error the page checks would count.
-    writeFileSync(join(wp, 'wp-content', 'mu-plugins', 'site-icon.php'), '<?php\nadd_action(\'wp_head\', static function () { echo \'<link rel="icon" href="data:,">\'; });\n');
-    const salts = ['AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY', 'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT'];
+    writeFileSync(
+      join(wp, 'wp-content', 'mu-plugins', 'site-icon.php'),
+      '<?php\nadd_action(\'wp_head\', static function () { echo \'<link rel="icon" href="data:,">\'; });\n',
+    );
+    const salts = [
+      'AUTH_KEY',
+      'SECURE_AUTH_KEY',
+      'LOGGED_IN_KEY',
+      'NONCE_KEY',
+      'AUTH_SALT',
+      'SECURE_AUTH_SALT',
+      'LOGGED_IN_SALT',
+      'NONCE_SALT',
+    ];
     writeFileSync(
       join(wp, 'wp-config.php'),
       `<?php
@@ -243,20 +285,43 @@ if (!defined('ABSPATH')) define('ABSPATH', __DIR__ . '/');
 require_once ABSPATH . 'wp-settings.php';
 `,
     );
-    const created = spawnSync('php', ['-r', `$db = new mysqli('127.0.0.1', 'root', '', '', ${dbPort}); exit($db->query('CREATE DATABASE wordpress') ? 0 : 1);`], { encoding: 'utf8' });
+    const created = spawnSync(
+      'php',
+      [
+        '-r',
+        `$db = new mysqli('127.0.0.1', 'root', '', '', ${dbPort}); exit($db->query('CREATE DATABASE wordpress') ? 0 : 1);`,
+      ],
+      { encoding: 'utf8' },
+    );
     if (created.status !== 0) throw new Error(`CREATE DATABASE failed:\n${created.stdout}\n${created.stderr}`);
 
     const zip = join(dir, 'conf-widgets-wordpress.zip');
     writeFileSync(zip, zipDirectory(PLUGIN_DIR, 'conf-widgets'));
-    php(dir, 'install.php', `<?php
+    php(
+      dir,
+      'install.php',
+      `<?php
 define('WP_INSTALLING', true);
 ${PHP_HEAD(dir, host).replace('<?php\n', '')}
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 $r = wp_install('Conference', 'admin', 'admin@example.org', false, '', 'admin-pass-123');
 echo json_encode(array('user' => $r['user_id'])), "\\n";
-`);
+`,
+    );
     // The plugin from its ZIP, as Plugins → Add New → Upload Plugin would (WordPress's own unzip).
-    const setup = php<{ author: number; app: string; editorApp: string; editorUnfiltered: boolean; version: string; theme: string; active: boolean; error?: string }>(dir, 'setup.php', `${PHP_HEAD(dir, host)}
+    const setup = php<{
+      author: number;
+      app: string;
+      editorApp: string;
+      editorUnfiltered: boolean;
+      version: string;
+      theme: string;
+      active: boolean;
+      error?: string;
+    }>(
+      dir,
+      'setup.php',
+      `${PHP_HEAD(dir, host)}
 require_once ABSPATH . 'wp-admin/includes/file.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 WP_Filesystem();
@@ -269,7 +334,8 @@ list($app) = WP_Application_Passwords::create_new_application_password($author, 
 $editor = wp_insert_user(array('user_login' => 'editor', 'user_pass' => 'editor-pass-123', 'user_email' => 'editor@example.org', 'role' => 'editor'));
 list($editorApp) = WP_Application_Passwords::create_new_application_password($editor, array('name' => 'e2e'));
 echo json_encode(array('author' => $author, 'app' => $app, 'editorApp' => $editorApp, 'editorUnfiltered' => user_can($editor, 'unfiltered_html'), 'version' => get_bloginfo('version'), 'theme' => get_stylesheet(), 'active' => is_plugin_active('conf-widgets/conf-widgets.php'))), "\\n";
-`);
+`,
+    );
     if (!setup.active) throw new Error('the plugin did not activate');
 
     const phpLog = join(dir, 'php-server.log');
@@ -281,14 +347,24 @@ echo json_encode(array('author' => $author, 'app' => $app, 'editorApp' => $edito
     });
     children.push(server);
     running.add(server);
-    await waitFor('php -S', async () => (await fetch(`${url}/wp-login.php`).catch(() => null))?.status === 200, server, phpLog, 60_000);
+    await waitFor(
+      'php -S',
+      async () => (await fetch(`${url}/wp-login.php`).catch(() => null))?.status === 200,
+      server,
+      phpLog,
+      60_000,
+    );
 
     // With the plugin loaded, so its validation of the setting runs (a pasted script URL).
     const proxy = await proxyUrl(url);
-    const { stored } = php<{ stored: string }>(dir, 'proxy-url.php', `${PHP_HEAD(dir, host)}
+    const { stored } = php<{ stored: string }>(
+      dir,
+      'proxy-url.php',
+      `${PHP_HEAD(dir, host)}
 update_option('conf_widgets_proxy_url', ${JSON.stringify(`${proxy}/conf-widgets.js`)});
 echo json_encode(array('stored' => get_option('conf_widgets_proxy_url'))), "\\n";
-`);
+`,
+    );
 
     return {
       url,

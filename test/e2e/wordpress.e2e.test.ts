@@ -20,7 +20,7 @@ import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElement
 import { logIn, startWordPress, type WordPress, wordPressMissing } from './wordpress-stack.js';
 
 const SHOTS = '.tmp/screenshots';
-const skip = !chromiumPath() ? NO_CHROMIUM : wordPressMissing() ?? false;
+const skip = !chromiumPath() ? NO_CHROMIUM : (wordPressMissing() ?? false);
 const { after, before, describe, test } = skippable(skip);
 if (skip) console.log(`# ${skip}`);
 
@@ -51,7 +51,8 @@ const POST_CONTENT = [
  */
 function hostileContent(trap: string): string {
   const run = (how: string) => `javascript:fetch('${trap}/ran-${how}')//{slug}`;
-  const block = (attributes: Record<string, string>) => `<!-- wp:conf-widgets/element ${JSON.stringify(attributes)} /-->`;
+  const block = (attributes: Record<string, string>) =>
+    `<!-- wp:conf-widgets/element ${JSON.stringify(attributes)} /-->`;
   return [
     '<!-- wp:html -->',
     `<conf-site-nav href-pattern="${run('tag')}"></conf-site-nav>`,
@@ -76,19 +77,26 @@ async function startTrap(): Promise<{ url: string; requests: string[]; close: ()
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
-    res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' });
+    res.writeHead(204, {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': '*',
+      'access-control-allow-methods': '*',
+    });
     res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The conf-* start tags of some markup (shortcodes and block comments are not tags). */
 const confTags = (html: string): string[] => html.match(/<conf-[^>]*>/gi) ?? [];
 
-
-describe('WordPress plugin: an Author\'s post in Chromium', () => {
+describe("WordPress plugin: an Author's post in Chromium", () => {
   let demo: StartedDemo;
   let wp: WordPress;
   let browser: Browser;
@@ -126,11 +134,20 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
   const asEditor = (route: string, init: RequestInit = {}) => asUser(wp.editor, wp.editorAppPassword, route, init);
 
   /** Publishes `content` as a user; the post's link and its stored and rendered content. */
-  async function publish(as: typeof asAuthor, title: string, content: string): Promise<{ link: string; raw: string; rendered: string }> {
-    const res = await as('/wp/v2/posts', { method: 'POST', body: JSON.stringify({ title, status: 'publish', content }) });
+  async function publish(
+    as: typeof asAuthor,
+    title: string,
+    content: string,
+  ): Promise<{ link: string; raw: string; rendered: string }> {
+    const res = await as('/wp/v2/posts', {
+      method: 'POST',
+      body: JSON.stringify({ title, status: 'publish', content }),
+    });
     const created = (await res.json()) as { id: number; link: string };
     assert.equal(res.status, 201, JSON.stringify(created));
-    const stored = (await (await as(`/wp/v2/posts/${created.id}&context=edit`)).json()) as { content: { raw: string; rendered: string } };
+    const stored = (await (await as(`/wp/v2/posts/${created.id}&context=edit`)).json()) as {
+      content: { raw: string; rendered: string };
+    };
     return { link: created.link, raw: stored.content.raw, rendered: stored.content.rendered };
   }
 
@@ -159,41 +176,68 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
       const navCount = await page.locator('conf-site-nav').count();
       assert.equal(navCount, 7, 'the seven site navigations are on the page');
       await page.waitForFunction(
-        () => [...document.querySelectorAll('conf-site-nav')].every((n) => (n.shadowRoot?.querySelectorAll('[part~="link"]').length ?? 0) > 0),
+        () =>
+          [...document.querySelectorAll('conf-site-nav')].every(
+            (n) => (n.shadowRoot?.querySelectorAll('[part~="link"]').length ?? 0) > 0,
+          ),
         null,
         { timeout: 60_000 },
       );
       // Every element's chunk loaded, so each reports the proxy it uses.
-      await page.waitForFunction(() => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('conf-')).every((e) => customElements.get(e.localName)), null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('*')]
+            .filter((e) => e.localName.startsWith('conf-'))
+            .every((e) => customElements.get(e.localName)),
+        null,
+        { timeout: 60_000 },
+      );
       await page.screenshot({ path: `${SHOTS}/wordpress-hostile-${name}.png`, fullPage: true });
       const links = await page.evaluate(() =>
         [...document.querySelectorAll('conf-site-nav')].map((n) =>
-          [...(n.shadowRoot?.querySelectorAll('a') ?? [])].map((a) => ({ href: a.getAttribute('href'), protocol: a.href ? a.protocol : null })),
+          [...(n.shadowRoot?.querySelectorAll('a') ?? [])].map((a) => ({
+            href: a.getAttribute('href'),
+            protocol: a.href ? a.protocol : null,
+          })),
         ),
       );
       for (const nav of links) {
         for (const a of nav) {
           assert.doesNotMatch(a.href ?? '', /^\s*javascript/i);
-          if (a.protocol !== null) assert.ok(a.protocol === 'http:' || a.protocol === 'https:', `a link is http(s): ${JSON.stringify(a)}`);
+          if (a.protocol !== null)
+            assert.ok(a.protocol === 'http:' || a.protocol === 'https:', `a link is http(s): ${JSON.stringify(a)}`);
         }
       }
-      const scriptLinks = await page.evaluate(
-        () => [...document.querySelectorAll('conf-site-nav')].reduce((n, nav) => n + (nav.shadowRoot?.querySelectorAll('a[href^="javascript" i]').length ?? 0), 0),
+      const scriptLinks = await page.evaluate(() =>
+        [...document.querySelectorAll('conf-site-nav')].reduce(
+          (n, nav) => n + (nav.shadowRoot?.querySelectorAll('a[href^="javascript" i]').length ?? 0),
+          0,
+        ),
       );
       assert.equal(scriptLinks, 0, 'no a[href^=javascript] in any navigation');
       const endpoints = await page.evaluate(() => ({
         attributes: document.querySelectorAll('[endpoint], [decoder-wasm]').length,
-        used: [...new Set([...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('conf-') && 'resolvedEndpoint' in e).map((e) => (e as unknown as { resolvedEndpoint: { url: string } }).resolvedEndpoint.url))],
+        used: [
+          ...new Set(
+            [...document.querySelectorAll('*')]
+              .filter((e) => e.localName.startsWith('conf-') && 'resolvedEndpoint' in e)
+              .map((e) => (e as unknown as { resolvedEndpoint: { url: string } }).resolvedEndpoint.url),
+          ),
+        ],
       }));
-      assert.deepEqual(endpoints, { attributes: 0, used: [demo.url] }, 'every element uses the site\'s proxy');
+      assert.deepEqual(endpoints, { attributes: 0, used: [demo.url] }, "every element uses the site's proxy");
 
       // A visitor (the site's administrator, say) clicks the first entry of each navigation. A
       // click on an http(s) link is held back, so the page stays; any other link would run.
       await page.evaluate(() =>
-        addEventListener('click', (e) => {
-          const a = (e.composedPath()[0] as Element).closest?.('a');
-          if (a?.href && /^https?:$/.test(a.protocol)) e.preventDefault();
-        }, true),
+        addEventListener(
+          'click',
+          (e) => {
+            const a = (e.composedPath()[0] as Element).closest?.('a');
+            if (a?.href && /^https?:$/.test(a.protocol)) e.preventDefault();
+          },
+          true,
+        ),
       );
       for (let i = 0; i < navCount; i++) {
         const entry = page.locator('conf-site-nav').nth(i).locator('[part~="link"]').first();
@@ -204,13 +248,17 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
       await page.waitForTimeout(1000);
       assert.equal(page.url(), link, 'the page stayed');
       assert.deepEqual(trap.requests, [], 'no script ran: the trap heard nothing');
-      assert.deepEqual(requests.filter((u) => u.startsWith(trap.url)), [], 'the browser sent nothing to the trap');
+      assert.deepEqual(
+        requests.filter((u) => u.startsWith(trap.url)),
+        [],
+        'the browser sent nothing to the trap',
+      );
     } finally {
       await context.close();
     }
   }
 
-  test('the setup stored the pasted script URL as the proxy\'s base URL', () => {
+  test("the setup stored the pasted script URL as the proxy's base URL", () => {
     assert.equal(wp.storedProxyUrl, demo.url);
   });
 
@@ -220,7 +268,10 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
     const roles = ((await me.json()) as { roles: string[] }).roles;
     assert.deepEqual(roles, ['author'], 'an Author, who has no unfiltered_html');
 
-    const res = await asAuthor('/wp/v2/posts', { method: 'POST', body: JSON.stringify({ title: 'Programme', status: 'publish', content: POST_CONTENT }) });
+    const res = await asAuthor('/wp/v2/posts', {
+      method: 'POST',
+      body: JSON.stringify({ title: 'Programme', status: 'publish', content: POST_CONTENT }),
+    });
     const created = (await res.json()) as { id: number; status: string; link: string };
     assert.equal(res.status, 201, JSON.stringify(created));
     assert.equal(created.status, 'publish');
@@ -230,19 +281,37 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
     const stored = await asAuthor(`/wp/v2/posts/${postId}&context=edit`);
     const { content } = (await stored.json()) as { content: { raw: string; rendered: string } };
     assert.match(content.raw, /<conf-schedule view="grid" class="alignwide"><\/conf-schedule>/);
-    assert.match(content.raw, new RegExp(`<conf-registration-form data-prefill-email="${PREFILL_EMAIL}"></conf-registration-form>`));
+    assert.match(
+      content.raw,
+      new RegExp(`<conf-registration-form data-prefill-email="${PREFILL_EMAIL}"></conf-registration-form>`),
+    );
     assert.match(content.raw, /\[conf_exhibit_form /);
     assert.match(content.raw, /<!-- wp:conf-widgets\/element \{"element":"conf-speakers","align":"full"\} \/-->/);
-    assert.doesNotMatch(content.raw, /<script|onerror|onclick|style=/i, 'script, event handlers and style stripped from what is stored');
+    assert.doesNotMatch(
+      content.raw,
+      /<script|onerror|onclick|style=/i,
+      'script, event handlers and style stripped from what is stored',
+    );
     // The shortcode's text is stored as written; its output drops what the element does not document.
-    assert.match(content.rendered, /<conf-exhibit-form data-prefill-title="Rocket engines" types="sponsor:Sponsor,startup:Start-up"><\/conf-exhibit-form>/);
-    assert.match(content.rendered, /<conf-page slug="about" show-conference><\/conf-page>/, 'a bare word is a boolean attribute');
+    assert.match(
+      content.rendered,
+      /<conf-exhibit-form data-prefill-title="Rocket engines" types="sponsor:Sponsor,startup:Start-up"><\/conf-exhibit-form>/,
+    );
+    assert.match(
+      content.rendered,
+      /<conf-page slug="about" show-conference><\/conf-page>/,
+      'a bare word is a boolean attribute',
+    );
     assert.doesNotMatch(content.rendered, /<script|onerror|onclick|onmouseover/i);
   });
 
   test('the published post: every element shows data from the proxy, the loader once as a module, wide and full widths kept', async () => {
     assert.ok(postLink, 'the post was published (previous test)');
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, locale: 'en-US' });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      deviceScaleFactor: 1,
+      locale: 'en-US',
+    });
     try {
       const page = await context.newPage();
       const problems = watchPage(page);
@@ -251,10 +320,22 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
       const report = await waitForElements(page, 60_000);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `${SHOTS}/wordpress-post-1440.png`, fullPage: true });
-      assert.deepEqual(report.map((r) => r.tag).sort(), ['conf-exhibit-form', 'conf-page', 'conf-registration-form', 'conf-schedule', 'conf-speakers']);
-      assert.deepEqual(report.filter((r) => !r.ready).map((r) => `<${r.tag}>: ${r.text}`), [], `every element shows its data (${problems.join('; ')})`);
+      assert.deepEqual(report.map((r) => r.tag).sort(), [
+        'conf-exhibit-form',
+        'conf-page',
+        'conf-registration-form',
+        'conf-schedule',
+        'conf-speakers',
+      ]);
+      assert.deepEqual(
+        report.filter((r) => !r.ready).map((r) => `<${r.tag}>: ${r.text}`),
+        [],
+        `every element shows its data (${problems.join('; ')})`,
+      );
 
-      const loaders = await page.$$eval('script[src*="conf-widgets.js"]', (s) => s.map((e) => ({ src: e.getAttribute('src'), type: e.getAttribute('type') })));
+      const loaders = await page.$$eval('script[src*="conf-widgets.js"]', (s) =>
+        s.map((e) => ({ src: e.getAttribute('src'), type: e.getAttribute('type') })),
+      );
       assert.deepEqual(loaders, [{ src: `${demo.url}/conf-widgets.js`, type: 'module' }]);
 
       const schedule = await page.evaluate(() => {
@@ -266,28 +347,42 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
           text: root?.textContent?.replace(/\s+/g, ' ') ?? '',
         };
       });
-      assert.ok(schedule.width > CONTENT_WIDTH + 300, `the grid takes the theme's wide width, not its ${CONTENT_WIDTH} px content width: ${schedule.width} px`);
+      assert.ok(
+        schedule.width > CONTENT_WIDTH + 300,
+        `the grid takes the theme's wide width, not its ${CONTENT_WIDTH} px content width: ${schedule.width} px`,
+      );
       assert.match(schedule.text, /\d{1,2}:\d{2}/, 'the schedule shows events with times');
 
       const speakers = await page.$eval('conf-speakers', (e) => e.getBoundingClientRect().width);
       assert.ok(speakers >= 1400, `the full-width block spans the window: ${speakers} px`);
 
-      const email = await page.$eval('conf-registration-form', (e) => (e.shadowRoot?.querySelector('input[type="email"]') as HTMLInputElement | null)?.value ?? null);
+      const email = await page.$eval(
+        'conf-registration-form',
+        (e) => (e.shadowRoot?.querySelector('input[type="email"]') as HTMLInputElement | null)?.value ?? null,
+      );
       assert.equal(email, PREFILL_EMAIL, 'data-prefill-email survived and prefilled the form');
       const title = await page.$eval('conf-exhibit-form', (e) =>
-        [...(e.shadowRoot?.querySelectorAll('input') ?? [])].map((i) => (i as HTMLInputElement).value).includes('Rocket engines'),
+        [...(e.shadowRoot?.querySelectorAll('input') ?? [])]
+          .map((i) => (i as HTMLInputElement).value)
+          .includes('Rocket engines'),
       );
       assert.ok(title, 'the shortcode passed data-prefill-title to the exhibit form');
       assert.notEqual(await page.title(), 'stolen');
 
       // A form fills the content width as a list does (no narrower 40em of its own).
       const formDefault = await page.$eval('conf-exhibit-form', (e) => e.getBoundingClientRect().width);
-      assert.ok(Math.abs(formDefault - CONTENT_WIDTH) < 2, `the shortcode's form takes the theme's ${CONTENT_WIDTH} px content width: ${formDefault} px`);
+      assert.ok(
+        Math.abs(formDefault - CONTENT_WIDTH) < 2,
+        `the shortcode's form takes the theme's ${CONTENT_WIDTH} px content width: ${formDefault} px`,
+      );
 
       // An organizer's wider form (Additional CSS): the theme's content width must not cap it.
       await page.addStyleTag({ content: ':root { --conf-form-max-width: 60em; }' });
       const form = await page.$eval('conf-exhibit-form', (e) => e.getBoundingClientRect().width);
-      assert.ok(Math.abs(form - 960) < 2, `the shortcode's form is 60em (960 px) wide, not the theme's ${CONTENT_WIDTH} px: ${form} px`);
+      assert.ok(
+        Math.abs(form - 960) < 2,
+        `the shortcode's form is 60em (960 px) wide, not the theme's ${CONTENT_WIDTH} px: ${form} px`,
+      );
 
       assert.deepEqual(problems, [], 'no console errors or failed requests');
     } finally {
@@ -297,14 +392,23 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
 
   test('the post at phone width (screenshot)', async () => {
     assert.ok(postLink, 'the post was published');
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, locale: 'en-US' });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 1,
+      locale: 'en-US',
+    });
     try {
       const page = await context.newPage();
       await page.goto(postLink, { waitUntil: 'load' });
       const report = await waitForElements(page, 60_000);
       await page.screenshot({ path: `${SHOTS}/wordpress-post-375.png`, fullPage: true });
-      assert.deepEqual(report.filter((r) => !r.ready).map((r) => `<${r.tag}>: ${r.text}`), []);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.deepEqual(
+        report.filter((r) => !r.ready).map((r) => `<${r.tag}>: ${r.text}`),
+        [],
+      );
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       assert.ok(overflow <= 0, `no sideways scrolling: ${overflow} px`);
     } finally {
       await context.close();
@@ -353,7 +457,16 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
       const page = await logIn(wp, context, wp.author);
       const problems = watchPage(page);
       await page.goto(`${wp.url}/wp-admin/post-new.php`);
-      await page.waitForFunction(() => Boolean((window as unknown as { wp?: { blocks?: { getBlockType(n: string): unknown } } }).wp?.blocks?.getBlockType('conf-widgets/element')), null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () =>
+          Boolean(
+            (window as unknown as { wp?: { blocks?: { getBlockType(n: string): unknown } } }).wp?.blocks?.getBlockType(
+              'conf-widgets/element',
+            ),
+          ),
+        null,
+        { timeout: 60_000 },
+      );
       await page.evaluate(() => {
         // any: WordPress's editor globals (wp.data, wp.blocks) have no types in this project.
         const wpg = (window as any).wp;
@@ -371,8 +484,13 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
       const attributes = await page.evaluate(() => {
         // any: as above.
         const wpg = (window as any).wp;
-        const [block] = wpg.data.select('core/block-editor').getBlocks() as { name: string; attributes: Record<string, string> }[];
-        return block ? { name: block.name, element: block.attributes['element'], view: block.attributes['view'] } : null;
+        const [block] = wpg.data.select('core/block-editor').getBlocks() as {
+          name: string;
+          attributes: Record<string, string>;
+        }[];
+        return block
+          ? { name: block.name, element: block.attributes['element'], view: block.attributes['view'] }
+          : null;
       });
       assert.deepEqual(attributes, { name: 'conf-widgets/element', element: 'conf-schedule', view: 'grid' });
       // WordPress's own editor fetches what this offline site cannot give it (the welcome guide's
@@ -396,15 +514,19 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
     await checkHostilePostInChromium(link, 'author');
   });
 
-  test('an Author cannot send a form\'s data elsewhere: endpoint and decoder-wasm never reach the page, and a registration goes to the site\'s proxy', async () => {
-    const { link } = await publish(asAuthor, 'Register (hostile)', [
-      '<!-- wp:html -->',
-      `<conf-registration-form endpoint="${trap.url}"></conf-registration-form>`,
-      '<!-- /wp:html -->',
-      `<!-- wp:shortcode -->[conf_checkin decoder-wasm="${trap.url}/zxing_reader.wasm"]<!-- /wp:shortcode -->`,
-    ].join('\n'));
+  test("an Author cannot send a form's data elsewhere: endpoint and decoder-wasm never reach the page, and a registration goes to the site's proxy", async () => {
+    const { link } = await publish(
+      asAuthor,
+      'Register (hostile)',
+      [
+        '<!-- wp:html -->',
+        `<conf-registration-form endpoint="${trap.url}"></conf-registration-form>`,
+        '<!-- /wp:html -->',
+        `<!-- wp:shortcode -->[conf_checkin decoder-wasm="${trap.url}/zxing_reader.wasm"]<!-- /wp:shortcode -->`,
+      ].join('\n'),
+    );
     const html = await (await fetch(link)).text();
-    assert.ok(!html.includes(trap.url), 'the trap\'s address is not in the page');
+    assert.ok(!html.includes(trap.url), "the trap's address is not in the page");
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     try {
       const page = await context.newPage();
@@ -424,12 +546,14 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
       if (await field('custom.tshirt_size').count()) await field('custom.tshirt_size').selectOption({ index: 1 });
       await field('paymentMethodId').selectOption({ index: 1 });
       if (await field('paymentReference').count()) await field('paymentReference').fill('TX-GRACE');
-      await page.locator(`${form} input[type="file"]`).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Transfer receipt') });
+      await page
+        .locator(`${form} input[type="file"]`)
+        .setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Transfer receipt') });
       await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
       await page.locator(`${form} [part~="submit-button"]`).click();
       await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });
       assert.ok(posts.length >= 2, `the upload and the registration were sent: ${posts.join(', ')}`);
-      assert.deepEqual([...new Set(posts)], [demo.url], 'every write went to the site\'s proxy');
+      assert.deepEqual([...new Set(posts)], [demo.url], "every write went to the site's proxy");
       assert.deepEqual(trap.requests, [], 'the trap received nothing');
     } finally {
       await context.close();
@@ -452,7 +576,10 @@ describe('WordPress plugin: an Author\'s post in Chromium', () => {
   });
 
   test('no PHP warning or notice from the plugin', () => {
-    const lines = wp.debugLog().split('\n').filter((l) => l.includes('/plugins/conf-widgets/'));
+    const lines = wp
+      .debugLog()
+      .split('\n')
+      .filter((l) => l.includes('/plugins/conf-widgets/'));
     assert.deepEqual(lines, []);
   });
 });

@@ -33,7 +33,9 @@ const TARGET_LOAD = 8;
  * Burners, fewer when other work already loads the machine (each is a process spinning on a core):
  * the load average is a one-minute mean, so on an idle machine 16 take about 40 s to lift it to 8.
  */
-const BURNERS = process.env.NO_HANG_BURNERS ? Number(process.env.NO_HANG_BURNERS) : Math.min(16, Math.max(4, 16 - Math.floor(loadavg()[0]!)));
+const BURNERS = process.env.NO_HANG_BURNERS
+  ? Number(process.env.NO_HANG_BURNERS)
+  : Math.min(16, Math.max(4, 16 - Math.floor(loadavg()[0]!)));
 /** The longest wait for the load average to reach the target before measuring anyway. */
 const RAMP_MS = 50_000;
 /** The mixed load runs at least this long, and until the bursts are answered. */
@@ -68,7 +70,10 @@ describe('requests never hang under load', () => {
         if (/"level":"(error|warn)"/.test(line) && proxyErrors.length < 5) proxyErrors.push(line.slice(0, 400));
       },
       // One loopback address sends everything: limits that do not refuse, so writes reach the sandbox.
-      rateLimit: { max: 1_000_000, kinds: { registrations: false, enrollments: false, abstracts: false, exhibits: false, uploads: false } },
+      rateLimit: {
+        max: 1_000_000,
+        kinds: { registrations: false, enrollments: false, abstracts: false, exhibits: false, uploads: false },
+      },
       bodyLimits: { perAddress: 1_000 },
     });
     proxyServer = createServer(NODE_SERVER_OPTIONS, nodeListener(proxy));
@@ -84,95 +89,129 @@ describe('requests never hang under load', () => {
     await sandbox?.close();
   });
 
-  it(`every request answered or closed within ${DEADLINE_MS / 1000} s, at a load average of ${TARGET_LOAD} or more`, { timeout: 150_000 }, async () => {
-    for (let i = 0; i < BURNERS; i++) {
-      const lifetime = `const end = Date.now() + ${BURNER_LIFETIME_MS}; while (Date.now() < end) {}`;
-      burners.push(spawn(process.execPath, ['-e', lifetime], { stdio: 'ignore' }));
-    }
-    const rampStarted = performance.now();
-    while (loadavg()[0]! < TARGET_LOAD && performance.now() - rampStarted < RAMP_MS) await sleep(1000);
-    const load = loadavg()[0]!;
-    const ramp = `load average ${load.toFixed(1)} after ${Math.round((performance.now() - rampStarted) / 1000)} s with ${BURNERS} burners`;
-
-    const outcomes: Outcome[] = [];
-    const call = async (what: string, url: string, init: RequestInit = {}) => {
-      const started = performance.now();
-      let status: Outcome['status'];
-      let error: string | undefined;
-      try {
-        status = (await fetchWithin(url, init, DEADLINE_MS)).res.status;
-      } catch (e) {
-        error = (e as Error).message;
-        status = /no answer within/.test(error) ? 'hung' : 'closed';
+  it(
+    `every request answered or closed within ${DEADLINE_MS / 1000} s, at a load average of ${TARGET_LOAD} or more`,
+    { timeout: 150_000 },
+    async () => {
+      for (let i = 0; i < BURNERS; i++) {
+        const lifetime = `const end = Date.now() + ${BURNER_LIFETIME_MS}; while (Date.now() < end) {}`;
+        burners.push(spawn(process.execPath, ['-e', lifetime], { stdio: 'ignore' }));
       }
-      outcomes.push({ what, ms: performance.now() - started, status, ...(error ? { error } : {}) });
-    };
+      const rampStarted = performance.now();
+      while (loadavg()[0]! < TARGET_LOAD && performance.now() - rampStarted < RAMP_MS) await sleep(1000);
+      const load = loadavg()[0]!;
+      const ramp = `load average ${load.toFixed(1)} after ${Math.round((performance.now() - rampStarted) / 1000)} s with ${BURNERS} burners`;
 
-    const direct = `${sandbox.url}${API_PREFIX}`;
-    const viaProxy = `${proxyUrl}${API_PREFIX}`;
-    const json = { 'content-type': 'application/json' };
-    const badge = (i: number) => `FX-${String((i % 30) + 1).padStart(4, '0')}`;
-    let n = 0;
-    const mixed: Array<() => Promise<void>> = [
-      () => call('read (proxy)', `${viaProxy}/events/events?limit=${1 + (n % 50)}&offset=${n % 7}`, { headers: { origin: ORIGIN } }),
-      () => call('hot read (proxy)', `${viaProxy}/events/events?limit=20`, { headers: { origin: ORIGIN } }),
-      () => call('health (sandbox)', `${direct}/health`, { headers: { 'x-api-key': FX.keys.all } }),
-      () => {
-        const i = ++n;
-        const body = { firstName: 'Load', lastName: `Test ${i}`, email: `load-${i}@example.org`, ticketTypeId: FX.freeTicket, customFields: { organization: 'X' } };
-        return call('registration (proxy)', `${viaProxy}/registrations/registrations`, {
-          method: 'POST',
-          headers: { ...json, origin: ORIGIN, 'idempotency-key': `no-hang-${i}` },
-          body: JSON.stringify(body),
-        });
-      },
-      () => call('check-in (proxy)', `${viaProxy}/badges/checkin`, {
-        method: 'POST', headers: { ...json, 'x-kiosk-token': KIOSK_TOKEN }, body: JSON.stringify({ qr: badge(++n) }),
-      }),
-      () => call('attendance (sandbox)', `${direct}/attendance/checkin`, {
-        method: 'POST', headers: { ...json, 'x-api-key': FX.keys.all }, body: JSON.stringify({ qr: `DAILY:${(n % 2) + 1}/${badge(++n)}` }),
-      }),
-    ];
-    const burst = (what: string, count: number, url: string, headers: Record<string, string>) =>
-      Promise.all(Array.from({ length: count }, (_, i) =>
-        call(what, url, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify({ qr: badge(i) }) })));
+      const outcomes: Outcome[] = [];
+      const call = async (what: string, url: string, init: RequestInit = {}) => {
+        const started = performance.now();
+        let status: Outcome['status'];
+        let error: string | undefined;
+        try {
+          status = (await fetchWithin(url, init, DEADLINE_MS)).res.status;
+        } catch (e) {
+          error = (e as Error).message;
+          status = /no answer within/.test(error) ? 'hung' : 'closed';
+        }
+        outcomes.push({ what, ms: performance.now() - started, status, ...(error ? { error } : {}) });
+      };
 
-    const measureStarted = performance.now();
-    let running = true;
-    const worker = async () => {
-      while (running) await mixed[Math.floor(Math.random() * mixed.length)]!();
-    };
-    const workers = Array.from({ length: 4 }, worker);
-    // The burst that stalled: 300 check-ins at once straight at the sandbox, twice; and one through the proxy.
-    const bursts = (async () => {
-      await burst('burst check-in (sandbox)', 300, `${direct}/badges/checkin`, { 'x-api-key': FX.keys.all });
-      await sleep(2_000);
-      await burst('burst check-in (proxy)', 150, `${viaProxy}/badges/checkin`, { 'x-kiosk-token': KIOSK_TOKEN });
-      await sleep(2_000);
-      await burst('burst check-in (sandbox)', 300, `${direct}/badges/checkin`, { 'x-api-key': FX.keys.all });
-    })();
-    await Promise.all([bursts, sleep(MEASURE_MS)]);
-    running = false;
-    await Promise.all(workers);
-    const measured = (performance.now() - measureStarted) / 1000;
-    const loadAtEnd = loadavg()[0]!;
+      const direct = `${sandbox.url}${API_PREFIX}`;
+      const viaProxy = `${proxyUrl}${API_PREFIX}`;
+      const json = { 'content-type': 'application/json' };
+      const badge = (i: number) => `FX-${String((i % 30) + 1).padStart(4, '0')}`;
+      let n = 0;
+      const mixed: Array<() => Promise<void>> = [
+        () =>
+          call('read (proxy)', `${viaProxy}/events/events?limit=${1 + (n % 50)}&offset=${n % 7}`, {
+            headers: { origin: ORIGIN },
+          }),
+        () => call('hot read (proxy)', `${viaProxy}/events/events?limit=20`, { headers: { origin: ORIGIN } }),
+        () => call('health (sandbox)', `${direct}/health`, { headers: { 'x-api-key': FX.keys.all } }),
+        () => {
+          const i = ++n;
+          const body = {
+            firstName: 'Load',
+            lastName: `Test ${i}`,
+            email: `load-${i}@example.org`,
+            ticketTypeId: FX.freeTicket,
+            customFields: { organization: 'X' },
+          };
+          return call('registration (proxy)', `${viaProxy}/registrations/registrations`, {
+            method: 'POST',
+            headers: { ...json, origin: ORIGIN, 'idempotency-key': `no-hang-${i}` },
+            body: JSON.stringify(body),
+          });
+        },
+        () =>
+          call('check-in (proxy)', `${viaProxy}/badges/checkin`, {
+            method: 'POST',
+            headers: { ...json, 'x-kiosk-token': KIOSK_TOKEN },
+            body: JSON.stringify({ qr: badge(++n) }),
+          }),
+        () =>
+          call('attendance (sandbox)', `${direct}/attendance/checkin`, {
+            method: 'POST',
+            headers: { ...json, 'x-api-key': FX.keys.all },
+            body: JSON.stringify({ qr: `DAILY:${(n % 2) + 1}/${badge(++n)}` }),
+          }),
+      ];
+      const burst = (what: string, count: number, url: string, headers: Record<string, string>) =>
+        Promise.all(
+          Array.from({ length: count }, (_, i) =>
+            call(what, url, {
+              method: 'POST',
+              headers: { ...json, ...headers },
+              body: JSON.stringify({ qr: badge(i) }),
+            }),
+          ),
+        );
 
-    const latencies = outcomes.map((o) => o.ms).sort((a, b) => a - b);
-    const worst = outcomes.reduce((a, b) => (b.ms > a.ms ? b : a));
-    const statuses: Record<string, number> = {};
-    for (const o of outcomes) statuses[o.status] = (statuses[o.status] ?? 0) + 1;
-    const hung = outcomes.filter((o) => o.status === 'hung');
-    const closed = outcomes.filter((o) => o.status === 'closed');
-    console.log(
-      `no-hang: ${ramp} (${load >= TARGET_LOAD ? 'target reached' : `target ${TARGET_LOAD} NOT reached`}), ${loadAtEnd.toFixed(1)} at the end; ` +
-        `${outcomes.length} requests in ${measured.toFixed(1)} s; latency p50 ${Math.round(latencies[Math.floor(latencies.length / 2)]!)} ms, ` +
-        `p99 ${Math.round(latencies[Math.floor(latencies.length * 0.99)]!)} ms, max ${Math.round(worst.ms)} ms (${worst.what}); ` +
-        `deadline ${DEADLINE_MS / 1000} s; statuses ${JSON.stringify(statuses)}`,
-    );
-    for (const line of proxyErrors) console.log(`no-hang: proxy said ${line}`);
-    assert.ok(outcomes.length > 750, `only ${outcomes.length} requests sent`);
-    assert.deepEqual(hung.map((o) => `${o.what}: ${o.error}`), [], 'requests neither answered nor closed within the deadline');
-    assert.deepEqual(closed.map((o) => `${o.what}: ${o.error}`), [], 'connections closed without an answer');
-    assert.ok(worst.ms < DEADLINE_MS);
-  });
+      const measureStarted = performance.now();
+      let running = true;
+      const worker = async () => {
+        while (running) await mixed[Math.floor(Math.random() * mixed.length)]!();
+      };
+      const workers = Array.from({ length: 4 }, worker);
+      // The burst that stalled: 300 check-ins at once straight at the sandbox, twice; and one through the proxy.
+      const bursts = (async () => {
+        await burst('burst check-in (sandbox)', 300, `${direct}/badges/checkin`, { 'x-api-key': FX.keys.all });
+        await sleep(2_000);
+        await burst('burst check-in (proxy)', 150, `${viaProxy}/badges/checkin`, { 'x-kiosk-token': KIOSK_TOKEN });
+        await sleep(2_000);
+        await burst('burst check-in (sandbox)', 300, `${direct}/badges/checkin`, { 'x-api-key': FX.keys.all });
+      })();
+      await Promise.all([bursts, sleep(MEASURE_MS)]);
+      running = false;
+      await Promise.all(workers);
+      const measured = (performance.now() - measureStarted) / 1000;
+      const loadAtEnd = loadavg()[0]!;
+
+      const latencies = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+      const worst = outcomes.reduce((a, b) => (b.ms > a.ms ? b : a));
+      const statuses: Record<string, number> = {};
+      for (const o of outcomes) statuses[o.status] = (statuses[o.status] ?? 0) + 1;
+      const hung = outcomes.filter((o) => o.status === 'hung');
+      const closed = outcomes.filter((o) => o.status === 'closed');
+      console.log(
+        `no-hang: ${ramp} (${load >= TARGET_LOAD ? 'target reached' : `target ${TARGET_LOAD} NOT reached`}), ${loadAtEnd.toFixed(1)} at the end; ` +
+          `${outcomes.length} requests in ${measured.toFixed(1)} s; latency p50 ${Math.round(latencies[Math.floor(latencies.length / 2)]!)} ms, ` +
+          `p99 ${Math.round(latencies[Math.floor(latencies.length * 0.99)]!)} ms, max ${Math.round(worst.ms)} ms (${worst.what}); ` +
+          `deadline ${DEADLINE_MS / 1000} s; statuses ${JSON.stringify(statuses)}`,
+      );
+      for (const line of proxyErrors) console.log(`no-hang: proxy said ${line}`);
+      assert.ok(outcomes.length > 750, `only ${outcomes.length} requests sent`);
+      assert.deepEqual(
+        hung.map((o) => `${o.what}: ${o.error}`),
+        [],
+        'requests neither answered nor closed within the deadline',
+      );
+      assert.deepEqual(
+        closed.map((o) => `${o.what}: ${o.error}`),
+        [],
+        'connections closed without an answer',
+      );
+      assert.ok(worst.ms < DEADLINE_MS);
+    },
+  );
 });

@@ -46,7 +46,13 @@ interface Manifest {
 }
 
 function run(cmd: string, args: string[], cwd: string): SpawnSyncReturns<string> {
-  return spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20, env: { ...process.env, NO_COLOR: '1' } });
+  return spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 600_000,
+    maxBuffer: 64 << 20,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 }
 
 function ok(r: SpawnSyncReturns<string>, what: string): string {
@@ -108,7 +114,10 @@ describe('the packed package', () => {
     ]) {
       assert.ok(files.includes(f), `${f} is not in the tarball`);
     }
-    assert.ok(files.some((f) => /^dist\/conf-widgets\/.+\.wasm$/.test(f)), 'the kiosk decoder');
+    assert.ok(
+      files.some((f) => /^dist\/conf-widgets\/.+\.wasm$/.test(f)),
+      'the kiosk decoder',
+    );
   });
 
   test('every export, its types and the bin are in the tarball', () => {
@@ -145,7 +154,10 @@ describe('the packed package', () => {
   test('each sideEffects pattern for dist/ names shipped files', () => {
     for (const pattern of pkg.sideEffects.filter((p) => p.startsWith('./dist/'))) {
       const re = new RegExp(`^${pattern.slice(2).replace(/[.]/g, '\\.').replace(/\*/g, '[^/]+')}$`);
-      assert.ok(files.some((f) => re.test(f)), `${pattern} matches no file in the tarball`);
+      assert.ok(
+        files.some((f) => re.test(f)),
+        `${pattern} matches no file in the tarball`,
+      );
     }
   });
 
@@ -233,7 +245,18 @@ describe('the server entry points, from the extracted tarball', () => {
   test('conf-widgets/proxy/worker bundles for workerd (--platform=neutral, no externals), and its config template ships', () => {
     assert.ok(files.includes('proxy/deploy/workerd.capnp'));
     ok(
-      run(join(BIN, 'esbuild'), ['dist/node/proxy/worker.js', '--bundle', '--platform=neutral', '--format=esm', '--log-level=error', `--outfile=${join(tmp, 'worker.js')}`], pkgDir),
+      run(
+        join(BIN, 'esbuild'),
+        [
+          'dist/node/proxy/worker.js',
+          '--bundle',
+          '--platform=neutral',
+          '--format=esm',
+          '--log-level=error',
+          `--outfile=${join(tmp, 'worker.js')}`,
+        ],
+        pkgDir,
+      ),
       'esbuild of the worker entry',
     );
   });
@@ -244,13 +267,19 @@ const proxy = createProxy({ upstream: 'http://127.0.0.1:9', apiKey: 'k'.repeat(3
 const res = await proxy.fetch(new Request('http://proxy.test/conf-widgets.js', { headers: { 'accept-encoding': 'br' } }));
 console.log(JSON.stringify({ status: res.status, encoding: res.headers.get('content-encoding'), length: (await res.arrayBuffer()).byteLength }));
 await proxy.close();`;
-    const out = JSON.parse(ok(run(process.execPath, ['--input-type=module', '-e', script], tmp), 'the proxy from the tarball')) as {
+    const out = JSON.parse(
+      ok(run(process.execPath, ['--input-type=module', '-e', script], tmp), 'the proxy from the tarball'),
+    ) as {
       status: number;
       encoding: string | null;
       length: number;
     };
     // The build's br copy, whatever the files' modification times after extraction.
-    assert.deepEqual(out, { status: 200, encoding: 'br', length: statSync(join(pkgDir, 'dist/conf-widgets.js.br')).size });
+    assert.deepEqual(out, {
+      status: 200,
+      encoding: 'br',
+      length: statSync(join(pkgDir, 'dist/conf-widgets.js.br')).size,
+    });
   });
 });
 
@@ -268,7 +297,11 @@ describe('the custom elements manifest', () => {
     let count = 0;
     for (const element of elements) {
       const names = (element.events ?? []).map((e) => e.name);
-      assert.equal(new Set(names).size, names.length, `${element.tagName}: an event listed twice (${names.join(', ')})`);
+      assert.equal(
+        new Set(names).size,
+        names.length,
+        `${element.tagName}: an event listed twice (${names.join(', ')})`,
+      );
       for (const event of element.events ?? []) {
         count += 1;
         const where = `${element.tagName} ${event.name ?? '(no name)'}`;
@@ -278,10 +311,18 @@ describe('the custom elements manifest', () => {
         const ref = event.type?.references?.[0];
         assert.equal(ref?.name, detail, where);
         const dts = readFileSync(resolve(pkgDir, ref!.module.replace(/\.js$/, '.d.ts')), 'utf8');
-        assert.match(dts, new RegExp(`export interface ${detail}\\b`), `${where}: ${ref!.module} does not export ${detail}`);
+        assert.match(
+          dts,
+          new RegExp(`export interface ${detail}\\b`),
+          `${where}: ${ref!.module} does not export ${detail}`,
+        );
         assert.match(event.eventClass?.name ?? '', /^Conf[A-Za-z]+Event$/, where);
         assert.match(dts, new RegExp(`export declare class ${event.eventClass!.name} extends Event`), where);
-        assert.match(dts, new RegExp(`static readonly type = "${event.name}"`), `${where}: the class fires another name`);
+        assert.match(
+          dts,
+          new RegExp(`static readonly type = "${event.name}"`),
+          `${where}: the class fires another name`,
+        );
       }
     }
     assert.ok(count >= 20, `${count} events`);

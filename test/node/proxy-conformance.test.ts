@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createProxy } from '../../proxy/index.js';
 import { DEMO_KEYS } from '../../sandbox/seed/demo.js';
-import { proxyConformance, startCountingUpstream, type ConformanceTarget, type CountingUpstream } from '../conformance/proxy-conformance.js';
+import {
+  proxyConformance,
+  startCountingUpstream,
+  type ConformanceTarget,
+  type CountingUpstream,
+} from '../conformance/proxy-conformance.js';
 
 describe('the Node proxy', () => {
   let upstream: CountingUpstream;
@@ -20,7 +25,13 @@ describe('the Node proxy', () => {
     upstream = await startCountingUpstream();
     const kioskToken = `kiosk-${Math.random().toString(36).slice(2)}-token`;
     const allowedOrigin = 'https://conference.example.org';
-    const proxy = createProxy({ upstream: upstream.url, apiKey: DEMO_KEYS.all, allowedOrigins: [allowedOrigin], kioskToken, logger: () => {} });
+    const proxy = createProxy({
+      upstream: upstream.url,
+      apiKey: DEMO_KEYS.all,
+      allowedOrigins: [allowedOrigin],
+      kioskToken,
+      logger: () => {},
+    });
     proxies.push(proxy);
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: proxy.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));

@@ -42,7 +42,12 @@ let sandbox: StartedSandbox;
 let dir: string;
 
 before(async () => {
-  sandbox = await startSandbox({ db: ':memory:', seedData: fixtureConferences, startsOn: '2030-06-10', rateLimit: false });
+  sandbox = await startSandbox({
+    db: ':memory:',
+    seedData: fixtureConferences,
+    startsOn: '2030-06-10',
+    rateLimit: false,
+  });
   dir = await mkdtemp(join(tmpdir(), 'conf-runtimes-'));
   // As the README builds it: neutral platform, no externals. A static `node:` import fails here.
   await build({
@@ -138,7 +143,10 @@ interface Raw {
 }
 
 /** A request over a raw socket, nothing decoded by the client but the one coding the answer names. */
-function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
+function raw(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -159,7 +167,13 @@ function raw(url: string, init: { method?: string; headers?: Record<string, stri
 /** Node: the proxy from its modules (undici upstream), behind `nodeListener`, in this process. */
 async function onNode(): Promise<Running> {
   const logs: string[] = [];
-  const proxy = createProxy({ upstream: sandbox.url, apiKey: KEY, allowedOrigins: [ORIGIN], bundlePath: null, logger: (l) => void logs.push(l) });
+  const proxy = createProxy({
+    upstream: sandbox.url,
+    apiKey: KEY,
+    allowedOrigins: [ORIGIN],
+    bundlePath: null,
+    logger: (l) => void logs.push(l),
+  });
   const server = createHttpServer(nodeListener(proxy));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
@@ -195,14 +209,20 @@ for (const [name, start] of Object.entries(runtimes) as ['node' | keyof typeof B
     });
     after(async () => {
       await proxy?.stop();
-      for (const text of [...answers, proxy?.output() ?? '']) assert.ok(!text.includes(KEY), `the API key reached an output on ${name}`);
+      for (const text of [...answers, proxy?.output() ?? ''])
+        assert.ok(!text.includes(KEY), `the API key reached an output on ${name}`);
     });
 
     test('a large read asked for with gzip or br is encoded once: decoding it once gives the JSON', async () => {
-      const res = await raw(`${proxy.url}${API}/events/events?limit=20`, { headers: { 'accept-encoding': 'gzip, br', origin: ORIGIN } });
+      const res = await raw(`${proxy.url}${API}/events/events?limit=20`, {
+        headers: { 'accept-encoding': 'gzip, br', origin: ORIGIN },
+      });
       answers.push(res.text, JSON.stringify(res.headers));
       assert.equal(res.status, 200, res.text);
-      assert.ok(['gzip', 'br'].includes(String(res.headers['content-encoding'])), `coded: ${res.headers['content-encoding']}`);
+      assert.ok(
+        ['gzip', 'br'].includes(String(res.headers['content-encoding'])),
+        `coded: ${res.headers['content-encoding']}`,
+      );
       const body = JSON.parse(res.text) as { data: unknown[] };
       assert.ok(res.text.length >= 1024 && Array.isArray(body.data) && body.data.length > 0);
     });
@@ -213,7 +233,13 @@ for (const [name, start] of Object.entries(runtimes) as ['node' | keyof typeof B
         raw(`${proxy.url}${API}/registrations/registrations`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: ORIGIN, 'idempotency-key': `runtime-${name}-0001` },
-          body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, ticketTypeId: FX.freeTicket, customFields: { organization: 'Engines' } }),
+          body: JSON.stringify({
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            email,
+            ticketTypeId: FX.freeTicket,
+            customFields: { organization: 'Engines' },
+          }),
         });
       const first = await post();
       const replay = await post();
@@ -227,16 +253,20 @@ for (const [name, start] of Object.entries(runtimes) as ['node' | keyof typeof B
     test('an upload is stored and answered with its storage URI only', async () => {
       const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200 * 1024, 0x20)]);
       const res = await new Promise<Raw>((resolve, reject) => {
-        const req = request(`${proxy.url}/uploads/registration-evidence?filename=proof.pdf`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/pdf', 'content-length': String(pdf.byteLength), origin: ORIGIN },
-          agent: false,
-        }, (r) => {
-          let text = '';
-          r.on('data', (c: Buffer) => (text += c.toString()));
-          r.on('end', () => resolve({ status: r.statusCode ?? 0, headers: r.headers, text }));
-          r.on('error', reject);
-        });
+        const req = request(
+          `${proxy.url}/uploads/registration-evidence?filename=proof.pdf`,
+          {
+            method: 'PUT',
+            headers: { 'content-type': 'application/pdf', 'content-length': String(pdf.byteLength), origin: ORIGIN },
+            agent: false,
+          },
+          (r) => {
+            let text = '';
+            r.on('data', (c: Buffer) => (text += c.toString()));
+            r.on('end', () => resolve({ status: r.statusCode ?? 0, headers: r.headers, text }));
+            r.on('error', reject);
+          },
+        );
         req.on('error', reject);
         req.end(pdf);
       });

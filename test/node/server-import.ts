@@ -11,7 +11,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Globals a browser has and plain Node does not: none may appear after importing. */
-export const DOM_GLOBALS = ['document', 'window', 'HTMLElement', 'CSSStyleSheet', 'localStorage', 'matchMedia', 'MutationObserver', 'ResizeObserver'] as const;
+export const DOM_GLOBALS = [
+  'document',
+  'window',
+  'HTMLElement',
+  'CSSStyleSheet',
+  'localStorage',
+  'matchMedia',
+  'MutationObserver',
+  'ResizeObserver',
+] as const;
 
 export interface ServerImport {
   /** Specifier → the error it threw (first lines of the stack), for those that threw. */
@@ -24,7 +33,9 @@ export interface ServerImport {
 
 /** The export subpaths (`.`, `./schedule`, …) whose code runs in a browser, with their `default` target. */
 export function browserExports(packageJson: string): Array<{ subpath: string; target: string }> {
-  const { exports } = JSON.parse(readFileSync(packageJson, 'utf8')) as { exports: Record<string, string | { default: string }> };
+  const { exports } = JSON.parse(readFileSync(packageJson, 'utf8')) as {
+    exports: Record<string, string | { default: string }>;
+  };
   return Object.entries(exports)
     .map(([subpath, value]) => ({ subpath, target: typeof value === 'string' ? value : value.default }))
     .filter(({ target }) => target.endsWith('.js') && !target.startsWith('./dist/node/'));
@@ -47,7 +58,11 @@ export function definedTags(elementsDir: string): string[] {
  * Imports `specifiers` one after the other in one child process (`cwd` is where bare specifiers
  * resolve from; `nodeArgs` e.g. `['--import', 'tsx']` for TypeScript sources).
  */
-export function importOnServer(specifiers: string[], tags: string[], { cwd, nodeArgs = [] }: { cwd: string; nodeArgs?: string[] }): ServerImport {
+export function importOnServer(
+  specifiers: string[],
+  tags: string[],
+  { cwd, nodeArgs = [] }: { cwd: string; nodeArgs?: string[] },
+): ServerImport {
   const script = `
     const errors = {};
     for (const s of ${JSON.stringify(specifiers)}) {
@@ -57,7 +72,11 @@ export function importOnServer(specifiers: string[], tags: string[], { cwd, node
     const domGlobals = ${JSON.stringify(DOM_GLOBALS)}.filter((g) => g in globalThis);
     process.stdout.write('\\n' + JSON.stringify({ errors, defined, domGlobals }));
   `;
-  const r = spawnSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], { cwd, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   const last = r.stdout.trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(last) as ServerImport;

@@ -32,9 +32,12 @@ ${body}`;
   return JSON.parse(r.stdout);
 }
 
-test('a new install holds the key; one with a proxy URL keeps its proxy until the mode is chosen', { skip: !hasPhp && 'php-cli is not installed' }, () => {
-  assert.deepEqual(
-    php(`
+test(
+  'a new install holds the key; one with a proxy URL keeps its proxy until the mode is chosen',
+  { skip: !hasPhp && 'php-cli is not installed' },
+  () => {
+    assert.deepEqual(
+      php(`
 $out = array(conf_widgets_mode());
 $GLOBALS['opts']['conf_widgets_proxy_url'] = 'https://proxy.example.org';
 $out[] = conf_widgets_mode();
@@ -42,13 +45,17 @@ $GLOBALS['opts']['conf_widgets_mode'] = 'key';
 $out[] = conf_widgets_mode();
 $out[] = conf_widgets_sanitize_mode('elsewhere');
 echo json_encode($out);`),
-    ['key', 'proxy', 'key', 'key'],
-  );
-});
+      ['key', 'proxy', 'key', 'key'],
+    );
+  },
+);
 
-test('the key: typed replaces, empty keeps, "remove" removes, a non-key is refused and the stored one kept', { skip: !hasPhp && 'php-cli is not installed' }, () => {
-  assert.deepEqual(
-    php(`
+test(
+  'the key: typed replaces, empty keeps, "remove" removes, a non-key is refused and the stored one kept',
+  { skip: !hasPhp && 'php-cli is not installed' },
+  () => {
+    assert.deepEqual(
+      php(`
 $GLOBALS['opts']['conf_widgets_api_key'] = array('value' => 'stored-key-123456');
 $out = array(
   conf_widgets_sanitize_api_key('new-key-abcdefgh'),
@@ -59,16 +66,27 @@ $out = array(
 $_POST['conf_widgets_api_key_clear'] = '1';
 $out[] = conf_widgets_sanitize_api_key('');
 echo json_encode($out);`),
-    [{ value: 'new-key-abcdefgh' }, { value: 'stored-key-123456' }, { value: 'stored-key-123456' }, { value: 'stored-key-123456' }, []],
-  );
-});
+      [
+        { value: 'new-key-abcdefgh' },
+        { value: 'stored-key-123456' },
+        { value: 'stored-key-123456' },
+        { value: 'stored-key-123456' },
+        [],
+      ],
+    );
+  },
+);
 
-test('allowed origins: this site always, extra ones only as origins', { skip: !hasPhp && 'php-cli is not installed' }, () => {
-  assert.deepEqual(
-    php(`
+test(
+  'allowed origins: this site always, extra ones only as origins',
+  { skip: !hasPhp && 'php-cli is not installed' },
+  () => {
+    assert.deepEqual(
+      php(`
 function home_url() { return 'https://conf.example.org/blog'; } function site_url() { return 'https://conf.example.org/blog/wp'; }
 $GLOBALS['opts']['conf_widgets_allowed_origins'] = conf_widgets_sanitize_origins("https://www.example.org\\nhttps://evil.example/path\\njavascript:alert(1)\\nHTTP://Other.example:8080");
 echo json_encode(conf_widgets_allowed_origins());`),
-    ['https://www.example.org', 'http://other.example:8080', 'https://conf.example.org'],
-  );
-});
+      ['https://www.example.org', 'http://other.example:8080', 'https://conf.example.org'],
+    );
+  },
+);

@@ -23,17 +23,22 @@ interface PluginElement {
   /** Documented, but no post may set them (the site's setting decides). */
   withheld: string[];
 }
-const plugin = (JSON.parse(readFileSync(PLUGIN_ELEMENTS, 'utf8')) as { elements: Record<string, PluginElement> }).elements;
+const plugin = (JSON.parse(readFileSync(PLUGIN_ELEMENTS, 'utf8')) as { elements: Record<string, PluginElement> })
+  .elements;
 
 describe('the WordPress plugin knows every element', () => {
   test('the same tags as src/loader.ts', () => {
     const loader = readFileSync('src/loader.ts', 'utf8');
     const tags = [...loader.matchAll(/^\s*'(conf-[a-z-]+)':\s*\(\)\s*=>\s*import\(/gm)].map((m) => m[1]!);
     assert.ok(tags.length >= 10, `tags found in loader.ts: ${tags.join(', ')}`);
-    assert.deepEqual(Object.keys(plugin).sort(), [...tags].sort(), `${PLUGIN_ELEMENTS} must list exactly the loader's tags: npm run build && node scripts/wordpress-elements.mjs`);
+    assert.deepEqual(
+      Object.keys(plugin).sort(),
+      [...tags].sort(),
+      `${PLUGIN_ELEMENTS} must list exactly the loader's tags: npm run build && node scripts/wordpress-elements.mjs`,
+    );
   });
 
-  test('forms are the *-form elements (their box keeps the form\'s own width)', () => {
+  test("forms are the *-form elements (their box keeps the form's own width)", () => {
     for (const [tag, element] of Object.entries(plugin)) assert.equal(element.form, tag.endsWith('-form'), tag);
   });
 
@@ -49,7 +54,11 @@ describe('the WordPress plugin knows every element', () => {
     const documented = new Map<string, string[]>();
     for (const mod of manifest.modules) {
       for (const d of mod.declarations ?? []) {
-        if (d.tagName) documented.set(d.tagName, (d.attributes ?? []).map((a) => a.name.replace('data-prefill-<field>', 'data-prefill-*')));
+        if (d.tagName)
+          documented.set(
+            d.tagName,
+            (d.attributes ?? []).map((a) => a.name.replace('data-prefill-<field>', 'data-prefill-*')),
+          );
       }
     }
     const missing: string[] = [];
@@ -61,9 +70,17 @@ describe('the WordPress plugin knows every element', () => {
       // Which may be set and which hold an address follow scripts/wordpress-attributes.mjs (it
       // also throws for an address-like name it does not classify).
       const expected = classifyAttributes(tag, documented.get(tag) ?? []);
-      assert.deepEqual({ url: element.url, withheld: element.withheld }, { url: expected.url, withheld: expected.withheld }, `${tag} (node scripts/wordpress-elements.mjs)`);
+      assert.deepEqual(
+        { url: element.url, withheld: element.withheld },
+        { url: expected.url, withheld: expected.withheld },
+        `${tag} (node scripts/wordpress-elements.mjs)`,
+      );
     }
-    assert.deepEqual(missing, [], `missing from ${PLUGIN_ELEMENTS} (npm run build && node scripts/wordpress-elements.mjs)`);
+    assert.deepEqual(
+      missing,
+      [],
+      `missing from ${PLUGIN_ELEMENTS} (npm run build && node scripts/wordpress-elements.mjs)`,
+    );
   });
 });
 
@@ -71,8 +88,10 @@ describe('attributes that choose where data goes, and addresses', () => {
   test('no element lets a post set endpoint or decoder-wasm', () => {
     assert.deepEqual(WITHHELD_ATTRIBUTES.sort(), ['decoder-wasm', 'endpoint']);
     for (const [tag, element] of Object.entries(plugin)) {
-      for (const name of WITHHELD_ATTRIBUTES) assert.ok(!element.attributes.includes(name), `${tag} must not let a post set ${name}`);
-      for (const name of element.url) assert.ok(element.attributes.includes(name), `${tag}: ${name} is an address a post may set`);
+      for (const name of WITHHELD_ATTRIBUTES)
+        assert.ok(!element.attributes.includes(name), `${tag} must not let a post set ${name}`);
+      for (const name of element.url)
+        assert.ok(element.attributes.includes(name), `${tag}: ${name} is an address a post may set`);
     }
     assert.ok(plugin['conf-registration-form']!.withheld.includes('endpoint'));
     assert.ok(plugin['conf-checkin']!.withheld.includes('decoder-wasm'));
@@ -85,6 +104,10 @@ describe('attributes that choose where data goes, and addresses', () => {
 
   test('an attribute whose name looks like an address must be classified', () => {
     assert.throws(() => classifyAttributes('conf-x', ['lang', 'photo-url']), /photo-url looks like an address/);
-    assert.deepEqual(classifyAttributes('conf-x', ['endpoint', 'href-pattern', 'lang']), { attributes: ['href-pattern', 'lang'], url: ['href-pattern'], withheld: ['endpoint'] });
+    assert.deepEqual(classifyAttributes('conf-x', ['endpoint', 'href-pattern', 'lang']), {
+      attributes: ['href-pattern', 'lang'],
+      url: ['href-pattern'],
+      withheld: ['endpoint'],
+    });
   });
 });

@@ -24,7 +24,13 @@ export function buildAbstracts(opts: {
     const track = tracks[i % tracks.length] as TrackTheme;
     const pool = topics.get(track.name) ?? [];
     const topic = pool.length > 0 ? (pool.pop() as string) : rng.pick(track.topics);
-    const authorCount = rng.weighted([[1, 15], [2, 25], [3, 30], [4, 20], [5, 10]] as const);
+    const authorCount = rng.weighted([
+      [1, 15],
+      [2, 25],
+      [3, 30],
+      [4, 20],
+      [5, 10],
+    ] as const);
     const presenter = rng.int(0, authorCount - 1);
     const sharedOrg = rng.pick(orgs);
     const authors = Array.from({ length: authorCount }, (_, a) => ({

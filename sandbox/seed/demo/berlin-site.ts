@@ -12,7 +12,7 @@ export function berlinSite(name: string, startsOn: string, days: number): SeedCo
       body: [
         `${name} brings together around 1,200 people who build for the web: frontend and backend engineers, designers, maintainers, operators and the people who keep open-source projects alive. It takes place in Berlin from ${when}.`,
         'Three days, eight tracks and more than 150 sessions: keynotes each morning in the Main Hall, parallel talks in six rooms, hands-on workshops in two labs, and plenty of time in between to talk to each other.',
-        'The conference is organised by a small, independent team and a group of volunteers from the local developer community. Every talk is selected by a programme committee from an open call for papers, and we pay all speakers\' travel and accommodation.',
+        "The conference is organised by a small, independent team and a group of volunteers from the local developer community. Every talk is selected by a programme committee from an open call for papers, and we pay all speakers' travel and accommodation.",
         'Talks are recorded and published with captions within two weeks of the event. Workshops are not recorded.',
       ].join('\n\n'),
     },

@@ -18,7 +18,9 @@ export function buildExhibits(rng: Rng, prefix: string, names: NameSource, defs:
   return defs.map((def) => {
     const slug = slugify(def.title);
     const presenter = names.next();
-    const local = asciiFold(`${presenter.given}.${presenter.family}`).toLowerCase().replace(/[^a-z.]+/g, '');
+    const local = asciiFold(`${presenter.given}.${presenter.family}`)
+      .toLowerCase()
+      .replace(/[^a-z.]+/g, '');
     return {
       id: `${prefix}ex-${slug}`,
       title: def.title,

@@ -44,27 +44,86 @@ function tiny(opts: {
     planEndsAt: opts.planEndsAt,
     disabledModules: [],
     badges: registrations.map((r, i) => ({ code: `${opts.badgePrefix}-000${i + 1}`, registrationId: r.id })),
-    venues: [{ id: venueId, name: 'Community Hall', description: 'The only room.', floor: 'Ground floor', capacity: 150 }],
-    speakers: [{ id: speakerId, fullName: 'Rosa Lindqvist', affiliation: 'Fjordbyte', jobTitle: 'Staff Engineer', bio: 'Rosa Lindqvist is a Staff Engineer at Fjordbyte. She organises the local meetup.', photoUrl: null, links: [] }],
+    venues: [
+      { id: venueId, name: 'Community Hall', description: 'The only room.', floor: 'Ground floor', capacity: 150 },
+    ],
+    speakers: [
+      {
+        id: speakerId,
+        fullName: 'Rosa Lindqvist',
+        affiliation: 'Fjordbyte',
+        jobTitle: 'Staff Engineer',
+        bio: 'Rosa Lindqvist is a Staff Engineer at Fjordbyte. She organises the local meetup.',
+        photoUrl: null,
+        links: [],
+      },
+    ],
     events: [
-      { id: `${p}ev-1-0900-hall`, title: 'Welcome and coffee', type: 'break', description: 'Coffee and introductions.', startsAt: local(day, '09:00'), endsAt: local(day, '09:30'), venueId, speakerIds: [], track: null, workshopId: null },
-      { id: `${p}ev-1-0930-hall`, title: 'Keeping small projects alive', type: 'keynote', description: 'How a small team maintains a popular library for a decade.', startsAt: local(day, '09:30'), endsAt: local(day, '10:15'), venueId, speakerIds: [speakerId], track: null, workshopId: null },
+      {
+        id: `${p}ev-1-0900-hall`,
+        title: 'Welcome and coffee',
+        type: 'break',
+        description: 'Coffee and introductions.',
+        startsAt: local(day, '09:00'),
+        endsAt: local(day, '09:30'),
+        venueId,
+        speakerIds: [],
+        track: null,
+        workshopId: null,
+      },
+      {
+        id: `${p}ev-1-0930-hall`,
+        title: 'Keeping small projects alive',
+        type: 'keynote',
+        description: 'How a small team maintains a popular library for a decade.',
+        startsAt: local(day, '09:30'),
+        endsAt: local(day, '10:15'),
+        venueId,
+        speakerIds: [speakerId],
+        track: null,
+        workshopId: null,
+      },
     ],
     workshops: [],
     abstracts: [],
     exhibits: [],
     registration: {
       publicRegistrationEnabled: true,
-      openPhase: { id: `${p}phase-standard`, name: 'Standard', startsAt: local(addDays(startsOn, -60), '00:00'), endsAt: local(startsOn, '09:00') },
+      openPhase: {
+        id: `${p}phase-standard`,
+        name: 'Standard',
+        startsAt: local(addDays(startsOn, -60), '00:00'),
+        endsAt: local(startsOn, '09:00'),
+      },
       fields: [],
-      ticketTypes: [{ id: `${p}tt-day`, name: 'Day ticket', description: 'Entry for the day.', price: { amount: 2500, currency: 'EUR' } }],
-      paymentMethods: [{ id: `${p}pm-bank-transfer`, name: 'Bank transfer', instructions: 'Use your e-mail as the reference.', active: true }],
+      ticketTypes: [
+        {
+          id: `${p}tt-day`,
+          name: 'Day ticket',
+          description: 'Entry for the day.',
+          price: { amount: 2500, currency: 'EUR' },
+        },
+      ],
+      paymentMethods: [
+        {
+          id: `${p}pm-bank-transfer`,
+          name: 'Bank transfer',
+          instructions: 'Use your e-mail as the reference.',
+          active: true,
+        },
+      ],
     },
     exhibition: { opensAt: null, closesAt: null, requiresRegistration: false, fee: null },
     registrations,
     site: {
       navigation: [{ label: 'About', slug: 'about' }],
-      pages: [{ slug: 'about', title: `About ${opts.name}`, body: `${opts.name} is a one-day community event in ${opts.city}.` }],
+      pages: [
+        {
+          slug: 'about',
+          title: `About ${opts.name}`,
+          body: `${opts.name} is a one-day community event in ${opts.city}.`,
+        },
+      ],
     },
     keys: [{ secret: opts.key, label: opts.keyLabel, scopes: [...SCOPES] }],
   };
@@ -74,9 +133,17 @@ function tiny(opts: {
 export function planEndedConference(startsOn: string): SeedConference {
   assertDate(startsOn);
   return tiny({
-    prefix: 'pe-', id: 'conf-plan-ended', name: 'Fjord DevDay', city: 'Oslo', timeZone: 'Europe/Oslo', startsOn,
-    status: 'live', planEndsAt: '2000-01-01T00:00:00.000Z', badgePrefix: 'PLAN',
-    key: DEMO_KEYS.planEnded, keyLabel: 'Demo: plan ended',
+    prefix: 'pe-',
+    id: 'conf-plan-ended',
+    name: 'Fjord DevDay',
+    city: 'Oslo',
+    timeZone: 'Europe/Oslo',
+    startsOn,
+    status: 'live',
+    planEndsAt: '2000-01-01T00:00:00.000Z',
+    badgePrefix: 'PLAN',
+    key: DEMO_KEYS.planEnded,
+    keyLabel: 'Demo: plan ended',
   });
 }
 
@@ -84,8 +151,16 @@ export function planEndedConference(startsOn: string): SeedConference {
 export function inactiveConference(startsOn: string): SeedConference {
   assertDate(startsOn);
   return tiny({
-    prefix: 'in-', id: 'conf-inactive', name: 'Alpine Frontend Camp', city: 'Innsbruck', timeZone: 'Europe/Vienna', startsOn,
-    status: 'draft', planEndsAt: '2099-12-31T23:00:00.000Z', badgePrefix: 'DRFT',
-    key: DEMO_KEYS.inactive, keyLabel: 'Demo: conference not live',
+    prefix: 'in-',
+    id: 'conf-inactive',
+    name: 'Alpine Frontend Camp',
+    city: 'Innsbruck',
+    timeZone: 'Europe/Vienna',
+    startsOn,
+    status: 'draft',
+    planEndsAt: '2099-12-31T23:00:00.000Z',
+    badgePrefix: 'DRFT',
+    key: DEMO_KEYS.inactive,
+    keyLabel: 'Demo: conference not live',
   });
 }

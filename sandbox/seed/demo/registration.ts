@@ -6,7 +6,9 @@ import { asciiFold, pad, type Rng } from './util.js';
 const MAIL_DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example', 'post.example'] as const;
 
 function mailPart(text: string): string {
-  return asciiFold(text).toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return asciiFold(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 /**

@@ -135,7 +135,11 @@ export function buildSchedule(input: ScheduleInput): { events: SeedEvent[]; work
     const track = trackByName.get(trackName);
     if (!track) throw new Error(`Unknown track ${trackName}`);
     const { title, topic } = titles.next(trackName);
-    const count = rng.weighted([[1, 70], [2, 22], [3, 8]] as const);
+    const count = rng.weighted([
+      [1, 70],
+      [2, 22],
+      [3, 8],
+    ] as const);
     push(slot, {
       title,
       type: 'talk',
@@ -218,8 +222,7 @@ export function buildSchedule(input: ScheduleInput): { events: SeedEvent[]; work
         isFree(speaker.id, abs(day, e.startsAt.slice(11)), abs(day, e.endsAt.slice(11)))
       );
     };
-    const target =
-      events.find((e) => fits(e) && e.track === trackOf.get(speaker.id)) ?? events.find(fits);
+    const target = events.find((e) => fits(e) && e.track === trackOf.get(speaker.id)) ?? events.find(fits);
     if (!target) throw new Error(`No talk left for speaker ${speaker.id}`);
     const day = dayOf(startsOn, target.startsAt);
     target.speakerIds.push(speaker.id);

@@ -142,7 +142,7 @@ const OPENERS = [
   'On a slide, {t} looks simple; in a real codebase, it turns out to be surprisingly subtle.',
   'Two years ago we bet on {t}; this is an honest account of how that went.',
   'There is a lot of folklore around {t} and very little measurement.',
-  'Work on {t} sits between several teams, which is exactly why it so often ends up being nobody\'s job.',
+  "Work on {t} sits between several teams, which is exactly why it so often ends up being nobody's job.",
   'When our product outgrew its first architecture, {t} was the part we had underestimated most.',
   'Few topics generate as many strong opinions, and as few shared numbers, as {t}.',
   'Getting started with {t} is easy; finishing well is not.',
@@ -171,10 +171,7 @@ const CLOSERS = [
 
 /** 2–4 sentences about a talk on `topic`. */
 export function talkDescription(rng: Rng, topic: string, track: TrackTheme): string {
-  const sentences = [
-    fill(rng.pick(OPENERS), topic),
-    rng.pick(MIDDLES).replace('{a}', rng.pick(track.angles)),
-  ];
+  const sentences = [fill(rng.pick(OPENERS), topic), rng.pick(MIDDLES).replace('{a}', rng.pick(track.angles))];
   const closers = rng.shuffle(CLOSERS).slice(0, rng.int(0, 2));
   for (const c of closers) sentences.push(fill(c, topic));
   return sentences.join(' ');

@@ -111,13 +111,24 @@ export function local(date: string, hhmm: string): string {
 /** The UTC instant (ISO, `Z`) of a local wall-clock time `YYYY-MM-DDTHH:mm` in `timeZone`. */
 export function zonedInstant(localTime: string, timeZone: string): string {
   // Stricter than localToEpoch: seed data always names the minute, so anything else is a typo.
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(localTime)) throw new Error(`Expected YYYY-MM-DDTHH:mm, got ${localTime}`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(localTime))
+    throw new Error(`Expected YYYY-MM-DDTHH:mm, got ${localTime}`);
   return new Date(localToEpoch(localTime, timeZone)).toISOString();
 }
 
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 

@@ -5,7 +5,8 @@ export const templates = {
   'core.loading': 'Cargando…',
   'core.retry': 'Reintentar',
   'core.error.title': 'No se pudieron cargar los datos.',
-  'core.error.network': 'No se puede conectar con el servidor del congreso. Compruebe la conexión e inténtelo de nuevo.',
+  'core.error.network':
+    'No se puede conectar con el servidor del congreso. Compruebe la conexión e inténtelo de nuevo.',
   'core.error.invalid': 'No se pudo leer la respuesta del servidor del congreso.',
   'core.error.status': str`El servidor respondió ${0}.`,
   'core.stale': str`Se muestran los datos de las ${0}; la actualización falló: ${1}`,

@@ -11,13 +11,17 @@ export const templates = {
   'form.invalid-many': str`${0} Angaben müssen noch korrigiert werden.`,
   'form.sending': 'Wird gesendet …',
   'form.retrying': str`Der Server ist ausgelastet; neuer Versuch (${0} von ${1}) …`,
-  'form.outage': 'Ihre Angaben bleiben erhalten, und nichts wird doppelt gesendet. Bitte versuchen Sie es gleich noch einmal.',
-  'form.unconfirmed': 'Suchen Sie zuerst nach einer Bestätigung (zum Beispiel einer E-Mail). Kommt keine, können Sie erneut senden — wurde die erste Sendung doch erfasst, ist sie dann zweimal vorhanden.',
-  'form.honeypot': 'Es wurde nichts gesendet: Ihr Browser hat ein verborgenes Feld ausgefüllt, das Spam abfangen soll. Es ist wieder leer; bitte prüfen Sie Ihre Angaben und senden Sie das Formular erneut.',
+  'form.outage':
+    'Ihre Angaben bleiben erhalten, und nichts wird doppelt gesendet. Bitte versuchen Sie es gleich noch einmal.',
+  'form.unconfirmed':
+    'Suchen Sie zuerst nach einer Bestätigung (zum Beispiel einer E-Mail). Kommt keine, können Sie erneut senden — wurde die erste Sendung doch erfasst, ist sie dann zweimal vorhanden.',
+  'form.honeypot':
+    'Es wurde nichts gesendet: Ihr Browser hat ein verborgenes Feld ausgefüllt, das Spam abfangen soll. Es ist wieder leer; bitte prüfen Sie Ihre Angaben und senden Sie das Formular erneut.',
   'form.upload.type': 'Dieser Dateityp wird nicht angenommen. Bitte eine PDF-, PNG-, JPEG- oder WebP-Datei wählen.',
   'form.upload.size': str`Die Datei ist größer als ${0} MB.`,
   'form.upload.empty': 'Die Datei ist leer.',
-  'form.upload.content': 'Die Datei ist nicht, was ihr Typ angibt: Ihr Inhalt ist keine PDF-, PNG-, JPEG- oder WebP-Datei. Bitte die Originaldatei wählen.',
+  'form.upload.content':
+    'Die Datei ist nicht, was ihr Typ angibt: Ihr Inhalt ist keine PDF-, PNG-, JPEG- oder WebP-Datei. Bitte die Originaldatei wählen.',
   'form.upload.help': str`PDF, PNG, JPEG oder WebP, bis ${0} MB.`,
   'form.upload.progress-label': str`${0} wird hochgeladen`,
   'form.upload.progress': str`Wird hochgeladen: ${0} %`,
@@ -44,17 +48,22 @@ export const templates = {
   'form.server.unavailable': 'Der Konferenzdienst ist vorübergehend nicht erreichbar.',
   'form.server.rate-limited': 'Der Konferenzdienst erhält gerade zu viele Anfragen.',
   'form.server.failed': 'Der Konferenzdienst konnte die Anfrage nicht verarbeiten.',
-  'form.server.unknown-outcome': 'Der Konferenzdienst hat diese Sendung nicht bestätigt; sie wurde möglicherweise trotzdem erfasst.',
+  'form.server.unknown-outcome':
+    'Der Konferenzdienst hat diese Sendung nicht bestätigt; sie wurde möglicherweise trotzdem erfasst.',
   'form.server.registration-closed': 'Die Anmeldung für diese Konferenz ist geschlossen.',
   'form.server.pricing-closed': 'Derzeit läuft keine Preisphase; die Anmeldung öffnet später wieder.',
   'form.server.exhibition-not-open': 'Bewerbungen für Ausstellende sind noch nicht geöffnet.',
   'form.server.exhibition-closed': 'Bewerbungen für Ausstellende sind geschlossen.',
-  'form.server.registration-required': 'Ausstellende müssen zur Konferenz angemeldet sein: Bitte geben Sie Ihre Anmeldenummer an.',
-  'form.server.payment-required': 'Für diese Ausstellung wird eine Gebühr erhoben: Bitte Zahlungsart, Verwendungszweck und Nachweis angeben.',
+  'form.server.registration-required':
+    'Ausstellende müssen zur Konferenz angemeldet sein: Bitte geben Sie Ihre Anmeldenummer an.',
+  'form.server.payment-required':
+    'Für diese Ausstellung wird eine Gebühr erhoben: Bitte Zahlungsart, Verwendungszweck und Nachweis angeben.',
   'form.server.unknown-reference': 'Eine Nummer im Formular gibt es bei dieser Konferenz nicht.',
-  'form.server.invalid-upload': 'Der hochgeladene Nachweis wurde nicht angenommen: Bitte laden Sie die Datei erneut hoch.',
+  'form.server.invalid-upload':
+    'Der hochgeladene Nachweis wurde nicht angenommen: Bitte laden Sie die Datei erneut hoch.',
   'form.server.too-large': 'Das Formular ist zu groß zum Senden.',
-  'form.server.setup': 'Dieses Formular kann gerade nicht gesendet werden: Die Website ist dafür nicht eingerichtet. Bitte wenden Sie sich an die Veranstalter.',
+  'form.server.setup':
+    'Dieses Formular kann gerade nicht gesendet werden: Die Website ist dafür nicht eingerichtet. Bitte wenden Sie sich an die Veranstalter.',
   'form.field.required': 'Pflichtangabe.',
   'form.field.required-paid': 'Für ein kostenpflichtiges Ticket erforderlich.',
   'form.field.required-registration': 'Erforderlich: Ausstellende müssen angemeldet sein.',

@@ -12,8 +12,10 @@ export const templates = {
   'form.sending': 'Enviando…',
   'form.retrying': str`El servidor está ocupado; reintentando (${0} de ${1})…`,
   'form.outage': 'Sus respuestas se conservan y nada se envía dos veces. Vuelva a intentarlo en un momento.',
-  'form.unconfirmed': 'Compruebe primero si ha recibido una confirmación (por ejemplo, un correo electrónico). Si no llega ninguna, puede enviarlo de nuevo; si el primer envío sí se registró, constará dos veces.',
-  'form.honeypot': 'No se ha enviado nada: su navegador rellenó un campo oculto que sirve para detectar spam. Ya está vacío de nuevo; revise sus respuestas y vuelva a enviar el formulario.',
+  'form.unconfirmed':
+    'Compruebe primero si ha recibido una confirmación (por ejemplo, un correo electrónico). Si no llega ninguna, puede enviarlo de nuevo; si el primer envío sí se registró, constará dos veces.',
+  'form.honeypot':
+    'No se ha enviado nada: su navegador rellenó un campo oculto que sirve para detectar spam. Ya está vacío de nuevo; revise sus respuestas y vuelva a enviar el formulario.',
   'form.invalid.missing': 'Rellene este campo.',
   'form.invalid.checkbox': 'Marque esta casilla para continuar.',
   'form.invalid.select': 'Elija una de las opciones.',
@@ -43,18 +45,23 @@ export const templates = {
   'form.field.invalid': 'Valor no válido.',
   'form.server.validation': 'Algunas respuestas no se aceptaron; vea los mensajes junto a ellas.',
   'form.server.registration-closed': 'La inscripción a este congreso está cerrada.',
-  'form.server.pricing-closed': 'No hay ningún periodo de tarifas abierto; la inscripción volverá a abrirse más adelante.',
+  'form.server.pricing-closed':
+    'No hay ningún periodo de tarifas abierto; la inscripción volverá a abrirse más adelante.',
   'form.server.exhibition-closed': 'Las solicitudes de expositores están cerradas.',
   'form.server.exhibition-not-open': 'Las solicitudes de expositores aún no están abiertas.',
-  'form.server.payment-required': 'Esta exposición tiene una tarifa: indique el método de pago, la referencia y el justificante.',
-  'form.server.registration-required': 'Los expositores deben estar inscritos en el congreso: indique su número de inscripción.',
+  'form.server.payment-required':
+    'Esta exposición tiene una tarifa: indique el método de pago, la referencia y el justificante.',
+  'form.server.registration-required':
+    'Los expositores deben estar inscritos en el congreso: indique su número de inscripción.',
   'form.server.unknown-reference': 'Un número del formulario no existe en este congreso.',
   'form.server.invalid-upload': 'No se aceptó el justificante subido: vuelva a subir el archivo.',
   'form.server.too-large': 'El formulario es demasiado grande para enviarlo.',
   'form.server.rate-limited': 'El servicio del congreso está recibiendo demasiadas solicitudes en este momento.',
   'form.server.unavailable': 'El servicio del congreso no está disponible temporalmente.',
-  'form.server.unknown-outcome': 'El servicio del congreso no confirmó este envío, y es posible que se haya registrado.',
-  'form.server.setup': 'Este formulario no se puede enviar por ahora: el sitio no está configurado para ello. Avise a los organizadores.',
+  'form.server.unknown-outcome':
+    'El servicio del congreso no confirmó este envío, y es posible que se haya registrado.',
+  'form.server.setup':
+    'Este formulario no se puede enviar por ahora: el sitio no está configurado para ello. Avise a los organizadores.',
   'form.server.failed': 'El servicio del congreso no pudo procesar la solicitud.',
   'form.upload.help': str`PDF, PNG, JPEG o WebP, hasta ${0} MB.`,
   'form.upload.started': 'Subiendo el justificante…',
@@ -66,6 +73,7 @@ export const templates = {
   'form.upload.size': str`El archivo supera los ${0} MB.`,
   'form.upload.empty': 'El archivo está vacío.',
   'form.upload.type': 'Este tipo de archivo no se acepta. Elija un archivo PDF, PNG, JPEG o WebP.',
-  'form.upload.content': 'El archivo no es lo que indica su tipo: su contenido no es un archivo PDF, PNG, JPEG o WebP. Elija el archivo original.',
+  'form.upload.content':
+    'El archivo no es lo que indica su tipo: su contenido no es un archivo PDF, PNG, JPEG o WebP. Elija el archivo original.',
   'form.unreachable': 'Este formulario no se puede enviar en este momento.',
 };

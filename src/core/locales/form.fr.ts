@@ -12,8 +12,10 @@ export const templates = {
   'form.sending': 'Envoi en cours …',
   'form.retrying': str`Le serveur est occupé ; nouvel essai (${0} sur ${1}) …`,
   'form.outage': 'Vos réponses sont conservées et rien n’est envoyé deux fois. Réessayez dans un instant.',
-  'form.unconfirmed': 'Vérifiez d’abord si vous avez reçu une confirmation (par exemple un e-mail). Si rien n’arrive, vous pouvez renvoyer le formulaire ; si le premier envoi a tout de même été enregistré, il figurera alors deux fois.',
-  'form.honeypot': 'Rien n’a été envoyé : votre navigateur a rempli un champ caché destiné à piéger les spams. Il est de nouveau vide ; vérifiez vos réponses et renvoyez le formulaire.',
+  'form.unconfirmed':
+    'Vérifiez d’abord si vous avez reçu une confirmation (par exemple un e-mail). Si rien n’arrive, vous pouvez renvoyer le formulaire ; si le premier envoi a tout de même été enregistré, il figurera alors deux fois.',
+  'form.honeypot':
+    'Rien n’a été envoyé : votre navigateur a rempli un champ caché destiné à piéger les spams. Il est de nouveau vide ; vérifiez vos réponses et renvoyez le formulaire.',
   'form.invalid.missing': 'Remplissez ce champ.',
   'form.invalid.checkbox': 'Cochez cette case pour continuer.',
   'form.invalid.select': 'Choisissez l’une des options.',
@@ -46,15 +48,19 @@ export const templates = {
   'form.server.pricing-closed': 'Aucune période tarifaire n’est ouverte ; les inscriptions rouvriront plus tard.',
   'form.server.exhibition-closed': 'Les candidatures d’exposants sont closes.',
   'form.server.exhibition-not-open': 'Les candidatures d’exposants ne sont pas encore ouvertes.',
-  'form.server.payment-required': 'Cette exposition est payante : indiquez le moyen de paiement, la référence et le justificatif.',
-  'form.server.registration-required': 'Les exposants doivent être inscrits à la conférence : indiquez votre numéro d’inscription.',
+  'form.server.payment-required':
+    'Cette exposition est payante : indiquez le moyen de paiement, la référence et le justificatif.',
+  'form.server.registration-required':
+    'Les exposants doivent être inscrits à la conférence : indiquez votre numéro d’inscription.',
   'form.server.unknown-reference': 'Un numéro du formulaire n’existe pas pour cette conférence.',
   'form.server.invalid-upload': 'Le justificatif envoyé n’a pas été accepté : envoyez le fichier à nouveau.',
   'form.server.too-large': 'Le formulaire est trop volumineux pour être envoyé.',
   'form.server.rate-limited': 'Le service de la conférence reçoit trop de demandes en ce moment.',
   'form.server.unavailable': 'Le service de la conférence est momentanément indisponible.',
-  'form.server.unknown-outcome': 'Le service de la conférence n’a pas confirmé cet envoi, qui a peut-être été enregistré.',
-  'form.server.setup': 'Ce formulaire ne peut pas être envoyé pour le moment : le site n’est pas configuré pour cela. Merci de prévenir les organisateurs.',
+  'form.server.unknown-outcome':
+    'Le service de la conférence n’a pas confirmé cet envoi, qui a peut-être été enregistré.',
+  'form.server.setup':
+    'Ce formulaire ne peut pas être envoyé pour le moment : le site n’est pas configuré pour cela. Merci de prévenir les organisateurs.',
   'form.server.failed': 'Le service de la conférence n’a pas pu traiter la demande.',
   'form.upload.help': str`PDF, PNG, JPEG ou WebP, ${0} Mo au maximum.`,
   'form.upload.started': 'Envoi du justificatif …',
@@ -66,6 +72,7 @@ export const templates = {
   'form.upload.size': str`Le fichier dépasse ${0} Mo.`,
   'form.upload.empty': 'Le fichier est vide.',
   'form.upload.type': 'Ce type de fichier n’est pas accepté. Choisissez un fichier PDF, PNG, JPEG ou WebP.',
-  'form.upload.content': 'Le fichier ne correspond pas à son type : son contenu n’est pas un fichier PDF, PNG, JPEG ou WebP. Choisissez le fichier d’origine.',
+  'form.upload.content':
+    'Le fichier ne correspond pas à son type : son contenu n’est pas un fichier PDF, PNG, JPEG ou WebP. Choisissez le fichier d’origine.',
   'form.unreachable': 'Ce formulaire ne peut pas être envoyé pour le moment.',
 };

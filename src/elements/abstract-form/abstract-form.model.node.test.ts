@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { attachmentProblem, buildAbstractBody, controlOfPath, moveItem, readAbstractDraft, toFormData } from './abstract-form.model.js';
+import {
+  attachmentProblem,
+  buildAbstractBody,
+  controlOfPath,
+  moveItem,
+  readAbstractDraft,
+  toFormData,
+} from './abstract-form.model.js';
 
 const file = (name: string, type = 'application/pdf', size = 100) => ({ name, type, size });
 
@@ -20,7 +27,9 @@ describe('abstract form model', () => {
     const f = new File(['%PDF-1.7'], 'paper.pdf', { type: 'application/pdf', lastModified: 7 });
     const body = buildAbstractBody(' reg-1 ', ' Title ', ['Ada', ' ', ' Grace '], [f]);
     assert.deepEqual(body, {
-      registrationId: 'reg-1', title: 'Title', authors: [{ fullName: 'Ada' }, { fullName: 'Grace' }],
+      registrationId: 'reg-1',
+      title: 'Title',
+      authors: [{ fullName: 'Ada' }, { fullName: 'Grace' }],
       attachments: [{ name: 'paper.pdf', size: 8, lastModified: 7 }],
     });
   });
@@ -32,7 +41,10 @@ describe('abstract form model', () => {
     const form = toFormData(body, [a, b]);
     assert.equal(form.get('registrationId'), 'r');
     assert.deepEqual(JSON.parse(String(form.get('authors'))), [{ fullName: 'Ada' }]);
-    assert.deepEqual(form.getAll('attachments').map((x) => (x as File).name), ['b.pdf', 'a.pdf']);
+    assert.deepEqual(
+      form.getAll('attachments').map((x) => (x as File).name),
+      ['b.pdf', 'a.pdf'],
+    );
     assert.throws(() => toFormData(body, [a]), /b\.pdf/);
   });
 
@@ -45,8 +57,16 @@ describe('abstract form model', () => {
   it('reads drafts tolerantly and maps attachment paths to the file control', () => {
     assert.equal(readAbstractDraft(null), null);
     assert.equal(readAbstractDraft({ authors: [''] }), null);
-    assert.deepEqual(readAbstractDraft({ title: 'T', authors: ['A', 3, 'B'] }), { title: 'T', registrationId: '', authors: ['A', 'B'] });
-    assert.deepEqual(readAbstractDraft({ registrationId: 'r', authors: 'x' }), { title: '', registrationId: 'r', authors: [''] });
+    assert.deepEqual(readAbstractDraft({ title: 'T', authors: ['A', 3, 'B'] }), {
+      title: 'T',
+      registrationId: '',
+      authors: ['A', 'B'],
+    });
+    assert.deepEqual(readAbstractDraft({ registrationId: 'r', authors: 'x' }), {
+      title: '',
+      registrationId: 'r',
+      authors: [''],
+    });
     assert.equal(controlOfPath('attachments.3'), 'attachments');
     assert.equal(controlOfPath('attachments'), 'attachments');
     assert.equal(controlOfPath('authors.0.fullName'), 'authors.0.fullName');

@@ -25,10 +25,15 @@ export interface AbstractBody {
 export type AttachmentProblem = 'type' | 'size' | 'empty' | 'count';
 
 /** Why a file cannot be attached next to `already` others; null when it can. */
-export function attachmentProblem(file: { name: string; type: string; size: number }, already: number): AttachmentProblem | null {
+export function attachmentProblem(
+  file: { name: string; type: string; size: number },
+  already: number,
+): AttachmentProblem | null {
   if (already >= ATTACHMENTS.maxFiles) return 'count';
   // Browsers give some PDFs no type; the name then decides, and the proxy checks the bytes anyway.
-  const pdf = (ATTACHMENTS.contentTypes as readonly string[]).includes(file.type) || (file.type === '' && /\.pdf$/i.test(file.name));
+  const pdf =
+    (ATTACHMENTS.contentTypes as readonly string[]).includes(file.type) ||
+    (file.type === '' && /\.pdf$/i.test(file.name));
   if (!pdf) return 'type';
   if (file.size === 0) return 'empty';
   if (file.size > ATTACHMENTS.maxBytesEach) return 'size';
@@ -40,11 +45,19 @@ export function refOf(file: File): AttachmentRef {
 }
 
 /** The body of the answers as they stand; authors without a name are left out. */
-export function buildAbstractBody(registrationId: string, title: string, authors: readonly string[], files: readonly File[]): AbstractBody {
+export function buildAbstractBody(
+  registrationId: string,
+  title: string,
+  authors: readonly string[],
+  files: readonly File[],
+): AbstractBody {
   return {
     registrationId: registrationId.trim(),
     title: title.trim(),
-    authors: authors.map((a) => a.trim()).filter(Boolean).map((fullName) => ({ fullName })),
+    authors: authors
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .map((fullName) => ({ fullName })),
     attachments: files.map(refOf),
   };
 }
@@ -86,7 +99,9 @@ export interface AbstractDraft {
 export function readAbstractDraft(value: unknown): AbstractDraft | null {
   const d = (value ?? null) as Partial<Record<keyof AbstractDraft, unknown>> | null;
   if (!d || typeof d !== 'object') return null;
-  const authors = Array.isArray(d.authors) ? d.authors.filter((a): a is string => typeof a === 'string').slice(0, MAX_AUTHORS) : [];
+  const authors = Array.isArray(d.authors)
+    ? d.authors.filter((a): a is string => typeof a === 'string').slice(0, MAX_AUTHORS)
+    : [];
   const draft = {
     title: typeof d.title === 'string' ? d.title : '',
     registrationId: typeof d.registrationId === 'string' ? d.registrationId : '',

@@ -12,7 +12,8 @@ import type { ConfAbstractForm } from './abstract-form.js';
 const SUBMIT = /\/abstracts\/submissions$/;
 const DRAFT = 'test-abstract-draft';
 
-const pdf = (name: string, text = 'a paper') => new File([`%PDF-1.7\n${text}\n%%EOF\n`], name, { type: 'application/pdf' });
+const pdf = (name: string, text = 'a paper') =>
+  new File([`%PDF-1.7\n${text}\n%%EOF\n`], name, { type: 'application/pdf' });
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 runFormTests('conf-abstract-form', {
@@ -98,7 +99,10 @@ describe('<conf-abstract-form>', function () {
     await choose(h, pdf('paper.pdf'), new File(['not a pdf'], 'notes.txt', { type: 'text/plain' }));
     expect(h.errorOf('attachments')).to.contain('notes.txt is not a PDF file');
     await choose(h, pdf('slides.pdf', 'slides'));
-    expect(h.all('[part~="attachments"] li').map((li) => li.querySelector('.file-name')!.textContent)).to.deep.equal(['paper.pdf', 'slides.pdf']);
+    expect(h.all('[part~="attachments"] li').map((li) => li.querySelector('.file-name')!.textContent)).to.deep.equal([
+      'paper.pdf',
+      'slides.pdf',
+    ]);
 
     const spy = watchWrites(SUBMIT);
     const done = submitted();
@@ -135,7 +139,11 @@ describe('<conf-abstract-form>', function () {
     await h.fill({ title: unique('Disguised'), 'authors.0.fullName': 'Ada' });
     const before = (await abstractSubmissions(r.id)).length;
     h.submitButton().click();
-    await waitFor(() => h.errorOf('attachments').includes('Must be application/pdf'), 'the proxy’s refusal beside the files', 15_000);
+    await waitFor(
+      () => h.errorOf('attachments').includes('Must be application/pdf'),
+      'the proxy’s refusal beside the files',
+      15_000,
+    );
     expect(h.part('form-error')!.textContent).to.contain('text/html');
     expect((await abstractSubmissions(r.id)).length).to.equal(before);
   });

@@ -150,7 +150,11 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
   }
 
   protected draftValue(): AbstractDraft | null {
-    return readAbstractDraft({ title: this.value('title'), registrationId: this.value('registrationId'), authors: this.authors });
+    return readAbstractDraft({
+      title: this.value('title'),
+      registrationId: this.value('registrationId'),
+      authors: this.authors,
+    });
   }
 
   /** The author rows are kept apart from the values, and are part of the draft too. */
@@ -166,7 +170,10 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
     this.setAuthors([this.registrant.current?.name ?? '']);
   }
 
-  protected override mapErrorPaths(fields: Record<string, string>): { byControl: Record<string, string>; unmatched: string[] } {
+  protected override mapErrorPaths(fields: Record<string, string>): {
+    byControl: Record<string, string>;
+    unmatched: string[];
+  } {
     const byControl: Record<string, string> = {};
     for (const [path, message] of Object.entries(fields)) {
       const name = controlOfPath(path);
@@ -249,13 +256,20 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
     this.files = kept;
     this.fileProblem = problem;
     const count = kept.length;
-    if (added > 0) this.announce(this.say(() => msg(str`${count} of ${ATTACHMENTS.maxFiles} files attached.`, { id: 'abstract-form.files-count' })));
+    if (added > 0)
+      this.announce(
+        this.say(() =>
+          msg(str`${count} of ${ATTACHMENTS.maxFiles} files attached.`, { id: 'abstract-form.files-count' }),
+        ),
+      );
   };
 
   private problemText(name: string, why: AttachmentProblem): string {
     switch (why) {
       case 'count':
-        return msg(str`At most ${ATTACHMENTS.maxFiles} files; ${name} was not added.`, { id: 'abstract-form.too-many' });
+        return msg(str`At most ${ATTACHMENTS.maxFiles} files; ${name} was not added.`, {
+          id: 'abstract-form.too-many',
+        });
       case 'type':
         return msg(str`${name} is not a PDF file.`, { id: 'abstract-form.not-pdf' });
       case 'empty':
@@ -271,11 +285,15 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
     this.fileProblem = null;
     const name = gone?.name ?? '';
     this.announce(this.say(() => msg(str`${name} removed.`, { id: 'abstract-form.file-removed' })));
-    this.focusLater(this.files.length ? `[data-file="${Math.min(index, this.files.length - 1)}"] button` : '#f-attachments');
+    this.focusLater(
+      this.files.length ? `[data-file="${Math.min(index, this.files.length - 1)}"] button` : '#f-attachments',
+    );
   }
 
   protected override renderContent(): unknown {
-    return this.submission ? this.renderSuccess(this.submission) : html`${this.proxyCheck.render()}${this.renderForm()}`;
+    return this.submission
+      ? this.renderSuccess(this.submission)
+      : html`${this.proxyCheck.render()}${this.renderForm()}`;
   }
 
   private renderForm(): TemplateResult {
@@ -299,7 +317,8 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
       <legend>${msg('Authors', { id: 'abstract-form.authors' })}</legend>
       <p class="help">${msg('In the order they appear on the abstract. At least one.', { id: 'abstract-form.authors-help' })}</p>
       <ol class="authors">
-        ${this.authors.map((_, i) => html`<li class="author-row" part="author-row" data-row=${i}>
+        ${this.authors.map(
+          (_, i) => html`<li class="author-row" part="author-row" data-row=${i}>
           ${renderField(this, { name: `authors.${i}.fullName`, label: msg(str`Author ${i + 1}`, { id: 'abstract-form.author-n' }), kind: 'text', required: i === 0, autocomplete: i === 0 ? 'name' : 'off', maxlength: 200 })}
           <div class="row-actions">
             <button type="button" class="button small" part="move-up" ?disabled=${i === 0} @click=${() => this.moveAuthor(i, -1)}
@@ -309,11 +328,14 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
             <button type="button" class="button small" part="remove-author" ?disabled=${last === 0} @click=${() => this.removeAuthor(i)}
               aria-label=${msg(str`Remove author ${i + 1}`, { id: 'abstract-form.remove-author' })}>✕</button>
           </div>
-        </li>`)}
+        </li>`,
+        )}
       </ol>
-      ${this.authors.length < MAX_AUTHORS
-        ? html`<button type="button" class="button" part="add-author" @click=${this.addAuthor}>${msg('Add an author', { id: 'abstract-form.add-author' })}</button>`
-        : nothing}
+      ${
+        this.authors.length < MAX_AUTHORS
+          ? html`<button type="button" class="button" part="add-author" @click=${this.addAuthor}>${msg('Add an author', { id: 'abstract-form.add-author' })}</button>`
+          : nothing
+      }
     </fieldset>`;
   }
 
@@ -331,15 +353,19 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
           ?disabled=${full} aria-describedby="${id}-help${error ? ` ${id}-error` : ''}" aria-invalid=${error ? 'true' : 'false'} @change=${this.onFiles} />
         ${fieldError(id, error)}
       </div>
-      ${this.files.length
-        ? html`<ul class="files" part="attachments">
-            ${this.files.map((f, i) => html`<li data-file=${i}>
+      ${
+        this.files.length
+          ? html`<ul class="files" part="attachments">
+            ${this.files.map(
+              (f, i) => html`<li data-file=${i}>
               <span class="file-name">${f.name}</span> <span class="help">${formatSize(f.size, this.locale)}</span>
               <button type="button" class="button small" part="remove-file" @click=${() => this.removeFile(i)}
                 aria-label=${msg(str`Remove ${f.name}`, { id: 'abstract-form.remove-file' })}>✕</button>
-            </li>`)}
+            </li>`,
+            )}
           </ul>`
-        : nothing}
+          : nothing
+      }
     </fieldset>`;
   }
 

@@ -13,10 +13,26 @@ import {
 
 const records = [
   {
-    id: 'a1', title: 'Observability with OpenTelemetry', body: 'Traces.', track: 'Operations', keywords: ['tracing', 'Métrics'],
-    status: 'accepted', authors: [{ fullName: 'José Müller', affiliation: 'Acme', presenting: true }, { fullName: 'Ana Silva', affiliation: null, presenting: false }],
+    id: 'a1',
+    title: 'Observability with OpenTelemetry',
+    body: 'Traces.',
+    track: 'Operations',
+    keywords: ['tracing', 'Métrics'],
+    status: 'accepted',
+    authors: [
+      { fullName: 'José Müller', affiliation: 'Acme', presenting: true },
+      { fullName: 'Ana Silva', affiliation: null, presenting: false },
+    ],
   },
-  { id: 'a2', title: 'Design tokens in practice', body: 'Tokens.', track: 'Design', keywords: ['css'], status: 'accepted', authors: [{ fullName: 'Bo Chen', presenting: true }] },
+  {
+    id: 'a2',
+    title: 'Design tokens in practice',
+    body: 'Tokens.',
+    track: 'Design',
+    keywords: ['css'],
+    status: 'accepted',
+    authors: [{ fullName: 'Bo Chen', presenting: true }],
+  },
   { id: 'a3', title: 'Postgres upgrades', body: '', track: 'Operations', keywords: [], status: 'accepted' },
 ];
 const cards = records.map((r) => toAbstractCard(r)!);
@@ -26,7 +42,13 @@ describe('abstracts model', () => {
     assert.equal(toAbstractCard(null), null);
     assert.equal(toAbstractCard({ id: 'x' }), null, 'no title, nothing to show');
     assert.equal(toAbstractCard({ id: 'x', title: 'T', status: 'rejected' }), null, 'never a non-accepted one');
-    const c = toAbstractCard({ id: 9, title: ' T ', keywords: ['a', 3, ''], authors: [{ fullName: 'A B', presenting: 'yes' }, {}, null], extra: 1 })!;
+    const c = toAbstractCard({
+      id: 9,
+      title: ' T ',
+      keywords: ['a', 3, ''],
+      authors: [{ fullName: 'A B', presenting: 'yes' }, {}, null],
+      extra: 1,
+    })!;
     assert.equal(c.id, '9');
     assert.equal(c.title, 'T');
     assert.deepEqual(c.keywords, ['a']);
@@ -48,15 +70,24 @@ describe('abstracts model', () => {
 
   it('filters by track, alone and with a search, and lists the tracks present', () => {
     assert.deepEqual(tracksOf(cards), ['Design', 'Operations']);
-    assert.deepEqual(filterAbstracts(cards, '', 'Operations').map((c) => c.id), ['a1', 'a3']);
-    assert.deepEqual(filterAbstracts(cards, 'postgres', 'Operations').map((c) => c.id), ['a3']);
+    assert.deepEqual(
+      filterAbstracts(cards, '', 'Operations').map((c) => c.id),
+      ['a1', 'a3'],
+    );
+    assert.deepEqual(
+      filterAbstracts(cards, 'postgres', 'Operations').map((c) => c.id),
+      ['a3'],
+    );
     assert.deepEqual(filterAbstracts(cards, 'postgres', 'Design'), []);
   });
 
   it('merges pages in order without duplicates and skips unreadable records', () => {
     const first = mergePage([], records.slice(0, 2));
     const next = mergePage(first, [records[1], { id: 'bad' }, records[2]]);
-    assert.deepEqual(next.map((c) => c.id), ['a1', 'a2', 'a3']);
+    assert.deepEqual(
+      next.map((c) => c.id),
+      ['a1', 'a2', 'a3'],
+    );
     assert.equal(first.length, 2, 'the loaded list is not changed in place');
   });
 

@@ -22,7 +22,10 @@ const ids = (h: ElementHarness) => h.all('[part~="card"]').map((c) => c.dataset.
 
 /** API requests this page made whose URL contains `fragment`. */
 const requested = (fragment: string) =>
-  performance.getEntriesByType('resource').filter((e) => e.name.includes(fragment)).map((e) => e.name);
+  performance
+    .getEntriesByType('resource')
+    .filter((e) => e.name.includes(fragment))
+    .map((e) => e.name);
 
 /** The requests once `count` of them are in the timeline, which records them a little after the answer. */
 const requestsOnceThere = (fragment: string, count: number) =>
@@ -65,14 +68,20 @@ describe('<conf-abstracts>', () => {
     expect(h.q('.count')!.textContent).to.contain(`20 of ${total} abstracts`);
     const [request] = await requestsOnceThere('/abstracts/abstracts?', 1);
     expect(requested('/abstracts/abstracts?')).to.have.length(1);
-    expect(request).to.match(/limit=20/).and.match(/offset=0/).and.match(/include=authors/);
+    expect(request)
+      .to.match(/limit=20/)
+      .and.match(/offset=0/)
+      .and.match(/include=authors/);
     const first = all[0]!;
     const card = h.q(`[part~="card"][data-id="${first.id}"]`)!;
     expect(card.querySelector('[part~="title"]')!.textContent).to.contain(first.title);
     expect(card.querySelector('[part~="track"]')!.textContent).to.equal(first.track);
     for (const a of first.authors!) expect(card.querySelector('[part~="authors"]')!.textContent).to.contain(a.fullName);
     const presenting = first.authors!.find((a) => a.presenting);
-    if (presenting) expect(card.querySelector('[part~="presenting"]')!.textContent).to.contain(presenting.fullName).and.contain('presenting');
+    if (presenting)
+      expect(card.querySelector('[part~="presenting"]')!.textContent)
+        .to.contain(presenting.fullName)
+        .and.contain('presenting');
   });
 
   it('loads more a page at a time with limit and offset, moving focus to the first new abstract', async () => {
@@ -83,12 +92,17 @@ describe('<conf-abstracts>', () => {
     await h.press('Enter');
     await waitFor(() => h.all('[part~="card"]').length === 40, '40 cards');
     expect(ids(h)).to.deep.equal(all.slice(0, 40).map((a) => a.id));
-    await waitFor(() => h.focused?.closest('[part~="card"]')?.getAttribute('data-id') === all[20]!.id, 'focus on the 21st');
+    await waitFor(
+      () => h.focused?.closest('[part~="card"]')?.getAttribute('data-id') === all[20]!.id,
+      'focus on the 21st',
+    );
     expect(h.text()).to.contain('20 more abstracts loaded.');
     h.part<HTMLButtonElement>('load-more')!.click();
     await waitFor(() => h.all('[part~="card"]').length === total, 'every card');
     expect(h.part('load-more')).to.equal(null);
-    const pages = (await requestsOnceThere('/abstracts/abstracts?', 3)).map((u) => new URL(u).searchParams.get('offset'));
+    const pages = (await requestsOnceThere('/abstracts/abstracts?', 3)).map((u) =>
+      new URL(u).searchParams.get('offset'),
+    );
     expect(pages).to.deep.equal(['0', '20', '40']);
   });
 
@@ -146,7 +160,10 @@ describe('<conf-abstracts>', () => {
     select.value = track;
     select.dispatchEvent(new Event('change'));
     await h.settle();
-    const inTrack = all.slice(0, 20).filter((a) => a.track === track).map((a) => a.id);
+    const inTrack = all
+      .slice(0, 20)
+      .filter((a) => a.track === track)
+      .map((a) => a.id);
     expect(ids(h)).to.deep.equal(inTrack);
     const other = all.slice(0, 20).find((a) => a.track !== track)!;
     await h.type(h.part('search')!, other.title);
@@ -158,7 +175,9 @@ describe('<conf-abstracts>', () => {
   it('opens the detail by click, loaded from the single-abstract endpoint with authors', async () => {
     const h = await mount();
     const target = all[2]!;
-    const opened = new Promise<ConfAbstractOpenEvent>((r) => h.el.addEventListener('conf-abstract-open', r, { once: true }));
+    const opened = new Promise<ConfAbstractOpenEvent>((r) =>
+      h.el.addEventListener('conf-abstract-open', r, { once: true }),
+    );
     h.q<HTMLAnchorElement>(`[part~="card"][data-id="${target.id}"] a`)!.click();
     expect((await opened).detail).to.deep.include({ id: target.id });
     const dialog = h.part<HTMLDialogElement>('dialog')!;
@@ -167,7 +186,9 @@ describe('<conf-abstracts>', () => {
     expect(dialog.querySelector('h2')!.textContent).to.equal(target.title);
     expect(dialog.querySelector('.body')!.textContent).to.equal(target.body);
     const presenting = target.authors!.find((a) => a.presenting)!;
-    expect(dialog.querySelector('.author.presenting')!.textContent).to.contain(presenting.fullName).and.contain('Presenting');
+    expect(dialog.querySelector('.author.presenting')!.textContent)
+      .to.contain(presenting.fullName)
+      .and.contain('Presenting');
     expect(location.hash).to.equal(`#abstract-${target.id}`);
     await expectNoAxeViolations(h.el);
     h.part<HTMLButtonElement>('close-button')!.click();
@@ -233,7 +254,10 @@ describe('<conf-abstracts>', () => {
     try {
       const a = await mount('', narrow);
       const b = await mount('', wide);
-      await waitFor(() => a.part('list')?.className.includes('cols-1') && b.part('list')?.className.includes('cols-3'), 'columns');
+      await waitFor(
+        () => a.part('list')?.className.includes('cols-1') && b.part('list')?.className.includes('cols-3'),
+        'columns',
+      );
     } finally {
       narrow.remove();
       wide.remove();

@@ -204,7 +204,12 @@ export class ConfAbstracts extends ConfElement {
     this.loadingMore = true;
     this.moreError = null;
     try {
-      const r = await this.client.list('abstracts', { signal: abort.signal, limit: size, offset: before, query: WITH_AUTHORS });
+      const r = await this.client.list('abstracts', {
+        signal: abort.signal,
+        limit: size,
+        offset: before,
+        query: WITH_AUTHORS,
+      });
       const current = this.abstracts.value ?? page;
       const items = mergePage(current.items, r.body.data);
       this.abstracts.value = { items, total: Math.max(r.body.meta.total, items.length) };
@@ -274,22 +279,30 @@ export class ConfAbstracts extends ConfElement {
           </select>
         </div>
         <span class="count" role="status">
-          ${filtered
-            ? msg(str`${shown.length} of ${page.items.length} loaded abstracts match`, { id: 'abstracts.count-filtered' })
-            : msg(str`${page.items.length} of ${page.total} abstracts`, { id: 'abstracts.count' })}
+          ${
+            filtered
+              ? msg(str`${shown.length} of ${page.items.length} loaded abstracts match`, {
+                  id: 'abstracts.count-filtered',
+                })
+              : msg(str`${page.items.length} of ${page.total} abstracts`, { id: 'abstracts.count' })
+          }
         </span>
       </div>
-      ${shown.length === 0
-        ? html`<div class="status" part="empty">
+      ${
+        shown.length === 0
+          ? html`<div class="status" part="empty">
             <span>${msg('No matches for this search.', { id: 'core.filtered-empty' })}</span>
-            ${remaining > 0
-              ? html`<span class="detail">${msg('Only the abstracts loaded so far were searched.', { id: 'abstracts.partial-search' })}</span>`
-              : nothing}
+            ${
+              remaining > 0
+                ? html`<span class="detail">${msg('Only the abstracts loaded so far were searched.', { id: 'abstracts.partial-search' })}</span>`
+                : nothing
+            }
             <button class="button" @click=${this.clearFilters}>${msg('Clear search', { id: 'core.clear-search' })}</button>
           </div>`
-        : html`<ul class="grid cols-${this.columns}" part="list">
+          : html`<ul class="grid cols-${this.columns}" part="list">
             ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
-          </ul>`}
+          </ul>`
+      }
       ${remaining > 0 ? this.renderLoadMore(Math.min(remaining, clampPageSize(this.pageSize))) : nothing}
       <p class="visually-hidden" role="status">${this.announcement}</p>
     `;
@@ -298,11 +311,13 @@ export class ConfAbstracts extends ConfElement {
   private renderLoadMore(next: number): TemplateResult {
     // aria-disabled rather than disabled: a disabled button drops keyboard focus to the page.
     return html`<div class="more">
-      ${this.moreError
-        ? html`<p class="more-error" part="load-more-error" role="alert">
+      ${
+        this.moreError
+          ? html`<p class="more-error" part="load-more-error" role="alert">
             ${msg('More abstracts could not be loaded:', { id: 'abstracts.more-error' })} ${this.moreError}
           </p>`
-        : nothing}
+          : nothing
+      }
       <button
         class="button"
         part="load-more"
@@ -310,9 +325,11 @@ export class ConfAbstracts extends ConfElement {
         aria-busy=${this.loadingMore ? 'true' : 'false'}
         @click=${() => void this.loadMore()}
       >
-        ${this.loadingMore
-          ? msg('Loading…', { id: 'core.loading' })
-          : msg(str`Load ${next} more`, { id: 'abstracts.load-more' })}
+        ${
+          this.loadingMore
+            ? msg('Loading…', { id: 'core.loading' })
+            : msg(str`Load ${next} more`, { id: 'abstracts.load-more' })
+        }
       </button>
     </div>`;
   }
@@ -327,10 +344,13 @@ export class ConfAbstracts extends ConfElement {
     if (authors.length === 0) return nothing;
     return html`<p class="authors" part="authors">
       ${authors.map(
-        (a, i) => html`${i > 0 ? ', ' : ''}${a.presenting
-          ? html`<strong class="presenting" part="presenting">${a.fullName}<span class="visually-hidden">
+        (a, i) =>
+          html`${i > 0 ? ', ' : ''}${
+            a.presenting
+              ? html`<strong class="presenting" part="presenting">${a.fullName}<span class="visually-hidden">
                 (${msg('presenting', { id: 'abstracts.presenting' })})</span></strong>`
-          : a.fullName}`,
+              : a.fullName
+          }`,
       )}
     </p>`;
   }
@@ -357,22 +377,28 @@ export class ConfAbstracts extends ConfElement {
   private renderTags(c: AbstractCard): TemplateResult {
     return html`<p class="tags">
       ${c.track ? html`<span class="pill track" part="track">${c.track}</span>` : nothing}
-      ${c.keywords.length
-        ? html`<span class="keywords" part="keywords">
+      ${
+        c.keywords.length
+          ? html`<span class="keywords" part="keywords">
             <span class="visually-hidden">${msg('Keywords:', { id: 'abstracts.keywords' })}</span>
             ${c.keywords.join(' · ')}
           </span>`
-        : nothing}
+          : nothing
+      }
     </p>`;
   }
 
   private renderDialog(): TemplateResult {
     const id = this.details.openId;
     const loaded = this.detail.value?.id === id ? this.detail.value : undefined;
-    const title = loaded?.title ?? this.abstracts.value?.items.find((c) => c.id === id)?.title ?? msg('Abstract', { id: 'abstracts.abstract' });
+    const title =
+      loaded?.title ??
+      this.abstracts.value?.items.find((c) => c.id === id)?.title ??
+      msg('Abstract', { id: 'abstracts.abstract' });
     return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.details.onClose}>
-      ${id !== null
-        ? html`<div class="dialog-body">
+      ${
+        id !== null
+          ? html`<div class="dialog-body">
             <div class="dialog-head">
               <h2 id="dialog-title">${title}</h2>
               ${renderCloseButton(() => this.close())}
@@ -382,15 +408,17 @@ export class ConfAbstracts extends ConfElement {
               skeleton: () => html`<span class="skeleton default-skeleton"></span>`,
             })}
           </div>`
-        : nothing}
+          : nothing
+      }
     </dialog>`;
   }
 
   private renderDetail(c: AbstractCard): TemplateResult {
     return html`<div class="detail" data-id=${c.id}>
       ${this.renderTags(c)}
-      ${c.authors.length
-        ? html`<section aria-labelledby="authors-title">
+      ${
+        c.authors.length
+          ? html`<section aria-labelledby="authors-title">
             <h3 id="authors-title">${msg('Authors', { id: 'abstracts.authors' })}</h3>
             <ul class="author-list">
               ${c.authors.map(
@@ -402,7 +430,8 @@ export class ConfAbstracts extends ConfElement {
               )}
             </ul>
           </section>`
-        : nothing}
+          : nothing
+      }
       ${c.body ? html`<p class="body text-block">${c.body}</p>` : nothing}
     </div>`;
   }

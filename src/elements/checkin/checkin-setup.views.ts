@@ -52,7 +52,10 @@ export function readSetupForm(data: FormData, current: KioskSettings): SetupAnsw
 
 /** Why a plain-http page offers no PIN. */
 export function pinInsecureText(): string {
-  return msg('No PIN on this page: it is not served over https, and the browser keeps a PIN safely only on secure pages. Open the kiosk over https (or localhost) to lock its setup.', { id: 'checkin.pin-insecure' });
+  return msg(
+    'No PIN on this page: it is not served over https, and the browser keeps a PIN safely only on secure pages. Open the kiosk over https (or localhost) to lock its setup.',
+    { id: 'checkin.pin-insecure' },
+  );
 }
 
 function renderError(error: string | null): TemplateResult | typeof nothing {
@@ -76,9 +79,12 @@ export function renderSetup(v: SetupView): TemplateResult {
   const s = v.settings;
   // A first start is not an error: the instruction reads as the form's introduction. Only the
   // server refusing a kept token is an alert.
-  const intro = !v.banner && !s.token
-    ? msg('Enter this kiosk\'s token to start checking people in. It is kept on this device only.', { id: 'checkin.token-missing' })
-    : null;
+  const intro =
+    !v.banner && !s.token
+      ? msg("Enter this kiosk's token to start checking people in. It is kept on this device only.", {
+          id: 'checkin.token-missing',
+        })
+      : null;
   return html`<form class="setup" part="setup" @submit=${v.onSave}>
     <h2>${msg('Kiosk setup', { id: 'checkin.setup-title' })}</h2>
     ${v.banner ? html`<p class="banner" part="banner" role="alert">${v.banner}</p>` : nothing}
@@ -86,7 +92,7 @@ export function renderSetup(v: SetupView): TemplateResult {
     <label>${msg('Kiosk token', { id: 'checkin.token' })}
       <input name="token" type="password" autocomplete="off" spellcheck="false"
         placeholder=${s.token ? msg('(kept; type to replace)', { id: 'checkin.token-kept' }) : ''}></label>
-    <p class="hint">${msg('Type the token, or focus this field and scan the token\'s QR code.', { id: 'checkin.token-hint' })}</p>
+    <p class="hint">${msg("Type the token, or focus this field and scan the token's QR code.", { id: 'checkin.token-hint' })}</p>
     <label>${msg('Location', { id: 'checkin.location' })}
       <input name="location" autocomplete="off" .value=${v.location}></label>
     <label>${msg('Mode', { id: 'checkin.mode' })}
@@ -101,10 +107,12 @@ export function renderSetup(v: SetupView): TemplateResult {
         <option value="environment" ?selected=${s.facing === 'environment'}>${msg('Back', { id: 'checkin.facing-back' })}</option>
         <option value="user" ?selected=${s.facing === 'user'}>${msg('Front', { id: 'checkin.facing-front' })}</option>
       </select></label>
-    ${v.pinPossible
-      ? html`<label>${s.pin ? msg('New PIN (empty: keep)', { id: 'checkin.pin-new' }) : msg('PIN to lock this setup (optional)', { id: 'checkin.pin-set' })}
+    ${
+      v.pinPossible
+        ? html`<label>${s.pin ? msg('New PIN (empty: keep)', { id: 'checkin.pin-new' }) : msg('PIN to lock this setup (optional)', { id: 'checkin.pin-set' })}
       <input name="pin" type="password" inputmode="numeric" autocomplete="new-password"></label>`
-      : html`<p class="hint">${pinInsecureText()}</p>`}
+        : html`<p class="hint">${pinInsecureText()}</p>`
+    }
     ${s.pin ? html`<label class="check"><input type="checkbox" name="clear-pin"> ${msg('Remove the PIN', { id: 'checkin.pin-clear' })}</label>` : nothing}
     ${renderError(v.error)}
     <div class="actions">

@@ -40,7 +40,12 @@ export interface ConferenceDates {
 
 /** `YYYY-MM-DD` of an instant in a time zone. */
 export function dateIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -155,7 +160,8 @@ export function classify(answer: Answer, nowMs: number, earlierMaybeOurs = false
   const details = record(error.details);
   if (status === 409) {
     const attendee = { name: str(details.attendeeName), ticket: null };
-    if (earlierMaybeOurs) return { kind: 'checked-in', attendee, at: str(details.checkedInAt) ?? str(details.recordedAt) };
+    if (earlierMaybeOurs)
+      return { kind: 'checked-in', attendee, at: str(details.checkedInAt) ?? str(details.recordedAt) };
     return {
       kind: 'already',
       attendee,
@@ -163,7 +169,8 @@ export function classify(answer: Answer, nowMs: number, earlierMaybeOurs = false
       firstLocation: str(details.location),
     };
   }
-  if (status === 0) return { kind: 'retry', retryAfterMs: null, maybeProcessed: answer.timedOut === true, message: 'No answer.' };
+  if (status === 0)
+    return { kind: 'retry', retryAfterMs: null, maybeProcessed: answer.timedOut === true, message: 'No answer.' };
   if (status === 429 || status === 503) {
     return { kind: 'retry', retryAfterMs: retryAfterMs(answer.retryAfter, nowMs), maybeProcessed: false, message };
   }
@@ -175,7 +182,8 @@ export function classify(answer: Answer, nowMs: number, earlierMaybeOurs = false
   if (code === 'unknown_reference') return { kind: 'refused', reason: 'unknown-badge', message };
   const fields = record(details.fields);
   const qrProblem = str(fields.qr);
-  if (code === 'validation_failed' && qrProblem && /day/i.test(qrProblem)) return { kind: 'refused', reason: 'wrong-day', message: qrProblem };
+  if (code === 'validation_failed' && qrProblem && /day/i.test(qrProblem))
+    return { kind: 'refused', reason: 'wrong-day', message: qrProblem };
   if (code === 'validation_failed') return { kind: 'refused', reason: 'invalid', message: qrProblem ?? message };
   return { kind: 'refused', reason: 'refused', message };
 }

@@ -16,7 +16,10 @@ const badge = () => `DEMO-${String(nextBadge++).padStart(4, '0')}`;
 
 type Kiosk = ElementHarness<ConfCheckin>;
 
-async function mount(attrs = '', settings: Record<string, unknown> = { token: TOKEN }): Promise<Kiosk & { store: string }> {
+async function mount(
+  attrs = '',
+  settings: Record<string, unknown> = { token: TOKEN },
+): Promise<Kiosk & { store: string }> {
   const store = `t-${RUN}-${n++}`;
   localStorage.setItem(`conf-checkin:${store}:settings`, JSON.stringify(settings));
   const el = await fixture<ConfCheckin>(`<conf-checkin store="${store}" ${attrs}></conf-checkin>`);
@@ -34,7 +37,11 @@ async function scan(h: Kiosk, code: string): Promise<void> {
 const resultKind = (h: Kiosk) => h.part('result')?.className.replace('result', '').trim();
 const word = (h: Kiosk) => h.part('word')?.textContent?.trim();
 const waitResult = (h: Kiosk, kind: string, timeoutMs = 8000) =>
-  waitFor(() => resultKind(h) === kind, `result "${kind}" (now "${resultKind(h)}": ${h.part('result')?.textContent?.replace(/\s+/g, ' ')})`, timeoutMs);
+  waitFor(
+    () => resultKind(h) === kind,
+    `result "${kind}" (now "${resultKind(h)}": ${h.part('result')?.textContent?.replace(/\s+/g, ' ')})`,
+    timeoutMs,
+  );
 
 function events(el: HTMLElement): ConfCheckedInEvent[] {
   const seen: ConfCheckedInEvent[] = [];
@@ -104,7 +111,7 @@ describe('conf-checkin', () => {
     expect(h.el.stats).to.include({ scanned: 1, checkedIn: 1, already: 0 });
   });
 
-  it('attendance mode: a plain badge code counts for today\'s conference day', async () => {
+  it("attendance mode: a plain badge code counts for today's conference day", async () => {
     // The test conference starts 2026-06-10 (Europe/Berlin): the 11th is day 2.
     const h = await mount('mode="attendance" now="2026-06-11T10:00:00+02:00"');
     const code = badge();
@@ -122,7 +129,10 @@ describe('conf-checkin', () => {
 
   it('attendance mode outside the conference days: refused before anything is sent', async () => {
     const h = await mount('mode="attendance" now="2026-07-01T10:00:00+02:00"');
-    await waitFor(() => (JSON.parse(localStorage.getItem(`conf-checkin:${h.store}:settings`) ?? '{}') as { dates?: unknown }).dates, 'dates');
+    await waitFor(
+      () => (JSON.parse(localStorage.getItem(`conf-checkin:${h.store}:settings`) ?? '{}') as { dates?: unknown }).dates,
+      'dates',
+    );
     await scan(h, badge());
     await waitResult(h, 'refused');
     expect(h.part('result')!.textContent).to.contain('not a day of the conference');
@@ -131,7 +141,7 @@ describe('conf-checkin', () => {
   it('without a token: the setup screen asks for it; saving it starts the kiosk', async () => {
     const h = await mount('', {});
     const setup = await h.waitForPart('setup');
-    expect(setup.textContent).to.contain('Enter this kiosk\'s token');
+    expect(setup.textContent).to.contain("Enter this kiosk's token");
     expect(h.matchesState('setup')).to.equal(true);
     await h.type(h.q<HTMLInputElement>('input[name="token"]')!, TOKEN);
     await h.type(h.q<HTMLInputElement>('input[name="location"]')!, 'Door C');
@@ -150,9 +160,11 @@ describe('conf-checkin', () => {
     const code = badge();
     await scan(h, code);
     await waitResult(h, 'setup');
-    expect(h.part('banner')!.textContent).to.contain('refused this kiosk\'s token');
+    expect(h.part('banner')!.textContent).to.contain("refused this kiosk's token");
     expect(h.el.stats).to.include({ waiting: 1, checkedIn: 0 });
-    (h.all<HTMLButtonElement>('button').find((b) => b.textContent?.trim() === 'Setup'))!.click();
+    h.all<HTMLButtonElement>('button')
+      .find((b) => b.textContent?.trim() === 'Setup')!
+      .click();
     await h.waitForPart('setup');
     await h.type(h.q<HTMLInputElement>('input[name="token"]')!, TOKEN);
     h.q<HTMLButtonElement>('button[type="submit"]')!.click();
@@ -167,7 +179,8 @@ describe('conf-checkin', () => {
     const sends: number[] = [];
     const realFetch = window.fetch;
     window.fetch = (input, init) => {
-      if (String(input instanceof Request ? input.url : input).includes('/badges/checkin')) sends.push(performance.now());
+      if (String(input instanceof Request ? input.url : input).includes('/badges/checkin'))
+        sends.push(performance.now());
       return realFetch(input, init);
     };
     try {
@@ -215,7 +228,10 @@ describe('conf-checkin', () => {
     };
     try {
       const h = await mount();
-      await waitFor(() => h.part('banner')?.textContent?.includes('lost if the page is closed'), 'volatile storage banner');
+      await waitFor(
+        () => h.part('banner')?.textContent?.includes('lost if the page is closed'),
+        'volatile storage banner',
+      );
       await scan(h, badge());
       await waitResult(h, 'checked-in');
     } finally {
@@ -225,12 +241,16 @@ describe('conf-checkin', () => {
 
   it('the setup is locked by its PIN once one is set', async () => {
     const h = await mount();
-    (h.all<HTMLButtonElement>('button').find((b) => b.textContent?.trim() === 'Setup'))!.click();
+    h.all<HTMLButtonElement>('button')
+      .find((b) => b.textContent?.trim() === 'Setup')!
+      .click();
     await h.waitForPart('setup');
     await h.type(h.q<HTMLInputElement>('input[name="pin"]')!, '4711');
     h.q<HTMLButtonElement>('button[type="submit"]')!.click();
     await h.waitForPart('result');
-    (h.all<HTMLButtonElement>('button').find((b) => b.textContent?.trim() === 'Setup'))!.click();
+    h.all<HTMLButtonElement>('button')
+      .find((b) => b.textContent?.trim() === 'Setup')!
+      .click();
     await waitFor(() => h.text().includes('Setup is locked'), 'locked');
     await h.type(h.q<HTMLInputElement>('input[name="pin"]')!, '1234');
     h.q<HTMLButtonElement>('button[type="submit"]')!.click();

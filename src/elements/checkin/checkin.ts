@@ -198,7 +198,13 @@ export class ConfCheckin extends ConfElement {
     // Every render: the field may be new (first render, after the setup or the translations came).
     this.refocus();
     if (changed.has('screen') && this.screen !== 'main') this.stopCamera();
-    if ((changed.has('settings') || changed.has('screen')) && this.screen === 'main' && this.settings.camera && !this.camera) void this.startCamera();
+    if (
+      (changed.has('settings') || changed.has('screen')) &&
+      this.screen === 'main' &&
+      this.settings.camera &&
+      !this.camera
+    )
+      void this.startCamera();
     for (const s of ['checked-in', 'already', 'refused', 'queued'] as const) {
       this.setState(s, this.result?.kind === s || (s === 'already' && this.result?.kind === 'already-here'));
     }
@@ -218,15 +224,20 @@ export class ConfCheckin extends ConfElement {
   private openQueue(): Promise<ScanQueue> {
     if (this.queue) return Promise.resolve(this.queue);
     const opening = (this.opening ??= openScanStore(this.store).then((store) => {
-      const queue = new ScanQueue(store, {
-        send: (scan) => sendCheckin(this.resolvedEndpoint.url, this.settings.token ?? '', scan),
-        settled: (scan, outcome) => this.settled(scan, outcome),
-        setupProblem: (outcome) => {
-          this.tokenRefused = outcome.message;
-          this.show({ kind: 'setup', code: '', attendee: null, detail: null }, 'setup');
+      const queue = new ScanQueue(
+        store,
+        {
+          send: (scan) => sendCheckin(this.resolvedEndpoint.url, this.settings.token ?? '', scan),
+          settled: (scan, outcome) => this.settled(scan, outcome),
+          setupProblem: (outcome) => {
+            this.tokenRefused = outcome.message;
+            this.show({ kind: 'setup', code: '', attendee: null, detail: null }, 'setup');
+          },
+          changed: (n) => (this.waiting = n),
         },
-        changed: (n) => (this.waiting = n),
-      }, Date.now, `conf-checkin:${this.store}`);
+        Date.now,
+        `conf-checkin:${this.store}`,
+      );
       this.volatile = !store.durable;
       if (this.opening !== opening) {
         store.close(); // disconnected or switched store meanwhile
@@ -245,14 +256,16 @@ export class ConfCheckin extends ConfElement {
     try {
       const site = await this.client.get('websiteSite');
       const c = site.body.conference;
-      if (c?.startsOn && c.endsOn && c.timeZone) this.saveSettings({ dates: { startsOn: c.startsOn, endsOn: c.endsOn, timeZone: c.timeZone } });
+      if (c?.startsOn && c.endsOn && c.timeZone)
+        this.saveSettings({ dates: { startsOn: c.startsOn, endsOn: c.endsOn, timeZone: c.timeZone } });
     } catch {
       // Offline: the dates kept from an earlier start serve.
     }
   }
 
   private async lockScreenAwake(): Promise<void> {
-    const wl = (navigator as { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } }).wakeLock;
+    const wl = (navigator as { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } })
+      .wakeLock;
     if (!wl || document.visibilityState !== 'visible' || !this.isConnected) return;
     try {
       this.wakeLock = await wl.request('screen');
@@ -313,9 +326,10 @@ export class ConfCheckin extends ConfElement {
     this.count({ ...this.counters, scanned: this.counters.scanned + 1 });
     const qr = qrFor(this.activeMode, code, at, this.settings.dates);
     if (!qr.ok) {
-      const detail = qr.reason === 'no-dates'
-        ? () => msg('The conference dates are not known yet: connect this kiosk once.', { id: 'checkin.no-dates' })
-        : () => msg('Today is not a day of the conference.', { id: 'checkin.not-a-day' });
+      const detail =
+        qr.reason === 'no-dates'
+          ? () => msg('The conference dates are not known yet: connect this kiosk once.', { id: 'checkin.no-dates' })
+          : () => msg('Today is not a day of the conference.', { id: 'checkin.not-a-day' });
       this.finish(code, scannedAt, 'refused', null, detail, null, qr.reason);
       return;
     }
@@ -323,12 +337,26 @@ export class ConfCheckin extends ConfElement {
     if (await queue.store.hasCode(code)) {
       this.count({ ...this.counters, already: this.counters.already + 1 });
       this.addHistory({ code, status: 'already', name: null, at: Date.now() });
-      this.show({ kind: 'already-here', code, attendee: null, detail: () => msg('Its first scan is waiting to be sent.', { id: 'checkin.waiting-first' }) }, 'already');
+      this.show(
+        {
+          kind: 'already-here',
+          code,
+          attendee: null,
+          detail: () => msg('Its first scan is waiting to be sent.', { id: 'checkin.waiting-first' }),
+        },
+        'already',
+      );
       this.dispatchEvent(new ConfCheckedInEvent({ code, status: 'already', attendee: null, time: scannedAt }));
       return;
     }
     const ahead = await queue.store.count();
-    const stored = await queue.enqueue({ code, qr: qr.qr, mode: this.activeMode, location: this.activeLocation, scannedAt });
+    const stored = await queue.enqueue({
+      code,
+      qr: qr.qr,
+      mode: this.activeMode,
+      location: this.activeLocation,
+      scannedAt,
+    });
     this.liveSeq = stored.seq;
     if (ahead === 0 && !queue.paused) await queue.flush();
     if (this.liveSeq === stored.seq && (await queue.store.has(stored.seq))) {
@@ -349,21 +377,33 @@ export class ConfCheckin extends ConfElement {
       this.finish(scan.code, scan.scannedAt, 'checked-in', outcome.attendee, null, live ? null : scan.seq);
     } else if (outcome.kind === 'already') {
       const { firstAt, firstLocation } = outcome;
-      const detail = firstAt === null ? null : () => {
-        const when = this.formatTime(firstAt);
-        return firstLocation
-          ? msg(str`First scan ${when} at ${firstLocation}`, { id: 'checkin.first-scan-at' })
-          : msg(str`First scan ${when}`, { id: 'checkin.first-scan' });
-      };
+      const detail =
+        firstAt === null
+          ? null
+          : () => {
+              const when = this.formatTime(firstAt);
+              return firstLocation
+                ? msg(str`First scan ${when} at ${firstLocation}`, { id: 'checkin.first-scan-at' })
+                : msg(str`First scan ${when}`, { id: 'checkin.first-scan' });
+            };
       this.finish(scan.code, scan.scannedAt, 'already', outcome.attendee, detail, live ? null : scan.seq);
     } else {
-      this.finish(scan.code, scan.scannedAt, 'refused', null, () => this.refusalText(outcome), live ? null : scan.seq, outcome.message);
+      this.finish(
+        scan.code,
+        scan.scannedAt,
+        'refused',
+        null,
+        () => this.refusalText(outcome),
+        live ? null : scan.seq,
+        outcome.message,
+      );
     }
   }
 
   private refusalText(outcome: Extract<Outcome, { kind: 'refused' }>): string {
     if (outcome.reason === 'unknown-badge') return msg('Unknown badge', { id: 'checkin.unknown-badge' });
-    if (outcome.reason === 'wrong-day') return msg(str`Not valid today: ${outcome.message}`, { id: 'checkin.wrong-day' });
+    if (outcome.reason === 'wrong-day')
+      return msg(str`Not valid today: ${outcome.message}`, { id: 'checkin.wrong-day' });
     return outcome.message;
   }
 
@@ -390,9 +430,15 @@ export class ConfCheckin extends ConfElement {
         this.storage.saveHistory(this.history);
       }
     }
-    this.dispatchEvent(new ConfCheckedInEvent({
-      code, status, attendee, time: scannedAt, ...(reason !== undefined ? { reason } : {}),
-    } satisfies ConfCheckedInDetail));
+    this.dispatchEvent(
+      new ConfCheckedInEvent({
+        code,
+        status,
+        attendee,
+        time: scannedAt,
+        ...(reason !== undefined ? { reason } : {}),
+      } satisfies ConfCheckedInDetail),
+    );
   }
 
   private count(c: Counters): void {
@@ -440,7 +486,9 @@ export class ConfCheckin extends ConfElement {
     // Only an http(s) or relative address may choose where the decoder's code comes from.
     const wasm = webUrl(this.decoderWasm);
     if (this.decoderWasm && !wasm) {
-      console.warn(`<conf-checkin>: decoder-wasm is not an http(s) or relative address; using the decoder served beside the kiosk's code.`);
+      console.warn(
+        `<conf-checkin>: decoder-wasm is not an http(s) or relative address; using the decoder served beside the kiosk's code.`,
+      );
     }
     const camera = new CameraScanner(wasm);
     this.camera = camera;
@@ -451,7 +499,9 @@ export class ConfCheckin extends ConfElement {
     } catch (e) {
       this.camera = null;
       camera.stop();
-      this.cameraError = msg('The camera could not be started.', { id: 'checkin.camera-failed' }) + (e instanceof Error ? ` (${e.name})` : '');
+      this.cameraError =
+        msg('The camera could not be started.', { id: 'checkin.camera-failed' }) +
+        (e instanceof Error ? ` (${e.name})` : '');
     }
   }
 
@@ -530,9 +580,12 @@ export class ConfCheckin extends ConfElement {
 
   private async saveSetup(e: SubmitEvent): Promise<void> {
     e.preventDefault();
-    const { pin, clearPin, ...answers } = readSetupForm(new FormData(e.currentTarget as HTMLFormElement), this.settings);
+    const { pin, clearPin, ...answers } = readSetupForm(
+      new FormData(e.currentTarget as HTMLFormElement),
+      this.settings,
+    );
     if (!answers.token) {
-      this.setupError = msg('Enter this kiosk\'s token.', { id: 'checkin.token-needed' });
+      this.setupError = msg("Enter this kiosk's token.", { id: 'checkin.token-needed' });
       return;
     }
     if (pin && !canKeepPin()) {
@@ -576,7 +629,8 @@ export class ConfCheckin extends ConfElement {
   // ——— rendering ———
 
   protected override renderContent(): unknown {
-    if (this.screen === 'locked') return renderLocked({ error: this.setupError, onUnlock: this.unlock, onBack: this.closeSetup });
+    if (this.screen === 'locked')
+      return renderLocked({ error: this.setupError, onUnlock: this.unlock, onBack: this.closeSetup });
     if (this.screen === 'setup') {
       return renderSetup({
         settings: this.settings,
@@ -593,24 +647,45 @@ export class ConfCheckin extends ConfElement {
   }
 
   private resultTexts(r: ResultView | null): { word: string; who: string | null; more: string | null } {
-    if (!r) return { word: msg('Ready to scan', { id: 'checkin.ready' }), who: null, more: this.activeLocation || null };
+    if (!r)
+      return { word: msg('Ready to scan', { id: 'checkin.ready' }), who: null, more: this.activeLocation || null };
     const who = r.attendee?.name ? [r.attendee.name, r.attendee.ticket].filter(Boolean).join(' · ') : r.code || null;
     switch (r.kind) {
-      case 'checked-in': return { word: msg('Checked in', { id: 'checkin.checked-in' }), who, more: null };
-      case 'already': return { word: msg('Already checked in', { id: 'checkin.already' }), who, more: r.detail?.() ?? null };
-      case 'already-here': return { word: msg('Already scanned here', { id: 'checkin.already-here' }), who, more: r.detail?.() ?? null };
-      case 'refused': return { word: msg('Not checked in', { id: 'checkin.refused' }), who, more: r.detail?.() ?? null };
-      case 'queued': return { word: msg('Saved, will be sent', { id: 'checkin.queued' }), who, more: msg('No connection to the server right now.', { id: 'checkin.queued-detail' }) };
-      case 'setup': return { word: msg('Kiosk not set up', { id: 'checkin.setup-word' }), who: null, more: this.tokenRefusedText() };
+      case 'checked-in':
+        return { word: msg('Checked in', { id: 'checkin.checked-in' }), who, more: null };
+      case 'already':
+        return { word: msg('Already checked in', { id: 'checkin.already' }), who, more: r.detail?.() ?? null };
+      case 'already-here':
+        return { word: msg('Already scanned here', { id: 'checkin.already-here' }), who, more: r.detail?.() ?? null };
+      case 'refused':
+        return { word: msg('Not checked in', { id: 'checkin.refused' }), who, more: r.detail?.() ?? null };
+      case 'queued':
+        return {
+          word: msg('Saved, will be sent', { id: 'checkin.queued' }),
+          who,
+          more: msg('No connection to the server right now.', { id: 'checkin.queued-detail' }),
+        };
+      case 'setup':
+        return {
+          word: msg('Kiosk not set up', { id: 'checkin.setup-word' }),
+          who: null,
+          more: this.tokenRefusedText(),
+        };
     }
   }
 
   private weakPinText(): string {
-    return msg('This kiosk\'s PIN was kept in an older, weak form: it was removed, with the token it protected. Enter the token and set a new PIN; waiting scans are kept.', { id: 'checkin.pin-upgrade' });
+    return msg(
+      "This kiosk's PIN was kept in an older, weak form: it was removed, with the token it protected. Enter the token and set a new PIN; waiting scans are kept.",
+      { id: 'checkin.pin-upgrade' },
+    );
   }
 
   private tokenRefusedText(): string {
-    return msg('The server refused this kiosk\'s token. Open the setup and enter the kiosk token; scans are kept until then.', { id: 'checkin.token-refused' });
+    return msg(
+      "The server refused this kiosk's token. Open the setup and enter the kiosk token; scans are kept until then.",
+      { id: 'checkin.token-refused' },
+    );
   }
 
   private renderMain(): unknown {
@@ -619,12 +694,16 @@ export class ConfCheckin extends ConfElement {
     const c = this.counters;
     const times = this.kioskTimes();
     return html`<div class="kiosk" part="kiosk">
-      ${this.tokenRefused !== null
-        ? html`<p class="banner" part="banner" role="alert">${this.tokenRefusedText()}</p>`
-        : nothing}
-      ${this.volatile
-        ? html`<p class="banner" part="banner" role="alert">${msg('This browser does not let the kiosk keep scans on the device: scans waiting to be sent are lost if the page is closed.', { id: 'checkin.volatile' })}</p>`
-        : nothing}
+      ${
+        this.tokenRefused !== null
+          ? html`<p class="banner" part="banner" role="alert">${this.tokenRefusedText()}</p>`
+          : nothing
+      }
+      ${
+        this.volatile
+          ? html`<p class="banner" part="banner" role="alert">${msg('This browser does not let the kiosk keep scans on the device: scans waiting to be sent are lost if the page is closed.', { id: 'checkin.volatile' })}</p>`
+          : nothing
+      }
       <section class="result ${r?.kind ?? 'ready'}" part="result" role="status" aria-live="assertive" aria-atomic="true">
         <p class="word" part="word">${t.word}</p>
         ${t.who ? html`<p class="who">${t.who}</p>` : nothing}
@@ -648,24 +727,31 @@ export class ConfCheckin extends ConfElement {
       <!-- Before the history: however many scans it lists, the controls stay where they were. -->
       <div class="tools" part="tools">
         <button class="button" type="button" aria-pressed=${String(this.settings.sounds)}
-          @click=${() => { this.saveSettings({ sounds: !this.settings.sounds }); this.refocus(); }}>
+          @click=${() => {
+            this.saveSettings({ sounds: !this.settings.sounds });
+            this.refocus();
+          }}>
           ${msg('Sounds', { id: 'checkin.sounds' })}</button>
         <button class="button" type="button" aria-pressed=${String(this.settings.camera)} @click=${this.toggleCamera}>
           ${msg('Camera', { id: 'checkin.camera' })}</button>
         <button class="button" type="button" @click=${() => void this.fullscreen()}>${msg('Full screen', { id: 'checkin.fullscreen' })}</button>
         <button class="button" type="button" @click=${this.openSetup}>${msg('Setup', { id: 'checkin.setup' })}</button>
       </div>
-      ${this.history.length
-        ? html`<h2 class="visually-hidden">${msg('Last scans', { id: 'checkin.history' })}</h2>
+      ${
+        this.history.length
+          ? html`<h2 class="visually-hidden">${msg('Last scans', { id: 'checkin.history' })}</h2>
           <ol class="history" part="history">
-            ${this.history.map((h) => html`<li class=${h.status}>
+            ${this.history.map(
+              (h) => html`<li class=${h.status}>
               <span class="time">${times.timeWithSeconds(new Date(h.at))}</span>
               <span class="code">${h.code}</span>
               <span>${h.name ?? ''}</span>
               <span>${this.statusLabel(h.status)}</span>
-            </li>`)}
+            </li>`,
+            )}
           </ol>`
-        : nothing}
+          : nothing
+      }
     </div>`;
   }
 
@@ -675,10 +761,14 @@ export class ConfCheckin extends ConfElement {
 
   private statusLabel(s: CheckinStatus): string {
     switch (s) {
-      case 'checked-in': return msg('Checked in', { id: 'checkin.checked-in' });
-      case 'already': return msg('Already checked in', { id: 'checkin.already' });
-      case 'refused': return msg('Not checked in', { id: 'checkin.refused' });
-      case 'queued': return msg('Waiting to send', { id: 'checkin.count-waiting' });
+      case 'checked-in':
+        return msg('Checked in', { id: 'checkin.checked-in' });
+      case 'already':
+        return msg('Already checked in', { id: 'checkin.already' });
+      case 'refused':
+        return msg('Not checked in', { id: 'checkin.refused' });
+      case 'queued':
+        return msg('Waiting to send', { id: 'checkin.count-waiting' });
     }
   }
 
@@ -689,9 +779,11 @@ export class ConfCheckin extends ConfElement {
       <div class="tools">
         <button class="button" type="button" @click=${this.switchFacing}>
           ${this.settings.facing === 'user' ? msg('Use back camera', { id: 'checkin.back-camera' }) : msg('Use front camera', { id: 'checkin.front-camera' })}</button>
-        ${this.camera?.torchAvailable
-          ? html`<button class="button" type="button" aria-pressed=${String(this.torchOn)} @click=${this.toggleTorch}>${msg('Torch', { id: 'checkin.torch' })}</button>`
-          : nothing}
+        ${
+          this.camera?.torchAvailable
+            ? html`<button class="button" type="button" aria-pressed=${String(this.torchOn)} @click=${this.toggleTorch}>${msg('Torch', { id: 'checkin.torch' })}</button>`
+            : nothing
+        }
       </div>
     </div>`;
   }

@@ -24,8 +24,10 @@ async function remount(store: string): Promise<Kiosk> {
   return h;
 }
 
-const stored = (h: Kiosk, what: string) => JSON.parse(localStorage.getItem(`conf-checkin:${h.store}:${what}`) ?? 'null') as Record<string, unknown> | null;
-const button = (h: Kiosk, text: string) => h.all<HTMLButtonElement>('button').find((b) => b.textContent?.trim() === text)!;
+const stored = (h: Kiosk, what: string) =>
+  JSON.parse(localStorage.getItem(`conf-checkin:${h.store}:${what}`) ?? 'null') as Record<string, unknown> | null;
+const button = (h: Kiosk, text: string) =>
+  h.all<HTMLButtonElement>('button').find((b) => b.textContent?.trim() === text)!;
 
 async function tryPin(h: Kiosk, pin: string): Promise<void> {
   const input = await waitFor(() => h.q<HTMLInputElement>('input[name="pin"]'), 'PIN field');
@@ -73,7 +75,9 @@ describe('conf-checkin PIN', () => {
     // What one check costs here (the iteration count's comment gives the figures).
     const started = performance.now();
     await hashPin('4321');
-    console.log(`PBKDF2-SHA-256, ${PIN_ITERATIONS} iterations: ${Math.round(performance.now() - started)} ms in this browser`);
+    console.log(
+      `PBKDF2-SHA-256, ${PIN_ITERATIONS} iterations: ${Math.round(performance.now() - started)} ms in this browser`,
+    );
   });
 
   it('each wrong PIN doubles the wait, a reload keeps it, and the right PIN works once it is over', async () => {
@@ -91,7 +95,10 @@ describe('conf-checkin PIN', () => {
     await tryPin(h, '4321');
     expect(h.text()).to.match(/Wait 1 s before the next try/);
     expect(h.text()).to.contain('Setup is locked');
-    expect((stored(h, 'pin-attempts') as { failures: number }).failures, 'a try during the wait is not counted').to.equal(1);
+    expect(
+      (stored(h, 'pin-attempts') as { failures: number }).failures,
+      'a try during the wait is not counted',
+    ).to.equal(1);
 
     await new Promise((r) => setTimeout(r, 1050));
     await tryPin(h, '1111');
@@ -115,7 +122,10 @@ describe('conf-checkin PIN', () => {
     expect(stored(reloaded, 'pin-attempts')).to.deep.equal({ failures: 0, notBefore: 0 });
   });
 
-  for (const [what, digest] of [['plain:4321', 'plain:4321'], ['an unsalted SHA-256 digest', null]] as const) {
+  for (const [what, digest] of [
+    ['plain:4321', 'plain:4321'],
+    ['an unsalted SHA-256 digest', null],
+  ] as const) {
     it(`an old PIN kept as ${what} is removed with its token; the kiosk asks for setup again`, async () => {
       const pinDigest = digest ?? (await sha256Hex('conf-checkin-pin:4321'));
       const h = await mount({ token: TOKEN, location: 'Door A', pinDigest });

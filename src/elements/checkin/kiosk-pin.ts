@@ -63,7 +63,12 @@ async function derive(pin: string, salt: Uint8Array<ArrayBuffer>, iterations: nu
 export async function hashPin(pin: string, iterations = PIN_ITERATIONS): Promise<PinRecord> {
   if (!canKeepPin()) throw new Error('No WebCrypto on this page (not a secure context): a PIN cannot be kept safely.');
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return { alg: 'PBKDF2-SHA-256', iterations, salt: toBase64(salt), hash: toBase64(await derive(pin, salt, iterations)) };
+  return {
+    alg: 'PBKDF2-SHA-256',
+    iterations,
+    salt: toBase64(salt),
+    hash: toBase64(await derive(pin, salt, iterations)),
+  };
 }
 
 export async function verifyPin(pin: string, record: PinRecord): Promise<boolean> {

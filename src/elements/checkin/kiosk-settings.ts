@@ -7,7 +7,14 @@
  * Kiosk section on giving kiosks their own origin.
  */
 import { readPinAttempts, readPinRecord, type PinAttempts, type PinRecord } from './kiosk-pin.js';
-import { MODES, readCounters, type CheckinStatus, type ConferenceDates, type Counters, type Mode } from './checkin.model.js';
+import {
+  MODES,
+  readCounters,
+  type CheckinStatus,
+  type ConferenceDates,
+  type Counters,
+  type Mode,
+} from './checkin.model.js';
 
 export type Facing = 'environment' | 'user';
 
@@ -33,7 +40,14 @@ export interface HistoryEntry {
 export const HISTORY_LENGTH = 8;
 
 const DEFAULTS: KioskSettings = {
-  token: null, location: null, mode: null, sounds: true, camera: false, facing: 'environment', pin: null, dates: null,
+  token: null,
+  location: null,
+  mode: null,
+  sounds: true,
+  camera: false,
+  facing: 'environment',
+  pin: null,
+  dates: null,
 };
 
 function readJson(key: string): unknown {
@@ -100,7 +114,8 @@ export class KioskStorage {
     if (!raw || typeof raw !== 'object') return false;
     const r = raw as Record<string, unknown>;
     // Earlier versions wrote `pinDigest: null` on kiosks without a PIN: nothing weak there.
-    const weak = (typeof r.pinDigest === 'string' && r.pinDigest !== '') || (r.pin != null && readPinRecord(r.pin) === null);
+    const weak =
+      (typeof r.pinDigest === 'string' && r.pinDigest !== '') || (r.pin != null && readPinRecord(r.pin) === null);
     if (!weak) return false;
     const { pinDigest: _digest, pin: _pin, token: _token, ...rest } = r;
     writeJson(this.key('settings'), rest);
@@ -125,7 +140,9 @@ export class KioskStorage {
 
   history(): HistoryEntry[] {
     const v = readJson(this.key('history'));
-    return Array.isArray(v) ? (v as HistoryEntry[]).filter((e) => typeof e?.code === 'string').slice(0, HISTORY_LENGTH) : [];
+    return Array.isArray(v)
+      ? (v as HistoryEntry[]).filter((e) => typeof e?.code === 'string').slice(0, HISTORY_LENGTH)
+      : [];
   }
 
   saveHistory(h: HistoryEntry[]): void {

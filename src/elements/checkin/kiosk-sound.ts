@@ -9,11 +9,35 @@ export type SoundKind = CheckinStatus | 'setup';
 
 /** [frequency Hz, duration s] per tone, and the waveform. */
 const PATTERNS: Record<SoundKind, { wave: OscillatorType; tones: [number, number][] }> = {
-  'checked-in': { wave: 'sine', tones: [[880, 0.08], [1320, 0.16]] },
-  already: { wave: 'triangle', tones: [[660, 0.12], [660, 0.12]] },
+  'checked-in': {
+    wave: 'sine',
+    tones: [
+      [880, 0.08],
+      [1320, 0.16],
+    ],
+  },
+  already: {
+    wave: 'triangle',
+    tones: [
+      [660, 0.12],
+      [660, 0.12],
+    ],
+  },
   refused: { wave: 'square', tones: [[220, 0.35]] },
-  queued: { wave: 'sine', tones: [[520, 0.1], [440, 0.14]] },
-  setup: { wave: 'square', tones: [[180, 0.2], [180, 0.2]] },
+  queued: {
+    wave: 'sine',
+    tones: [
+      [520, 0.1],
+      [440, 0.14],
+    ],
+  },
+  setup: {
+    wave: 'square',
+    tones: [
+      [180, 0.2],
+      [180, 0.2],
+    ],
+  },
 };
 
 /** Vibration patterns (ms) where the device has a motor. */

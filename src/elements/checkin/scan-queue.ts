@@ -252,8 +252,16 @@ export class ScanQueue {
   }
 
   /** Stores a scan (committed before this resolves). */
-  async enqueue(scan: Omit<StoredScan, 'seq' | 'attempts' | 'nextAttemptAt' | 'maybeOurs' | 'key'>): Promise<StoredScan> {
-    const stored = await this.store.add({ ...scan, key: newIdempotencyKey(), attempts: 0, nextAttemptAt: 0, maybeOurs: false });
+  async enqueue(
+    scan: Omit<StoredScan, 'seq' | 'attempts' | 'nextAttemptAt' | 'maybeOurs' | 'key'>,
+  ): Promise<StoredScan> {
+    const stored = await this.store.add({
+      ...scan,
+      key: newIdempotencyKey(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      maybeOurs: false,
+    });
     this.hooks.changed(await this.store.count());
     return stored;
   }
@@ -304,7 +312,10 @@ export class ScanQueue {
       if (outcome.kind === 'retry') {
         const attempts = scan.attempts + 1;
         const unreachable = answer.status === 0 && !answer.timedOut;
-        const wait = backoffMs(unreachable ? Math.min(attempts, UNREACHABLE_MAX_ATTEMPT) : attempts, outcome.retryAfterMs);
+        const wait = backoffMs(
+          unreachable ? Math.min(attempts, UNREACHABLE_MAX_ATTEMPT) : attempts,
+          outcome.retryAfterMs,
+        );
         const next: StoredScan = {
           ...scan,
           attempts,

@@ -93,9 +93,17 @@ export function learnFromError(rules: ExhibitionRules, error: ApiError): Exhibit
   const details = rec(error.details);
   switch (error.code) {
     case 'exhibition_not_open':
-      return { ...rules, window: 'not-open', opensAt: typeof details.opensAt === 'string' ? details.opensAt : rules.opensAt };
+      return {
+        ...rules,
+        window: 'not-open',
+        opensAt: typeof details.opensAt === 'string' ? details.opensAt : rules.opensAt,
+      };
     case 'exhibition_closed':
-      return { ...rules, window: 'closed', closesAt: typeof details.closesAt === 'string' ? details.closesAt : rules.closesAt };
+      return {
+        ...rules,
+        window: 'closed',
+        closesAt: typeof details.closesAt === 'string' ? details.closesAt : rules.closesAt,
+      };
     case 'registration_required':
       return { ...rules, registrationRequired: true };
     case 'payment_required': {
@@ -106,11 +114,13 @@ export function learnFromError(rules: ExhibitionRules, error: ApiError): Exhibit
         fee:
           typeof fee.amount === 'number' && typeof fee.currency === 'string'
             ? { amount: fee.amount, currency: fee.currency }
-            : rules.fee ?? { amount: 0, currency: '' },
+            : (rules.fee ?? { amount: 0, currency: '' }),
         paymentMethods: methods.length
           ? methods.flatMap((m) => {
               const r = rec(m);
-              return typeof r.id === 'string' ? [{ value: r.id, label: typeof r.name === 'string' ? r.name : r.id }] : [];
+              return typeof r.id === 'string'
+                ? [{ value: r.id, label: typeof r.name === 'string' ? r.name : r.id }]
+                : [];
             })
           : rules.paymentMethods,
       };
@@ -162,7 +172,9 @@ const TEAM_CONTROL = /^teamPeople\.\d+$/;
  */
 export function exhibitDraftOf(values: ExhibitValues, team: readonly string[]): ExhibitDraft {
   return {
-    values: Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && !TEAM_CONTROL.test(k) && !v.startsWith('storage://'))),
+    values: Object.fromEntries(
+      Object.entries(values).filter(([k, v]) => v !== '' && !TEAM_CONTROL.test(k) && !v.startsWith('storage://')),
+    ),
     team: [...team],
   };
 }

@@ -13,7 +13,10 @@ const OPEN = { opensAt: null, closesAt: null, fee: null, requiresRegistration: f
 const DRAFT = 'test-exhibit-draft';
 
 async function mount(attrs = '', container?: HTMLElement): Promise<FormHarness<ConfExhibitForm>> {
-  const el = await fixture<ConfExhibitForm>(`<conf-exhibit-form draft-key="${DRAFT}" ${attrs}></conf-exhibit-form>`, container);
+  const el = await fixture<ConfExhibitForm>(
+    `<conf-exhibit-form draft-key="${DRAFT}" ${attrs}></conf-exhibit-form>`,
+    container,
+  );
   el.minFillMs = 0;
   const h = new FormHarness(el);
   await waitFor(() => h.part('form') || h.part('closed') || h.part('not-open'), 'the form or an outcome');
@@ -49,7 +52,14 @@ describe('<conf-exhibit-form>', function () {
 
   it('renders the submission fields, sponsor among the types, with no axe violations', async () => {
     const h = await mount();
-    for (const name of ['title', 'exhibitType', 'shortDescription', 'driveUrl', 'presenter.fullName', 'presenter.email']) {
+    for (const name of [
+      'title',
+      'exhibitType',
+      'shortDescription',
+      'driveUrl',
+      'presenter.fullName',
+      'presenter.email',
+    ]) {
       expect(h.has(name), name).to.equal(true);
     }
     const types = [...h.control<HTMLSelectElement>('exhibitType').options].map((o) => o.value);
@@ -66,7 +76,10 @@ describe('<conf-exhibit-form>', function () {
     expect(h.control('payment.proofUrl').type).to.equal('file');
     expect(h.control('payment.proofUrl').required).to.equal(true);
     expect(h.control('registrationId').required).to.equal(true);
-    await waitFor(() => h.control<HTMLSelectElement>('payment.paymentMethodId').options.length > 1, 'payment methods from the registration config');
+    await waitFor(
+      () => h.control<HTMLSelectElement>('payment.paymentMethodId').options.length > 1,
+      'payment methods from the registration config',
+    );
     const spy = watchWrites(SUBMIT);
     try {
       await fillExhibit(h);
@@ -82,16 +95,25 @@ describe('<conf-exhibit-form>', function () {
   });
 
   it('with the settings declared (fee, requires-registration) is accepted at the first send, and its success view sums it up', async () => {
-    const restore = await withSettings({ exhibition: { fee: { amount: 45000, currency: 'EUR' }, requiresRegistration: true } });
+    const restore = await withSettings({
+      exhibition: { fee: { amount: 45000, currency: 'EUR' }, requiresRegistration: true },
+    });
     try {
       const reg = await anyRegistration();
       const h = await mount('fee="450 EUR" requires-registration');
       expect(h.control('registrationId').required, 'the registration number from the start').to.equal(true);
       const reference = h.q(`label[for="${h.control('payment.paymentReference').id}"] .req`);
       expect(reference, 'the reference marked required before any submit').to.not.equal(null);
-      await waitFor(() => h.control<HTMLSelectElement>('payment.paymentMethodId').options.length > 1, 'payment methods');
+      await waitFor(
+        () => h.control<HTMLSelectElement>('payment.paymentMethodId').options.length > 1,
+        'payment methods',
+      );
       await fillExhibit(h, 'Declared Booth');
-      await h.fill({ registrationId: reg.id, 'payment.paymentMethodId': 'pm-bank-transfer', 'payment.paymentReference': 'EX-1' });
+      await h.fill({
+        registrationId: reg.id,
+        'payment.paymentMethodId': 'pm-bank-transfer',
+        'payment.paymentReference': 'EX-1',
+      });
       await h.chooseFile('payment.proofUrl', makeFile('fee.pdf', 'application/pdf', 4096));
       await waitFor(() => h.part('upload-done'), 'the upload');
       const spy = watchWrites(SUBMIT);
@@ -99,7 +121,10 @@ describe('<conf-exhibit-form>', function () {
         const event = submitted();
         h.submitButton().click();
         await event;
-        expect(spy.writes.map((w) => w.status), 'one request, no refusal to learn from first').to.deep.equal([201]);
+        expect(
+          spy.writes.map((w) => w.status),
+          'one request, no refusal to learn from first',
+        ).to.deep.equal([201]);
       } finally {
         spy.stop();
       }
@@ -135,7 +160,9 @@ describe('<conf-exhibit-form>', function () {
       const closed = await h.waitForPart('closed', 10_000);
       // The server's closesAt in the viewer's zone (the runner's is America/New_York).
       expect(closed.textContent).to.contain('Exhibitor applications closed on December 31, 2025');
-      expect(closed.textContent, "a known refusal is said in the element's words").to.not.contain('Exhibition submissions closed at');
+      expect(closed.textContent, "a known refusal is said in the element's words").to.not.contain(
+        'Exhibition submissions closed at',
+      );
       expect(h.matchesState('closed')).to.equal(true);
       await expectNoAxeViolations(h.el);
     } finally {
@@ -183,7 +210,11 @@ describe('<conf-exhibit-form>', function () {
       const h = await mount();
       await fillExhibit(h, 'Registered Booth');
       h.submitButton().click();
-      await waitFor(() => h.has('registrationId') && h.errorOf('registrationId') !== '', 'the registration field', 10_000);
+      await waitFor(
+        () => h.has('registrationId') && h.errorOf('registrationId') !== '',
+        'the registration field',
+        10_000,
+      );
       expect(h.errorOf('registrationId')).to.equal('Required: exhibitors must be registered.');
       expect(h.focused).to.equal(h.control('registrationId'));
       await h.fill({ registrationId: 'no-such-registration' });
@@ -326,15 +357,27 @@ describe('<conf-exhibit-form>', function () {
 
   it('offers the types the organizer lists, with their labels, and known values in its own words', async () => {
     const h = await mount('types="sponsor, food_truck:Food truck, startup" lang="de"');
-    const options = [...h.control<HTMLSelectElement>('exhibitType').options].slice(1).map((o) => [o.value, o.textContent!.trim()]);
-    expect(options).to.deep.equal([['sponsor', 'Sponsor'], ['food_truck', 'Food truck'], ['startup', 'Start-up']]);
+    const options = [...h.control<HTMLSelectElement>('exhibitType').options]
+      .slice(1)
+      .map((o) => [o.value, o.textContent!.trim()]);
+    expect(options).to.deep.equal([
+      ['sponsor', 'Sponsor'],
+      ['food_truck', 'Food truck'],
+      ['startup', 'Start-up'],
+    ]);
     h.el.types = 'research';
     await h.settle();
-    expect([...h.control<HTMLSelectElement>('exhibitType').options].slice(1).map((o) => o.value)).to.deep.equal(['research']);
+    expect([...h.control<HTMLSelectElement>('exhibitType').options].slice(1).map((o) => o.value)).to.deep.equal([
+      'research',
+    ]);
   });
 
   it('says why no payment method can be chosen when the registration config cannot be read, instead of asking for an id', async () => {
-    const stop = answerWith(/\/registrations\/config/, { error: { code: 'forbidden', message: 'This key may not read the registration config.' } }, 403);
+    const stop = answerWith(
+      /\/registrations\/config/,
+      { error: { code: 'forbidden', message: 'This key may not read the registration config.' } },
+      403,
+    );
     const h = await mount('fee="450 EUR"');
     const problem = await h.waitForPart('methods-problem');
     expect(h.has('payment.paymentMethodId'), 'no free-text id field').to.equal(false);
@@ -343,7 +386,11 @@ describe('<conf-exhibit-form>', function () {
     await expectNoAxeViolations(h.el);
     stop();
     h.part<HTMLButtonElement>('methods-retry')!.click();
-    await waitFor(() => h.has('payment.paymentMethodId') && h.control<HTMLSelectElement>('payment.paymentMethodId').options.length > 1, 'the methods after a retry');
+    await waitFor(
+      () =>
+        h.has('payment.paymentMethodId') && h.control<HTMLSelectElement>('payment.paymentMethodId').options.length > 1,
+      'the methods after a retry',
+    );
     expect(h.part('methods-problem')).to.equal(null);
   });
 
@@ -366,12 +413,18 @@ describe('<conf-exhibit-form>', function () {
   });
 
   it('prefills from data attributes and the prefill property, never over what is typed', async () => {
-    const h = await mount('data-prefill-title="Loom" data-prefill-presenter.full-name="Ada Lovelace" data-prefill-exhibit-type="startup"');
+    const h = await mount(
+      'data-prefill-title="Loom" data-prefill-presenter.full-name="Ada Lovelace" data-prefill-exhibit-type="startup"',
+    );
     expect(h.control('title').value).to.equal('Loom');
     expect(h.control('presenter.fullName').value).to.equal('Ada Lovelace');
     expect(h.control<HTMLSelectElement>('exhibitType').value).to.equal('startup');
     await h.fill({ 'presenter.email': 'typed@example.org' });
-    h.el.prefill = { 'presenter.email': 'vendor@example.org', shortDescription: 'From the vendor site.', title: 'Other' };
+    h.el.prefill = {
+      'presenter.email': 'vendor@example.org',
+      shortDescription: 'From the vendor site.',
+      title: 'Other',
+    };
     await h.settle();
     expect(h.control('shortDescription').value).to.equal('From the vendor site.');
     expect(h.control('presenter.email').value, 'typed stays').to.equal('typed@example.org');

@@ -217,7 +217,11 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
     clearNotice: (code) => this.clearNotice(code),
   });
 
-  protected override readonly upload = new UploadController(this, 'exhibition-payment-proof', () => this.resolvedEndpoint.url);
+  protected override readonly upload = new UploadController(
+    this,
+    'exhibition-payment-proof',
+    () => this.resolvedEndpoint.url,
+  );
 
   /** The rules in force: the declared ones, updated by what the server said. */
   get rules(): ExhibitionRules {
@@ -322,11 +326,22 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
     const out = super.attributeProblems();
     const tag = this.localName;
     if (this.fee && !parseFeeAttribute(this.fee)) {
-      out.push({ code: 'invalid_fee', message: `<${tag}> cannot read fee="${this.fee}".`, fix: 'Write an amount and a currency, e.g. fee="450 EUR".' });
+      out.push({
+        code: 'invalid_fee',
+        message: `<${tag}> cannot read fee="${this.fee}".`,
+        fix: 'Write an amount and a currency, e.g. fee="450 EUR".',
+      });
     }
-    for (const [name, v] of [['opens', this.opens], ['closes', this.closes]] as const) {
+    for (const [name, v] of [
+      ['opens', this.opens],
+      ['closes', this.closes],
+    ] as const) {
       if (v && Number.isNaN(Date.parse(v))) {
-        out.push({ code: `invalid_${name}`, message: `<${tag}> cannot read ${name}="${v}".`, fix: `Use an ISO date-time, e.g. ${name}="2026-05-01T09:00:00+02:00".` });
+        out.push({
+          code: `invalid_${name}`,
+          message: `<${tag}> cannot read ${name}="${v}".`,
+          fix: `Use an ISO date-time, e.g. ${name}="2026-05-01T09:00:00+02:00".`,
+        });
       }
     }
     return out;
@@ -373,10 +388,17 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
     const values = Object.fromEntries(Object.entries(this.values).filter(([k]) => !k.startsWith('teamPeople.')));
     this.team.forEach((p, i) => (values[`teamPeople.${i}`] = p));
     this.values = values;
-    this.announce(removed ? msg(str`${removed} removed from the team.`, { id: 'exhibit.removed' }) : msg('Team row removed.', { id: 'exhibit.removed-empty' }));
+    this.announce(
+      removed
+        ? msg(str`${removed} removed from the team.`, { id: 'exhibit.removed' })
+        : msg('Team row removed.', { id: 'exhibit.removed-empty' }),
+    );
     await this.updateComplete;
     const next = Math.min(index, this.team.length - 1);
-    const target = next >= 0 ? this.renderRoot.querySelector<HTMLElement>(`[name="teamPeople.${next}"]`) : this.renderRoot.querySelector<HTMLElement>('[part~="add-member"]');
+    const target =
+      next >= 0
+        ? this.renderRoot.querySelector<HTMLElement>(`[name="teamPeople.${next}"]`)
+        : this.renderRoot.querySelector<HTMLElement>('[part~="add-member"]');
     target?.focus();
   };
 
@@ -405,7 +427,8 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
   }
 
   protected override renderContent(): unknown {
-    if (this.submission) return renderAccepted(this.submission, this.acceptedSummary(), this.successMessage, () => this.reset());
+    if (this.submission)
+      return renderAccepted(this.submission, this.acceptedSummary(), this.successMessage, () => this.reset());
     const w = this.window;
     if (w !== 'open') {
       const r = this.rules;
@@ -426,7 +449,8 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
       types: this.typeChoices,
       methods,
       // The server's message, or the neutral text when no proxy answered (the hint is the organizer's).
-      methodsProblem: methods.length || this.config.loading ? null : this.config.error ? serverErrorText(this.config.error) : '',
+      methodsProblem:
+        methods.length || this.config.loading ? null : this.config.error ? serverErrorText(this.config.error) : '',
       reloadMethods: () => void this.config.reload(),
       upload: this.upload,
       onFile: this.onFile,

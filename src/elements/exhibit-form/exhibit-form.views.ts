@@ -84,8 +84,9 @@ export function renderTeam(ctx: ExhibitContext): TemplateResult {
   return html`<fieldset part="section team">
     <legend>${msg('Team', { id: 'exhibit.team' })}</legend>
     <p class="help">${msg('Who else staffs the booth (optional).', { id: 'exhibit.team-help' })}</p>
-    ${ctx.team.length
-      ? html`<ul class="team-list">
+    ${
+      ctx.team.length
+        ? html`<ul class="team-list">
           ${ctx.team.map((name, i) => {
             const control = `teamPeople.${i}`;
             const id = controlId(control);
@@ -104,12 +105,15 @@ export function renderTeam(ctx: ExhibitContext): TemplateResult {
             </li>`;
           })}
         </ul>`
-      : nothing}
-    ${ctx.team.length < ctx.maxTeam
-      ? html`<button type="button" class="button add-member" part="add-member" @click=${ctx.addMember}>
+        : nothing
+    }
+    ${
+      ctx.team.length < ctx.maxTeam
+        ? html`<button type="button" class="button add-member" part="add-member" @click=${ctx.addMember}>
           ${msg('Add a team member', { id: 'exhibit.add' })}
         </button>`
-      : nothing}
+        : nothing
+    }
   </fieldset>`;
 }
 
@@ -122,7 +126,9 @@ export function renderRegistration(ctx: ExhibitContext): TemplateResult {
       kind: 'text',
       required: true,
       autocomplete: 'off',
-      help: msg('Exhibitors must be registered for the conference: the number from your registration confirmation.', { id: 'exhibit.registration-help' }),
+      help: msg('Exhibitors must be registered for the conference: the number from your registration confirmation.', {
+        id: 'exhibit.registration-help',
+      }),
     })}
   </fieldset>`;
 }
@@ -132,13 +138,21 @@ export function renderPayment(ctx: ExhibitContext): TemplateResult {
   const amount = fee ? formatFee(fee, ctx.locale) : '';
   const methodField =
     ctx.methodsProblem === null
-      ? renderField(ctx, { name: 'payment.paymentMethodId', label: msg('Payment method', { id: 'exhibit.payment-method' }), kind: 'select', required: true, options: ctx.methods })
+      ? renderField(ctx, {
+          name: 'payment.paymentMethodId',
+          label: msg('Payment method', { id: 'exhibit.payment-method' }),
+          kind: 'select',
+          required: true,
+          options: ctx.methods,
+        })
       : renderMethodsProblem(ctx.methodsProblem, ctx.reloadMethods);
   return html`<fieldset part="section payment">
     <legend>${msg('Exhibition fee', { id: 'exhibit.fee' })}</legend>
-    ${amount
-      ? html`<p part="fee">${msg(str`The exhibition fee is ${amount}. Pay it first, then add your payment details and proof.`, { id: 'exhibit.fee-text' })}</p>`
-      : html`<p part="fee">${msg('This exhibition has a fee. Pay it first, then add your payment details and proof.', { id: 'exhibit.fee-unknown' })}</p>`}
+    ${
+      amount
+        ? html`<p part="fee">${msg(str`The exhibition fee is ${amount}. Pay it first, then add your payment details and proof.`, { id: 'exhibit.fee-text' })}</p>`
+        : html`<p part="fee">${msg('This exhibition has a fee. Pay it first, then add your payment details and proof.', { id: 'exhibit.fee-unknown' })}</p>`
+    }
     ${methodField}
     ${renderField(ctx, { name: 'payment.paymentReference', label: msg('Payment reference', { id: 'exhibit.payment-reference' }), kind: 'text', required: true, autocomplete: 'off', maxlength: 200 })}
     ${renderUpload(ctx.upload, { name: 'payment.proofUrl', label: msg('Payment proof', { id: 'exhibit.proof' }), required: true, error: ctx.error('payment.proofUrl') }, ctx.onFile)}
@@ -152,9 +166,11 @@ export function renderPayment(ctx: ExhibitContext): TemplateResult {
  */
 function renderMethodsProblem(serverMessage: string, reload: () => void): TemplateResult {
   return html`<div class="methods-problem" part="methods-problem" role="status">
-    <p>${serverMessage
+    <p>${
+      serverMessage
         ? html`<strong>${msg('The payment methods could not be loaded.', { id: 'exhibit.methods-failed' })}</strong> ${serverMessage}`
-        : html`<strong>${msg('This conference lists no payment method.', { id: 'exhibit.methods-none' })}</strong>`}</p>
+        : html`<strong>${msg('This conference lists no payment method.', { id: 'exhibit.methods-none' })}</strong>`
+    }</p>
     <p>${msg('Try again, or ask the organizers how to pay the fee.', { id: 'exhibit.methods-next' })}</p>
     <button type="button" class="button" part="methods-retry" @click=${reload}>${msg('Try again', { id: 'core.retry' })}</button>
   </div>`;
@@ -162,7 +178,9 @@ function renderMethodsProblem(serverMessage: string, reload: () => void): Templa
 
 export function formatInstant(iso: string | null, locale: string, zone: string): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: zone }).format(
+    new Date(iso),
+  );
 }
 
 /** Window not open yet, or closed: said plainly, with the date when known. */
@@ -203,7 +221,12 @@ export function typeChoiceLabel(types: readonly ExhibitTypeChoice[], value: stri
   return t?.label ?? typeLabel(value);
 }
 
-export function renderAccepted(s: Submission, summary: AcceptedSummary, message: string | undefined, again: () => void): TemplateResult {
+export function renderAccepted(
+  s: Submission,
+  summary: AcceptedSummary,
+  message: string | undefined,
+  again: () => void,
+): TemplateResult {
   return html`<section class="outcome success" part="success" aria-labelledby="success-title">
     <h2 id="success-title" tabindex="-1">
       <slot name="success">${message ?? msg('Thank you, your application was received.', { id: 'exhibit.success' })}</slot>
@@ -213,13 +236,22 @@ export function renderAccepted(s: Submission, summary: AcceptedSummary, message:
       <dt>${msg('Title', { id: 'exhibit.title' })}</dt><dd>${s.title}</dd>
       <dt>${msg('Type of exhibit', { id: 'exhibit.type' })}</dt><dd>${summary.type}</dd>
       <dt>${msg('Presenter', { id: 'exhibit.presenter' })}</dt><dd>${summary.presenter} (${summary.email})</dd>
-      ${summary.fee
-        ? html`<dt>${msg('Exhibition fee', { id: 'exhibit.fee' })}</dt><dd part="summary-amount">${summary.fee}${summary.method ? ` — ${summary.method}` : ''}</dd>`
-        : nothing}
+      ${
+        summary.fee
+          ? html`<dt>${msg('Exhibition fee', { id: 'exhibit.fee' })}</dt><dd part="summary-amount">${summary.fee}${summary.method ? ` — ${summary.method}` : ''}</dd>`
+          : nothing
+      }
     </dl>
-    <p part="next-step">${summary.fee
-      ? msg(str`The organizers check your payment proof and review the application; they answer by e-mail to ${summary.email}.`, { id: 'exhibit.next-fee' })
-      : msg(str`The organizers review the application and answer by e-mail to ${summary.email}.`, { id: 'exhibit.next-review' })}</p>
+    <p part="next-step">${
+      summary.fee
+        ? msg(
+            str`The organizers check your payment proof and review the application; they answer by e-mail to ${summary.email}.`,
+            { id: 'exhibit.next-fee' },
+          )
+        : msg(str`The organizers review the application and answer by e-mail to ${summary.email}.`, {
+            id: 'exhibit.next-review',
+          })
+    }</p>
     <p>${msg('Keep this number for any questions to the organizers.', { id: 'exhibit.next' })}</p>
     <button type="button" class="button" part="again-button" @click=${again}>
       ${msg('Submit another application', { id: 'exhibit.again' })}

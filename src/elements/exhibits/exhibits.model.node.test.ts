@@ -1,11 +1,49 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { exhibitHash, filterExhibits, parseExhibitHash, safeUrl, toExhibitCard, toExhibitCards, typesOf } from './exhibits.model.js';
+import {
+  exhibitHash,
+  filterExhibits,
+  parseExhibitHash,
+  safeUrl,
+  toExhibitCard,
+  toExhibitCards,
+  typesOf,
+} from './exhibits.model.js';
 
 const records = [
-  { id: 'e1', title: 'Brightline Cloud', exhibitType: 'sponsor', shortDescription: 'Managed Kubernetes.', description: 'Data centres in Frankfurt.', booth: 'S-01', logoUrl: null, websiteUrl: 'https://brightline.example/', presenter: { fullName: 'Zoë Weiß' } },
-  { id: 'e2', title: 'Open Meadow Foundation', exhibitType: 'nonprofit', shortDescription: 'Fiscal hosting.', description: '', booth: 'C-20', logoUrl: 'https://cdn.example/logo.png', websiteUrl: null, presenter: { fullName: 'Ben Ode' } },
-  { id: 'e3', title: 'Stackfold', exhibitType: 'Startup', shortDescription: 'Preview environments.', description: '', booth: null, logoUrl: null, websiteUrl: null, presenter: {} },
+  {
+    id: 'e1',
+    title: 'Brightline Cloud',
+    exhibitType: 'sponsor',
+    shortDescription: 'Managed Kubernetes.',
+    description: 'Data centres in Frankfurt.',
+    booth: 'S-01',
+    logoUrl: null,
+    websiteUrl: 'https://brightline.example/',
+    presenter: { fullName: 'Zoë Weiß' },
+  },
+  {
+    id: 'e2',
+    title: 'Open Meadow Foundation',
+    exhibitType: 'nonprofit',
+    shortDescription: 'Fiscal hosting.',
+    description: '',
+    booth: 'C-20',
+    logoUrl: 'https://cdn.example/logo.png',
+    websiteUrl: null,
+    presenter: { fullName: 'Ben Ode' },
+  },
+  {
+    id: 'e3',
+    title: 'Stackfold',
+    exhibitType: 'Startup',
+    shortDescription: 'Preview environments.',
+    description: '',
+    booth: null,
+    logoUrl: null,
+    websiteUrl: null,
+    presenter: {},
+  },
   { id: 'e4', title: 'Hidden', exhibitType: 'sponsor', published: false },
   { id: 'e5', title: 'Guild', exhibitType: 'guild' },
 ];
@@ -13,7 +51,11 @@ const cards = toExhibitCards(records);
 
 describe('exhibits model', () => {
   it('reads exhibit records tolerantly and never an unpublished one', () => {
-    assert.deepEqual(cards.map((c) => c.id), ['e1', 'e2', 'e3', 'e5'], "the server's order, unpublished left out");
+    assert.deepEqual(
+      cards.map((c) => c.id),
+      ['e1', 'e2', 'e3', 'e5'],
+      "the server's order, unpublished left out",
+    );
     assert.equal(toExhibitCard({ id: 'x' }), null);
     const c = cards[0]!;
     assert.equal(c.type, 'sponsor');
@@ -30,7 +72,11 @@ describe('exhibits model', () => {
     assert.equal(safeUrl('data:image/png;base64,AAAA'), null);
     assert.equal(safeUrl('/relative.png'), null);
     assert.equal(safeUrl('https://a.example/x'), 'https://a.example/x');
-    assert.equal(toExhibitCard({ id: 'y', title: 'Y', websiteUrl: 'javascript:x', logoUrl: 'https://l.example/a.svg' })!.websiteUrl, null);
+    assert.equal(
+      toExhibitCard({ id: 'y', title: 'Y', websiteUrl: 'javascript:x', logoUrl: 'https://l.example/a.svg' })!
+        .websiteUrl,
+      null,
+    );
   });
 
   it('lists the types present, sponsors first, unknown ones last', () => {

@@ -42,7 +42,7 @@ describe('<conf-exhibits>', () => {
     setHash('');
   });
 
-  it("shows every published exhibit of the sandbox with logo or initials, name, type, booth and summary", async () => {
+  it('shows every published exhibit of the sandbox with logo or initials, name, type, booth and summary', async () => {
     expect(all).to.have.length(total);
     const loaded = new Promise<ConfLoadedEvent>((r) => document.addEventListener('conf-loaded', r, { once: true }));
     const h = await mount();
@@ -92,7 +92,9 @@ describe('<conf-exhibits>', () => {
       box.style.width = `${width}px`;
       document.body.append(box);
       try {
-        const h = new ElementHarness(await fixture<ConfExhibits>('<conf-exhibits display="wall"></conf-exhibits>', box));
+        const h = new ElementHarness(
+          await fixture<ConfExhibits>('<conf-exhibits display="wall"></conf-exhibits>', box),
+        );
         await waitFor(() => h.part('wall-item'), 'the wall');
         const wall = h.part('wall')!.getBoundingClientRect();
         const tiles = h.all<HTMLElement>('[part~="wall"] > li').map((li) => li.getBoundingClientRect());
@@ -105,7 +107,9 @@ describe('<conf-exhibits>', () => {
         const smallest = Math.min(...tiles.map((t) => t.width));
         for (const top of rows.slice(0, -1)) {
           const row = tiles.filter((t) => Math.round(t.top) === top);
-          expect(wall.width - (row.at(-1)!.right - row[0]!.left), `empty px in the row at ${top}`).to.be.below(smallest);
+          expect(wall.width - (row.at(-1)!.right - row[0]!.left), `empty px in the row at ${top}`).to.be.below(
+            smallest,
+          );
         }
         const last = tiles.filter((t) => Math.round(t.top) === rows.at(-1));
         expect(last[0]!.left - wall.left).to.be.closeTo(wall.right - last.at(-1)!.right, 2);
@@ -117,7 +121,9 @@ describe('<conf-exhibits>', () => {
 
   it('display="wall": logos (or names) only, linking to websites, strictly of the type, grouped on request', async () => {
     const sponsors = all.filter((e) => e.exhibitType === 'sponsor');
-    const h = new ElementHarness(await fixture<ConfExhibits>('<conf-exhibits type="sponsor" display="wall"></conf-exhibits>'));
+    const h = new ElementHarness(
+      await fixture<ConfExhibits>('<conf-exhibits type="sponsor" display="wall"></conf-exhibits>'),
+    );
     await waitFor(() => h.part('wall-item'), 'the wall');
     // No search, count, chips or cards: a wall to look at.
     expect(h.part('search')).to.equal(null);
@@ -143,13 +149,22 @@ describe('<conf-exhibits>', () => {
     await expectNoAxeViolations(h.el);
 
     // Every exhibitor, grouped by type under a heading each (types in the chips' order).
-    const g = new ElementHarness(await fixture<ConfExhibits>('<conf-exhibits display="wall" group-by="type"></conf-exhibits>'));
+    const g = new ElementHarness(
+      await fixture<ConfExhibits>('<conf-exhibits display="wall" group-by="type"></conf-exhibits>'),
+    );
     await waitFor(() => g.part('wall-group'), 'the groups');
     const types = [...new Set(all.map((e) => e.exhibitType))].sort();
-    expect(g.all('[part~="wall-group"]').map((s) => s.dataset.type).sort()).to.deep.equal(types);
+    expect(
+      g
+        .all('[part~="wall-group"]')
+        .map((s) => s.dataset.type)
+        .sort(),
+    ).to.deep.equal(types);
     for (const group of g.all('[part~="wall-group"]')) {
       const expected = all.filter((e) => e.exhibitType === group.dataset.type).map((e) => e.id);
-      expect([...group.querySelectorAll<HTMLElement>('[part~="wall-item"]')].map((i) => i.dataset.id)).to.deep.equal(expected);
+      expect([...group.querySelectorAll<HTMLElement>('[part~="wall-item"]')].map((i) => i.dataset.id)).to.deep.equal(
+        expected,
+      );
       expect(group.querySelector('h3')!.textContent!.trim()).to.not.equal('');
     }
     expect(g.all('[part~="wall-item"]')).to.have.length(total);
@@ -189,7 +204,9 @@ describe('<conf-exhibits>', () => {
   it('opens the detail by keyboard with description, booth, presenter and a safe website link; Escape returns focus', async () => {
     const target = all.find((e) => e.websiteUrl && e.booth)!;
     const h = await mount();
-    const opened = new Promise<ConfExhibitOpenEvent>((r) => h.el.addEventListener('conf-exhibit-open', r, { once: true }));
+    const opened = new Promise<ConfExhibitOpenEvent>((r) =>
+      h.el.addEventListener('conf-exhibit-open', r, { once: true }),
+    );
     const link = h.q<HTMLAnchorElement>(`[part~="card"][data-id="${target.id}"] a`)!;
     link.focus();
     await h.press('Enter');
@@ -197,7 +214,10 @@ describe('<conf-exhibits>', () => {
     const dialog = h.part<HTMLDialogElement>('dialog')!;
     await waitFor(() => dialog.open, 'dialog open');
     expect(dialog.querySelector('h2')!.textContent).to.equal(target.title);
-    expect(dialog.textContent).to.contain(target.description).and.contain(target.booth!).and.contain(target.presenter.fullName);
+    expect(dialog.textContent)
+      .to.contain(target.description)
+      .and.contain(target.booth!)
+      .and.contain(target.presenter.fullName);
     const site = dialog.querySelector<HTMLAnchorElement>('[part~="website"]')!;
     expect(site.href).to.equal(new URL(target.websiteUrl!).href);
     expect(site.target).to.equal('_blank');
@@ -229,7 +249,10 @@ describe('<conf-exhibits>', () => {
     await h.press('Escape');
     await waitFor(() => !dialog.open, 'closed');
     location.hash = `exhibit-${all[0]!.id}`;
-    await waitFor(() => dialog.open && dialog.querySelector('h2')!.textContent === all[0]!.title, 'opened on hashchange');
+    await waitFor(
+      () => dialog.open && dialog.querySelector('h2')!.textContent === all[0]!.title,
+      'opened on hashchange',
+    );
   });
 
   it('opens a #exhibit-ID link in one of two lists on the page, not in both', async () => {
@@ -263,7 +286,10 @@ describe('<conf-exhibits>', () => {
     try {
       const a = await mount('', narrow);
       const b = await mount('', wide);
-      await waitFor(() => a.part('grid')?.className.includes('cols-1') && b.part('grid')?.className.includes('cols-5'), 'columns');
+      await waitFor(
+        () => a.part('grid')?.className.includes('cols-1') && b.part('grid')?.className.includes('cols-5'),
+        'columns',
+      );
     } finally {
       narrow.remove();
       wide.remove();

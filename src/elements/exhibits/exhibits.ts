@@ -12,7 +12,14 @@ import { columnsFor } from '../../core/text.js';
 import { html as staticHtml } from 'lit/static-html.js';
 import { headingTag } from '../../core/heading.js';
 import { exhibitsStyles } from './exhibits.styles.js';
-import { EXHIBIT_HASH_PREFIX, exhibitHash, filterExhibits, toExhibitCards, typesOf, type ExhibitCard } from './exhibits.model.js';
+import {
+  EXHIBIT_HASH_PREFIX,
+  exhibitHash,
+  filterExhibits,
+  toExhibitCards,
+  typesOf,
+  type ExhibitCard,
+} from './exhibits.model.js';
 import { renderCloseButton } from '../../core/detail-dialog-close.js';
 
 // The element's own German texts, fetched only by a page that shows it in German.
@@ -23,13 +30,20 @@ registerMessages('es', () => import('./locales/es.js'));
 /** Names of the types the sandbox and most platforms use; any other type shows as served. */
 function typeLabel(type: string): string {
   switch (type) {
-    case 'sponsor': return msg('Sponsor', { id: 'exhibits.type.sponsor' });
-    case 'startup': return msg('Startup', { id: 'exhibits.type.startup' });
-    case 'research': return msg('Research', { id: 'exhibits.type.research' });
-    case 'nonprofit': return msg('Non-profit', { id: 'exhibits.type.nonprofit' });
-    case 'community': return msg('Community', { id: 'exhibits.type.community' });
-    case 'commercial': return msg('Commercial', { id: 'exhibits.type.commercial' });
-    default: return type.charAt(0).toLocaleUpperCase() + type.slice(1);
+    case 'sponsor':
+      return msg('Sponsor', { id: 'exhibits.type.sponsor' });
+    case 'startup':
+      return msg('Startup', { id: 'exhibits.type.startup' });
+    case 'research':
+      return msg('Research', { id: 'exhibits.type.research' });
+    case 'nonprofit':
+      return msg('Non-profit', { id: 'exhibits.type.nonprofit' });
+    case 'community':
+      return msg('Community', { id: 'exhibits.type.community' });
+    case 'commercial':
+      return msg('Commercial', { id: 'exhibits.type.commercial' });
+    default:
+      return type.charAt(0).toLocaleUpperCase() + type.slice(1);
   }
 }
 
@@ -212,14 +226,16 @@ export class ConfExhibits extends ConfElement {
         <span class="count" role="status">${msg(str`${shown.length} exhibits`, { id: 'exhibits.count' })}</span>
       </div>
       ${this.renderTypes(typesOf(cards), selected)}
-      ${shown.length === 0
-        ? html`<div class="status" part="empty">
+      ${
+        shown.length === 0
+          ? html`<div class="status" part="empty">
             <span>${msg('No matches for this search.', { id: 'core.filtered-empty' })}</span>
             <button class="button" @click=${this.clearFilters}>${msg('Show all exhibits', { id: 'exhibits.clear' })}</button>
           </div>`
-        : html`<ul class="grid cols-${this.columns}" part="grid">
+          : html`<ul class="grid cols-${this.columns}" part="grid">
             ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
-          </ul>`}
+          </ul>`
+      }
       ${this.renderDialog(all)}
     `;
   }
@@ -306,8 +322,9 @@ export class ConfExhibits extends ConfElement {
     const id = this.details.openId;
     const c = id !== null ? cards.find((x) => x.id === id) : undefined;
     return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.details.onClose}>
-      ${c
-        ? html`<div class="dialog-body" data-id=${c.id}>
+      ${
+        c
+          ? html`<div class="dialog-body" data-id=${c.id}>
             <div class="dialog-head">
               ${this.renderLogo(c)}
               <div>
@@ -317,19 +334,24 @@ export class ConfExhibits extends ConfElement {
               ${renderCloseButton(() => this.close())}
             </div>
             ${c.description || c.shortDescription ? html`<p class="description text-block">${c.description || c.shortDescription}</p>` : nothing}
-            ${c.presenter
-              ? html`<p class="presenter">${msg(str`Presented by ${c.presenter}`, { id: 'exhibits.presenter' })}</p>`
-              : nothing}
-            ${c.websiteUrl
-              ? html`<p>
+            ${
+              c.presenter
+                ? html`<p class="presenter">${msg(str`Presented by ${c.presenter}`, { id: 'exhibits.presenter' })}</p>`
+                : nothing
+            }
+            ${
+              c.websiteUrl
+                ? html`<p>
                   <a class="website" part="website" href=${c.websiteUrl} target="_blank" rel="noopener noreferrer">
                     ${msg('Visit website', { id: 'exhibits.website' })}<span class="visually-hidden">
                       ${msg('(opens in a new tab)', { id: 'exhibits.new-tab' })}</span>
                   </a>
                 </p>`
-              : nothing}
+                : nothing
+            }
           </div>`
-        : nothing}
+          : nothing
+      }
     </dialog>`;
   }
 }

@@ -82,13 +82,18 @@ describe('<conf-page>', () => {
 
   it('shows markup-like characters in titles and text as typed, never as HTML', async () => {
     const title = '<b>Bold</b> & <i>co</i>';
-    const body = '<script>window.__confPageInjected = true</script>\n\n<b>not bold</b> &amp; <img src=x onerror="window.__confPageInjected=true">\nsecond line';
-    answerWith(SITE, { data: { conference: { name: '<em>Conf</em>' }, navigation: [], pages: [{ slug: 'x', title, body }] } });
+    const body =
+      '<script>window.__confPageInjected = true</script>\n\n<b>not bold</b> &amp; <img src=x onerror="window.__confPageInjected=true">\nsecond line';
+    answerWith(SITE, {
+      data: { conference: { name: '<em>Conf</em>' }, navigation: [], pages: [{ slug: 'x', title, body }] },
+    });
     const h = await mount('slug="x" show-conference');
     expect(h.part('title')!.textContent).to.equal(title);
     const [first, second] = h.all('[part~="paragraph"]');
     expect(first!.textContent).to.equal('<script>window.__confPageInjected = true</script>');
-    expect(second!.textContent).to.equal('<b>not bold</b> &amp; <img src=x onerror="window.__confPageInjected=true">second line');
+    expect(second!.textContent).to.equal(
+      '<b>not bold</b> &amp; <img src=x onerror="window.__confPageInjected=true">second line',
+    );
     expect(second!.querySelectorAll('br')).to.have.length(1);
     expect(h.part('conference-name')!.textContent).to.equal('<em>Conf</em>');
     expect(h.all('script, b, i, em, img')).to.have.length(0);
@@ -99,7 +104,9 @@ describe('<conf-page>', () => {
     performance.clearResourceTimings();
     // A header of its own: no answer another test's elements read a moment ago can stand in.
     preferOn(SITE, 'delay=10');
-    const box = await fixture<HTMLElement>('<div><conf-site-nav href-pattern="/info/{slug}"></conf-site-nav><conf-page slug="faq"></conf-page></div>');
+    const box = await fixture<HTMLElement>(
+      '<div><conf-site-nav href-pattern="/info/{slug}"></conf-site-nav><conf-page slug="faq"></conf-page></div>',
+    );
     const page = new ElementHarness(box.querySelector('conf-page')!);
     const nav = new ElementHarness(box.querySelector('conf-site-nav')!);
     await waitFor(() => page.part('title') && nav.all('[part~="link"]').length > 0, 'both elements');
@@ -112,6 +119,8 @@ describe('<conf-page>', () => {
 
   it('speaks German', async () => {
     const h = await mount('slug="nope" lang="de"');
-    expect((await h.waitForPart('not-found')).textContent).to.contain('nicht gefunden').and.contain('„nope“');
+    expect((await h.waitForPart('not-found')).textContent)
+      .to.contain('nicht gefunden')
+      .and.contain('„nope“');
   });
 });

@@ -94,7 +94,11 @@ export class ConfPage extends ConfElement {
   protected override attributeProblems(): Diagnostic[] {
     const out = super.attributeProblems();
     if (!this.slug.trim()) {
-      out.push({ code: 'missing_slug', message: '<conf-page> has no slug, so it does not know which page to show.', fix: 'Add slug="about" (or another page of the site).' });
+      out.push({
+        code: 'missing_slug',
+        message: '<conf-page> has no slug, so it does not know which page to show.',
+        fix: 'Add slug="about" (or another page of the site).',
+      });
     }
     return out;
   }
@@ -119,7 +123,16 @@ export class ConfPage extends ConfElement {
       fix: `Set slug to one of: ${known}.`,
     });
     const error = new ApiError(404, PAGE_NOT_FOUND, `The site has no page "${this.slug}".`);
-    this.dispatchEvent(new ConfErrorEvent({ resource: 'page', status: 404, code: error.code, message: error.message, stale: false, error }));
+    this.dispatchEvent(
+      new ConfErrorEvent({
+        resource: 'page',
+        status: 404,
+        code: error.code,
+        message: error.message,
+        stale: false,
+        error,
+      }),
+    );
   }
 
   protected override renderContent(): unknown {
@@ -141,16 +154,18 @@ export class ConfPage extends ConfElement {
   private renderSite(site: Site): TemplateResult {
     const page = findPage(site, this.slug);
     return html`${this.showConference ? renderConference(site.conference, this.locale) : nothing}
-      ${page
-        ? html`<article part="page" aria-labelledby="title">
+      ${
+        page
+          ? html`<article part="page" aria-labelledby="title">
             <h2 id="title" part="title">${page.title}</h2>
             <div class="body" part="body">
               ${paragraphs(page.body).map((lines) => html`<p part="paragraph">${lines.map((line, i) => html`${i > 0 ? html`<br />` : nothing}${line}`)}</p>`)}
             </div>
           </article>`
-        : html`<div class="status error" part="not-found" role="alert">
+          : html`<div class="status error" part="not-found" role="alert">
             <strong>${msg('This page could not be found.', { id: 'page.not-found' })}</strong>
             ${this.slug.trim() ? html`<span class="detail">${msg(str`There is no page "${this.slug.trim()}" on this site.`, { id: 'page.not-found-detail' })}</span>` : nothing}
-          </div>`}`;
+          </div>`
+      }`;
   }
 }

@@ -29,7 +29,7 @@ describe('<conf-page> and <conf-site-nav> without /website/site', () => {
     expect(requested('/website/pages')).to.equal(0);
   });
 
-  it("read the deprecated /website/pages when /website/site answers 404, and say so in the console once", async () => {
+  it('read the deprecated /website/pages when /website/site answers 404, and say so in the console once', async () => {
     answerWith(SITE, { error: { code: 'not_found', message: 'No such endpoint.' } }, 404);
     const warn = console.warn;
     const warnings: string[] = [];

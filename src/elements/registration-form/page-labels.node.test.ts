@@ -6,13 +6,24 @@ import { readConfig } from './registration-form.model.js';
 const view = readConfig({
   public_registration_enabled: true,
   open_phase: { id: 'p', name: 'P' },
-  fields: [{ name: 'org', label: 'Organization', kind: 'select', enabled: true, options: [{ value: 'a', label: 'A' }], helpText: 'Your employer' }],
+  fields: [
+    {
+      name: 'org',
+      label: 'Organization',
+      kind: 'select',
+      enabled: true,
+      options: [{ value: 'a', label: 'A' }],
+      helpText: 'Your employer',
+    },
+  ],
   ticket_types: [{ id: 'tt', name: 'Student', description: 'For students', price: { amount: 0, currency: 'EUR' } }],
   payment_methods: [{ id: 'pm', name: 'Card', instructions: 'Pay on site' }],
 });
 
 test('page labels: strings or objects per key, by language with a fallback to the base language', () => {
-  const labels = parsePageLabels('{"DE": {"org": {"label": "Organisation", "help": "Arbeitgeber", "options": {"a": "Ä"}}, "ticket:tt": "Studierende", "payment:pm": {"instructions": "Vor Ort zahlen"}}, "fr": "nope"}');
+  const labels = parsePageLabels(
+    '{"DE": {"org": {"label": "Organisation", "help": "Arbeitgeber", "options": {"a": "Ä"}}, "ticket:tt": "Studierende", "payment:pm": {"instructions": "Vor Ort zahlen"}}, "fr": "nope"}',
+  );
   const shown = applyPageLabels(view, labelsFor(labels, 'de-AT'));
   assert.equal(shown.fields[0]!.label, 'Organisation');
   assert.equal(shown.fields[0]!.helpText, 'Arbeitgeber');

@@ -33,7 +33,8 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
 /** Reads the block's JSON; throws a message for the setup hint when it is not the expected shape. */
 export function parsePageLabels(json: string): PageLabels {
   const data = rec(JSON.parse(json) as unknown);
-  if (!data) throw new Error('the labels block must be a JSON object of languages, e.g. {"de": {"field_name": "Label"}}');
+  if (!data)
+    throw new Error('the labels block must be a JSON object of languages, e.g. {"de": {"field_name": "Label"}}');
   const out: PageLabels = {};
   for (const [lang, entries] of Object.entries(data)) {
     const byKey = rec(entries);

@@ -13,15 +13,33 @@ export type FieldKind = 'text' | 'email' | 'select' | 'checkbox' | 'number' | 'd
  * synonyms of form builders and HTML, lower-cased, with `-`/space read as `_`.
  */
 const KIND_NAMES: Readonly<Record<string, FieldKind>> = {
-  text: 'text', string: 'text', short_text: 'text',
-  email: 'email', e_mail: 'email',
-  select: 'select', choice: 'select', dropdown: 'select', radio: 'select', single_choice: 'select',
-  checkbox: 'checkbox', bool: 'checkbox', boolean: 'checkbox',
-  number: 'number', integer: 'number', int: 'number',
+  text: 'text',
+  string: 'text',
+  short_text: 'text',
+  email: 'email',
+  e_mail: 'email',
+  select: 'select',
+  choice: 'select',
+  dropdown: 'select',
+  radio: 'select',
+  single_choice: 'select',
+  checkbox: 'checkbox',
+  bool: 'checkbox',
+  boolean: 'checkbox',
+  number: 'number',
+  integer: 'number',
+  int: 'number',
   date: 'date',
-  textarea: 'textarea', long_text: 'textarea', multiline: 'textarea', paragraph: 'textarea',
-  tel: 'tel', phone: 'tel', telephone: 'tel',
-  url: 'url', link: 'url', website: 'url',
+  textarea: 'textarea',
+  long_text: 'textarea',
+  multiline: 'textarea',
+  paragraph: 'textarea',
+  tel: 'tel',
+  phone: 'tel',
+  telephone: 'tel',
+  url: 'url',
+  link: 'url',
+  website: 'url',
 };
 
 /**
@@ -31,7 +49,10 @@ const KIND_NAMES: Readonly<Record<string, FieldKind>> = {
 export function readFieldKind(kind: unknown, type: unknown, hasOptions: boolean): FieldKind {
   for (const raw of [kind, type]) {
     if (typeof raw !== 'string') continue;
-    const name = raw.trim().toLowerCase().replace(/[-\s]+/g, '_');
+    const name = raw
+      .trim()
+      .toLowerCase()
+      .replace(/[-\s]+/g, '_');
     // Own keys only: a kind named "constructor" must not find Object's.
     if (Object.hasOwn(KIND_NAMES, name)) return KIND_NAMES[name]!;
   }
@@ -105,15 +126,17 @@ export function readConfig(data: unknown): ConfigView {
       return value ? [{ value, label: str(r.label) || str(r.name) || value }] : [];
     });
     const kind = readFieldKind(f.kind, f.type, options.length > 0);
-    return [{
-      name,
-      label: str(f.label) || str(f.title) || name,
-      // A choice without options cannot be answered; fall back to free text.
-      kind: kind === 'select' && options.length === 0 ? 'text' : kind,
-      required: f.required === true,
-      options,
-      helpText: str(f.helpText) || str(f.help_text) || str(f.description),
-    }];
+    return [
+      {
+        name,
+        label: str(f.label) || str(f.title) || name,
+        // A choice without options cannot be answered; fall back to free text.
+        kind: kind === 'select' && options.length === 0 ? 'text' : kind,
+        required: f.required === true,
+        options,
+        helpText: str(f.helpText) || str(f.help_text) || str(f.description),
+      },
+    ];
   });
 
   const tickets = arr(d.ticket_types).flatMap((raw): TicketChoice[] => {
@@ -121,13 +144,15 @@ export function readConfig(data: unknown): ConfigView {
     const value = str(t.id);
     if (!value) return [];
     const price = rec(t.price);
-    return [{
-      value,
-      label: str(t.name) || str(t.label) || value,
-      description: str(t.description),
-      amount: typeof price.amount === 'number' ? price.amount : null,
-      currency: str(price.currency) || null,
-    }];
+    return [
+      {
+        value,
+        label: str(t.name) || str(t.label) || value,
+        description: str(t.description),
+        amount: typeof price.amount === 'number' ? price.amount : null,
+        currency: str(price.currency) || null,
+      },
+    ];
   });
 
   // Only an explicit false drops the reference or the proof: a config that does not say asks for both.
@@ -136,13 +161,15 @@ export function readConfig(data: unknown): ConfigView {
     const p = rec(raw);
     const value = str(p.id);
     return value
-      ? [{
-          value,
-          label: str(p.name) || str(p.label) || value,
-          instructions: str(p.instructions),
-          requiresReference: asks(p.requiresReference, p.requires_reference),
-          requiresProof: asks(p.requiresProof, p.requires_proof),
-        }]
+      ? [
+          {
+            value,
+            label: str(p.name) || str(p.label) || value,
+            instructions: str(p.instructions),
+            requiresReference: asks(p.requiresReference, p.requires_reference),
+            requiresProof: asks(p.requiresProof, p.requires_proof),
+          },
+        ]
       : [];
   });
 

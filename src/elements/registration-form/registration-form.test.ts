@@ -3,7 +3,15 @@ import { emulateMedia } from '@web/test-runner-commands';
 import type { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registrationsFor, uniqueEmail, withSettings } from '../../../test/browser/admin.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
-import { expectBotGuards, fillPaid, FormHarness, makeFile, person, preferOnUploads, watchWrites } from '../../../test/browser/form-harness.js';
+import {
+  expectBotGuards,
+  fillPaid,
+  FormHarness,
+  makeFile,
+  person,
+  preferOnUploads,
+  watchWrites,
+} from '../../../test/browser/form-harness.js';
 import { runFormTests } from '../../../test/browser/form-suite.js';
 import { answerWith, cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
 import './define.js';
@@ -126,7 +134,9 @@ describe('<conf-registration-form>', function () {
     h.submitButton().click();
     await waitFor(() => h.errorOf('lastName') !== '', 'the field errors');
     expect(h.errorOf('lastName')).to.equal('Bitte füllen Sie dieses Feld aus.');
-    expect(h.control('lastName').validationMessage, 'through setCustomValidity').to.equal('Bitte füllen Sie dieses Feld aus.');
+    expect(h.control('lastName').validationMessage, 'through setCustomValidity').to.equal(
+      'Bitte füllen Sie dieses Feld aus.',
+    );
     expect(h.errorOf('email')).to.equal('Bitte geben Sie eine E-Mail-Adresse ein, etwa name@example.org.');
     expect(h.errorOf('ticketTypeId')).to.equal('Bitte wählen Sie eine der Möglichkeiten.');
     expect(h.part('form-error')!.textContent).to.contain('Angaben müssen noch korrigiert werden');
@@ -184,10 +194,17 @@ describe('<conf-registration-form>', function () {
     await h.fill({ email: uniqueEmail('server-de') });
     expect(h.part('form-error')!.textContent!.trim(), 'the summary goes with the last field message').to.equal('');
     // A code this form does not know: the server's own words are all there is to show.
-    const stop = answerWith(CREATE, { error: { code: 'brand_new_rule', message: 'A rule added after this release.' } }, 422);
+    const stop = answerWith(
+      CREATE,
+      { error: { code: 'brand_new_rule', message: 'A rule added after this release.' } },
+      422,
+    );
     try {
       h.submitButton().click();
-      await waitFor(() => h.part('form-error')!.textContent!.includes('A rule added after this release.'), 'the unknown code as sent');
+      await waitFor(
+        () => h.part('form-error')!.textContent!.includes('A rule added after this release.'),
+        'the unknown code as sent',
+      );
     } finally {
       stop();
     }
@@ -196,7 +213,10 @@ describe('<conf-registration-form>', function () {
 
   it("sums up the registration in the success view: ticket, amount, the transfer's bank details without its before-registering text, what happens next", async () => {
     const res = await fetch('/api/public/v1/registrations/config');
-    type Config = { payment_methods: { id: string; instructions: string }[]; ticket_types: { id: string; name: string }[] };
+    type Config = {
+      payment_methods: { id: string; instructions: string }[];
+      ticket_types: { id: string; name: string }[];
+    };
     const config = ((await res.json()) as { data: Config }).data;
     const h = await mount();
     await fillWithLink(h, uniqueEmail('summary'));
@@ -215,7 +235,9 @@ describe('<conf-registration-form>', function () {
     expect(h.part('payment-instructions')).to.equal(null);
     const shown = h.part('payment-details')!.cloneNode(true) as HTMLElement;
     for (const b of shown.querySelectorAll('button')) b.remove();
-    expect(shown.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Transferred to: IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX');
+    expect(shown.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
+      'Transferred to: IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX',
+    );
     expect(summary.textContent).to.not.contain('register');
     expect(h.part('next-step')!.textContent!.trim()).to.not.equal('');
     await expectNoAxeViolations(h.el);
@@ -255,7 +277,10 @@ describe('<conf-registration-form>', function () {
   it('copies the registration number and the bank details from the success view', async () => {
     const copied: string[] = [];
     const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (t: string) => void copied.push(t) },
+    });
     try {
       const h = await mount();
       await fillWithLink(h, uniqueEmail('copy'));
@@ -264,7 +289,11 @@ describe('<conf-registration-form>', function () {
       const e = await event;
       await h.waitForPart('summary');
       const buttons = h.all<HTMLButtonElement>('[part~="copy-button"]');
-      expect(buttons.map((b) => b.getAttribute('aria-label'))).to.deep.equal(['Copy the registration number', 'Copy the IBAN', 'Copy the BIC']);
+      expect(buttons.map((b) => b.getAttribute('aria-label'))).to.deep.equal([
+        'Copy the registration number',
+        'Copy the IBAN',
+        'Copy the BIC',
+      ]);
       for (const b of buttons) b.click();
       await waitFor(() => copied.length === 3, 'three copies');
       expect(copied).to.deep.equal([e.detail.registration.id, 'DE89370400440532013000', 'COBADEFFXXX']);
@@ -293,8 +322,12 @@ describe('<conf-registration-form>', function () {
           expect(el.getBoundingClientRect().right).to.be.at.most(narrow.getBoundingClientRect().right + 1);
         }
         const [dt, dd] = [h.q('.summary dt')!, h.q('.summary dd')!];
-        expect(dd.getBoundingClientRect().top, 'value below its label').to.be.at.least(dt.getBoundingClientRect().bottom - 1);
-        expect(dd.getBoundingClientRect().width, 'the value takes the whole width').to.be.greaterThan(summary.getBoundingClientRect().width * 0.9);
+        expect(dd.getBoundingClientRect().top, 'value below its label').to.be.at.least(
+          dt.getBoundingClientRect().bottom - 1,
+        );
+        expect(dd.getBoundingClientRect().width, 'the value takes the whole width').to.be.greaterThan(
+          summary.getBoundingClientRect().width * 0.9,
+        );
         // The e-mail is not broken mid-word: it fits one line here.
         const email = h.all<HTMLElement>('.summary dd')[1]!;
         expect(email.getClientRects().length).to.equal(1);
@@ -380,7 +413,8 @@ describe('<conf-registration-form>', function () {
     const open = XMLHttpRequest.prototype.open;
     let broken = 1;
     XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL) {
-      const target = broken-- > 0 ? String(url).replace('/uploads/registration-evidence', '/uploads/no-such-kind') : url;
+      const target =
+        broken-- > 0 ? String(url).replace('/uploads/registration-evidence', '/uploads/no-such-kind') : url;
       return open.call(this, method, target, true);
     } as typeof XMLHttpRequest.prototype.open;
     try {
@@ -415,7 +449,9 @@ describe('<conf-registration-form>', function () {
       h.submitButton().click();
       const e = await event;
       expect(spy.writes).to.have.length(1);
-      expect(String((spy.writes[0]!.body as { paymentProofUrl: string }).paymentProofUrl)).to.match(/^storage:\/\/\S+$/);
+      expect(String((spy.writes[0]!.body as { paymentProofUrl: string }).paymentProofUrl)).to.match(
+        /^storage:\/\/\S+$/,
+      );
       expect(uploads.statuses).to.have.length(2);
       expect((await registrationsFor(email)).map((r) => r.id)).to.deep.equal([e.detail.id]);
     } finally {
@@ -465,7 +501,9 @@ describe('<conf-registration-form>', function () {
   });
 
   it('prefills from data attributes and the prefill property, and preselects a ticket', async () => {
-    const h = await mount('ticket="tt-regular" data-prefill-first-name="Grace" data-prefill-custom.organization="Navy"');
+    const h = await mount(
+      'ticket="tt-regular" data-prefill-first-name="Grace" data-prefill-custom.organization="Navy"',
+    );
     expect(h.control('firstName').value).to.equal('Grace');
     expect(h.control('custom.organization').value).to.equal('Navy');
     expect(h.control<HTMLSelectElement>('ticketTypeId').value).to.equal('tt-regular');
@@ -507,14 +545,22 @@ describe('<conf-registration-form>', function () {
         organization: 'Firma oder Hochschule',
         tshirt_size: { label: 'T-Shirt-Größe', options: { m: 'M (mittel)' } },
         'ticket:tt-student': 'Studierende',
-        'payment:pm-card-on-site': { label: 'Karte am Empfang', instructions: 'Zahlen Sie mit Karte, wenn Sie Ihr Namensschild abholen.' },
+        'payment:pm-card-on-site': {
+          label: 'Karte am Empfang',
+          instructions: 'Zahlen Sie mit Karte, wenn Sie Ihr Namensschild abholen.',
+        },
       },
     });
-    const labelOf = (h: FormHarness, name: string) => h.q(`label[for="${h.control(name).id}"]`)!.textContent!.replace('*', '').trim();
+    const labelOf = (h: FormHarness, name: string) =>
+      h
+        .q(`label[for="${h.control(name).id}"]`)!
+        .textContent!.replace('*', '')
+        .trim();
     const h = await mount('lang="de"', `<script type="application/json" slot="labels">${block}</script>`);
     expect(labelOf(h, 'custom.organization')).to.equal('Firma oder Hochschule');
     expect(labelOf(h, 'custom.tshirt_size')).to.equal('T-Shirt-Größe');
-    const option = (name: string, value: string) => h.q<HTMLOptionElement>(`[name="${name}"] option[value="${value}"]`)!.textContent!;
+    const option = (name: string, value: string) =>
+      h.q<HTMLOptionElement>(`[name="${name}"] option[value="${value}"]`)!.textContent!;
     expect(option('custom.tshirt_size', 'm')).to.equal('M (mittel)');
     expect(option('ticketTypeId', 'tt-student')).to.contain('Studierende');
     await h.fill({ ticketTypeId: 'tt-regular', paymentMethodId: 'pm-card-on-site' });
@@ -572,7 +618,8 @@ describe('<conf-registration-form>', function () {
       expect(h.submitButton().textContent).to.contain('Anmelden');
       expect(h.text()).to.contain('Zahlungsart');
       expect(h.el.scrollWidth).to.be.at.most(320);
-      for (const c of h.all<HTMLElement>('.input')) expect(c.getBoundingClientRect().right).to.be.at.most(narrow.getBoundingClientRect().right + 1);
+      for (const c of h.all<HTMLElement>('.input'))
+        expect(c.getBoundingClientRect().right).to.be.at.most(narrow.getBoundingClientRect().right + 1);
       await expectNoAxeViolations(h.el);
     } finally {
       narrow.remove();

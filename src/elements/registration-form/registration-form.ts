@@ -146,7 +146,11 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
     load: async ({ client, signal }) => readConfig((await client.get('registrationConfig', { signal })).body),
   });
 
-  protected override readonly upload = new UploadController(this, 'registration-evidence', () => this.resolvedEndpoint.url);
+  protected override readonly upload = new UploadController(
+    this,
+    'registration-evidence',
+    () => this.resolvedEndpoint.url,
+  );
 
   constructor() {
     super();
@@ -292,7 +296,10 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
       this.startForm({ resume: view.availability === 'open' });
     } else if (changed.has('prefill') || changed.has('ticket')) {
       // A later prefill fills what is still empty; it never overwrites what the person typed.
-      this.values = { ...this.startValues(view, null), ...Object.fromEntries(Object.entries(this.values).filter(([, v]) => v)) };
+      this.values = {
+        ...this.startValues(view, null),
+        ...Object.fromEntries(Object.entries(this.values).filter(([, v]) => v)),
+      };
     }
     this.setState('closed', view.availability === 'closed');
     this.setState('try-later', view.availability === 'try-later');
@@ -314,9 +321,13 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
   private renderReady(config: ConfigView): TemplateResult {
     const view = this.shownView(config);
     if (view.availability !== 'open') {
-      return renderBlocked(view.availability, view.availability === 'closed' ? this.closedMessage : this.tryLaterMessage);
+      return renderBlocked(
+        view.availability,
+        view.availability === 'closed' ? this.closedMessage : this.tryLaterMessage,
+      );
     }
-    if (this.registration) return renderSuccess(this.registration, view, this.locale, this.successMessage, () => this.reset());
+    if (this.registration)
+      return renderSuccess(this.registration, view, this.locale, this.successMessage, () => this.reset());
     const ctx: FormContext = {
       view,
       locale: this.locale,

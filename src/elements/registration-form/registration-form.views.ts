@@ -8,7 +8,14 @@ import type { Registration } from '../../api/records.js';
 import { renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
 import type { UploadController } from '../../core/upload-controller.js';
 import { renderSection } from '../../core/form-parts.js';
-import { customControlName, paymentAsks, type ConfigView, type CustomFieldView, type PaymentChoice, type TicketChoice } from './registration-form.model.js';
+import {
+  customControlName,
+  paymentAsks,
+  type ConfigView,
+  type CustomFieldView,
+  type PaymentChoice,
+  type TicketChoice,
+} from './registration-form.model.js';
 
 export interface FormContext extends FieldState {
   view: ConfigView;
@@ -76,19 +83,24 @@ export function renderPayment(ctx: FormContext, mode: ProofMode): TemplateResult
       options: ctx.view.paymentMethods,
       note: method?.instructions || undefined,
     })}
-    ${asks.reference
-      ? renderField(ctx, {
-          name: 'paymentReference',
-          label: msg('Payment reference', { id: 'registration.payment-reference' }),
-          kind: 'text',
-          required: true,
-          autocomplete: 'off',
-          maxlength: 200,
-          help: msg('The transaction or transfer reference of your payment.', { id: 'registration.payment-reference-help' }),
-        })
-      : nothing}
-    ${asks.proof
-      ? html`<fieldset class="proof" part="proof">
+    ${
+      asks.reference
+        ? renderField(ctx, {
+            name: 'paymentReference',
+            label: msg('Payment reference', { id: 'registration.payment-reference' }),
+            kind: 'text',
+            required: true,
+            autocomplete: 'off',
+            maxlength: 200,
+            help: msg('The transaction or transfer reference of your payment.', {
+              id: 'registration.payment-reference-help',
+            }),
+          })
+        : nothing
+    }
+    ${
+      asks.proof
+        ? html`<fieldset class="proof" part="proof">
           <legend>${proofLabel}<span class="req" aria-hidden="true">*</span></legend>
           <div class="choices">
             <label><input type="radio" name=${modeName} value="file" .checked=${mode === 'file'} />
@@ -96,21 +108,37 @@ export function renderPayment(ctx: FormContext, mode: ProofMode): TemplateResult
             <label><input type="radio" name=${modeName} value="url" .checked=${mode === 'url'} />
               ${msg('Link to a file (https)', { id: 'registration.proof-url' })}</label>
           </div>
-          ${mode === 'file'
-            ? renderUpload(ctx.upload, { name: 'paymentProofUrl', label: msg('Proof file', { id: 'registration.proof-file-label' }), required: true, error: ctx.error('paymentProofUrl') }, ctx.onFile)
-            : renderField(ctx, {
-                name: 'paymentProofUrl',
-                label: msg('Link to your proof', { id: 'registration.proof-url-label' }),
-                kind: 'url',
-                required: true,
-                pattern: 'https://.+',
-                patternHint: msg('Use an address that starts with https://.', { id: 'registration.proof-url-format' }),
-                placeholder: 'https://',
-                autocomplete: 'url',
-                help: msg('An https address where the organizers can open the proof.', { id: 'registration.proof-url-help' }),
-              })}
+          ${
+            mode === 'file'
+              ? renderUpload(
+                  ctx.upload,
+                  {
+                    name: 'paymentProofUrl',
+                    label: msg('Proof file', { id: 'registration.proof-file-label' }),
+                    required: true,
+                    error: ctx.error('paymentProofUrl'),
+                  },
+                  ctx.onFile,
+                )
+              : renderField(ctx, {
+                  name: 'paymentProofUrl',
+                  label: msg('Link to your proof', { id: 'registration.proof-url-label' }),
+                  kind: 'url',
+                  required: true,
+                  pattern: 'https://.+',
+                  patternHint: msg('Use an address that starts with https://.', {
+                    id: 'registration.proof-url-format',
+                  }),
+                  placeholder: 'https://',
+                  autocomplete: 'url',
+                  help: msg('An https address where the organizers can open the proof.', {
+                    id: 'registration.proof-url-help',
+                  }),
+                })
+          }
         </fieldset>`
-      : nothing}
+        : nothing
+    }
   </fieldset>`;
 }
 
@@ -138,11 +166,17 @@ export function renderCustom(ctx: FormContext): TemplateResult | typeof nothing 
 function nextStep(status: string): string {
   switch (status) {
     case 'confirmed':
-      return msg('Your registration is confirmed. Keep this number for questions and at the registration desk.', { id: 'registration.next.confirmed' });
+      return msg('Your registration is confirmed. Keep this number for questions and at the registration desk.', {
+        id: 'registration.next.confirmed',
+      });
     case 'pending_review':
-      return msg('The organizers will check your payment proof and confirm your registration by e-mail.', { id: 'registration.next.review' });
+      return msg('The organizers will check your payment proof and confirm your registration by e-mail.', {
+        id: 'registration.next.review',
+      });
     case 'pending_payment':
-      return msg('Your registration is waiting for your payment; it is confirmed by e-mail once the payment arrives.', { id: 'registration.next.payment' });
+      return msg('Your registration is waiting for your payment; it is confirmed by e-mail once the payment arrives.', {
+        id: 'registration.next.payment',
+      });
     default:
       return msg('Keep this number for any questions to the organizers.', { id: 'registration.next.other' });
   }
@@ -170,7 +204,8 @@ export function renderCopyable(text: string, value: string, label: string, part:
 }
 
 /** An IBAN (groups of four, spaces optional) or a BIC after "BIC", in a method's instructions. */
-const BANK_DETAIL = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)\b|(?<=\bBIC:? )([A-Z0-9]{8}(?:[A-Z0-9]{3})?)\b/g;
+const BANK_DETAIL =
+  /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)\b|(?<=\bBIC:? )([A-Z0-9]{8}(?:[A-Z0-9]{3})?)\b/g;
 
 /** Instructions as text, with each IBAN and BIC in them copyable. */
 export function renderInstructions(text: string): (string | TemplateResult)[] {
@@ -180,9 +215,16 @@ export function renderInstructions(text: string): (string | TemplateResult)[] {
     const found = m[0];
     out.push(text.slice(at, m.index));
     const iban = m[1] !== undefined;
-    out.push(renderCopyable(found, found.replace(/ /g, ''),
-      iban ? msg('Copy the IBAN', { id: 'registration.copy-iban' }) : msg('Copy the BIC', { id: 'registration.copy-bic' }),
-      iban ? 'iban' : 'bic'));
+    out.push(
+      renderCopyable(
+        found,
+        found.replace(/ /g, ''),
+        iban
+          ? msg('Copy the IBAN', { id: 'registration.copy-iban' })
+          : msg('Copy the BIC', { id: 'registration.copy-bic' }),
+        iban ? 'iban' : 'bic',
+      ),
+    );
     at = m.index + found.length;
   }
   out.push(text.slice(at));
@@ -196,9 +238,16 @@ function renderBankDetails(text: string): (string | TemplateResult)[] {
     const iban = m[1] !== undefined;
     if (out.length) out.push(', ');
     out.push(iban ? 'IBAN ' : 'BIC ');
-    out.push(renderCopyable(m[0], m[0].replace(/ /g, ''),
-      iban ? msg('Copy the IBAN', { id: 'registration.copy-iban' }) : msg('Copy the BIC', { id: 'registration.copy-bic' }),
-      iban ? 'iban' : 'bic'));
+    out.push(
+      renderCopyable(
+        m[0],
+        m[0].replace(/ /g, ''),
+        iban
+          ? msg('Copy the IBAN', { id: 'registration.copy-iban' })
+          : msg('Copy the BIC', { id: 'registration.copy-bic' }),
+        iban ? 'iban' : 'bic',
+      ),
+    );
   }
   return out;
 }
@@ -232,14 +281,22 @@ function renderSummary(r: Registration, view: ConfigView, locale: string): Templ
     <dt>${msg('E-mail', { id: 'registration.email' })}</dt><dd>${r.email}</dd>
     <dt>${msg('Ticket', { id: 'registration.ticket' })}</dt><dd>${ticket?.label ?? r.ticketTypeId}</dd>
     ${amount ? html`<dt>${msg('Amount', { id: 'registration.summary.amount' })}</dt><dd part="summary-amount">${amount}</dd>` : nothing}
-    ${method
-      ? html`<dt>${msg('Payment method', { id: 'registration.payment-method' })}</dt>
+    ${
+      method
+        ? html`<dt>${msg('Payment method', { id: 'registration.payment-method' })}</dt>
           <dd>${method.label}${renderPaymentNote(method)}</dd>`
-      : nothing}
+        : nothing
+    }
   </dl>`;
 }
 
-export function renderSuccess(r: Registration, view: ConfigView, locale: string, message: string | undefined, again: () => void): TemplateResult {
+export function renderSuccess(
+  r: Registration,
+  view: ConfigView,
+  locale: string,
+  message: string | undefined,
+  again: () => void,
+): TemplateResult {
   return html`<section class="outcome success" part="success" aria-labelledby="success-title">
     <h2 id="success-title" tabindex="-1">
       <slot name="success">${message ?? msg('Thank you, your registration was received.', { id: 'registration.success' })}</slot>
@@ -257,7 +314,10 @@ export function renderSuccess(r: Registration, view: ConfigView, locale: string,
 export function renderBlocked(kind: 'closed' | 'try-later', message: string | undefined): TemplateResult {
   const text =
     kind === 'closed'
-      ? message ?? msg('Registration is closed.', { id: 'registration.closed' })
-      : message ?? msg('Registration is not open right now: no pricing phase is running. Please try again later.', { id: 'registration.try-later' });
+      ? (message ?? msg('Registration is closed.', { id: 'registration.closed' }))
+      : (message ??
+        msg('Registration is not open right now: no pricing phase is running. Please try again later.', {
+          id: 'registration.try-later',
+        }));
   return html`<div class="outcome blocked" part=${kind} role="status"><slot name=${kind}>${text}</slot></div>`;
 }

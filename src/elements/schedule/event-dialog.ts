@@ -68,27 +68,33 @@ function dialogBody(ctx: ViewContext, item: ScheduleItem, actions: DialogActions
       ${event.track ? html`<div><dt>${labels.track()}</dt><dd class="track">${event.track}</dd></div>` : nothing}
     </dl>
     ${event.description ? html`<div class="description">${paragraphs(event.description)}</div>` : nothing}
-    ${speakers.length
-      ? html`<section class="dialog-speakers" aria-labelledby="dialog-speakers">
+    ${
+      speakers.length
+        ? html`<section class="dialog-speakers" aria-labelledby="dialog-speakers">
           <h3 id="dialog-speakers">${labels.speakers()}</h3>
           <ul>
             ${speakers.map(
               (s) => html`<li>
-                <strong>${s.fullName}</strong>${s.jobTitle || s.affiliation
-                  ? html`<span class="affiliation">${[s.jobTitle, s.affiliation].filter(Boolean).join(', ')}</span>`
-                  : nothing}
+                <strong>${s.fullName}</strong>${
+                  s.jobTitle || s.affiliation
+                    ? html`<span class="affiliation">${[s.jobTitle, s.affiliation].filter(Boolean).join(', ')}</span>`
+                    : nothing
+                }
               </li>`,
             )}
           </ul>
         </section>`
-      : nothing}
+        : nothing
+    }
     <footer class="dialog-actions">
       <button type="button" class="button" part="ics-button" @click=${() => actions.downloadIcs(item)}>${labels.icsEvent()}</button>
       <button type="button" class="button" part="copy-link-button" @click=${() => actions.copyLink(item)}>${labels.copyLink()}</button>
-      ${event.workshopId
-        ? html`<a class="button" part="workshop-link" href=${workshopHash(event.workshopId)} @click=${() => actions.close()}>
+      ${
+        event.workshopId
+          ? html`<a class="button" part="workshop-link" href=${workshopHash(event.workshopId)} @click=${() => actions.close()}>
             ${msg('Enroll in this workshop', { id: 'schedule.workshop-enroll' })}</a>`
-        : nothing}
+          : nothing
+      }
       <span class="action-status" role="status">${actions.status}</span>
     </footer>
   </article>`;

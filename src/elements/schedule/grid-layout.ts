@@ -93,7 +93,14 @@ export function layoutGrid(items: readonly ScheduleItem[], venues: readonly Venu
     last = Math.max(last, item.end, item.start + STEP_MS);
   }
   if (first === Infinity) {
-    return { start: 0, rows: 0, columns: columns.map((venue) => ({ venue, lanes: 1 })), cells: [], marks: [], commonSpan: ROWS_PER_HOUR };
+    return {
+      start: 0,
+      rows: 0,
+      columns: columns.map((venue) => ({ venue, lanes: 1 })),
+      cells: [],
+      marks: [],
+      commonSpan: ROWS_PER_HOUR,
+    };
   }
   const w = wallClock(first, options.timeZone);
   const start = first - w.minute * 60_000 - (first % 60_000);
@@ -108,7 +115,8 @@ export function layoutGrid(items: readonly ScheduleItem[], venues: readonly Venu
     let group: { item: ScheduleItem; row: number; span: number; lane: number }[] = [];
     let groupEnd = -1;
     const flush = (): void => {
-      for (const g of group) cells.push({ item: g.item, column, row: g.row, span: g.span, lane: g.lane, lanes: laneEnds.length });
+      for (const g of group)
+        cells.push({ item: g.item, column, row: g.row, span: g.span, lane: g.lane, lanes: laneEnds.length });
       maxLanes = Math.max(maxLanes, laneEnds.length);
       group = [];
       laneEnds = [];

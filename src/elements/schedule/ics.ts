@@ -47,7 +47,10 @@ export function foldLine(line: string): string {
 
 /** `20260610T070000Z`. */
 export function icsUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export interface IcsOptions {
@@ -64,7 +67,9 @@ export interface IcsOptions {
 function eventLines(item: ScheduleItem, options: IcsOptions): string[] {
   const { event, venue, speakers } = item;
   const description = [
-    speakers.length ? speakers.map((s) => (s.affiliation ? `${s.fullName} (${s.affiliation})` : s.fullName)).join(', ') : '',
+    speakers.length
+      ? speakers.map((s) => (s.affiliation ? `${s.fullName} (${s.affiliation})` : s.fullName)).join(', ')
+      : '',
     event.description ?? '',
   ]
     .filter(Boolean)
@@ -89,7 +94,13 @@ function eventLines(item: ScheduleItem, options: IcsOptions): string[] {
 
 /** One VCALENDAR with a VEVENT per item, CRLF line endings, folded lines. */
 export function toIcs(items: readonly ScheduleItem[], options: IcsOptions): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//conf-widgets//conf-schedule//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//conf-widgets//conf-schedule//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+  ];
   if (options.calendarName) lines.push(`X-WR-CALNAME:${escapeText(options.calendarName)}`);
   for (const item of items) lines.push(...eventLines(item, options));
   lines.push('END:VCALENDAR');
@@ -98,6 +109,11 @@ export function toIcs(items: readonly ScheduleItem[], options: IcsOptions): stri
 
 /** A file name safe on every OS: letters, digits and dashes. */
 export function icsFileName(title: string): string {
-  const base = title.normalize('NFD').replace(/\p{M}+/gu, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const base = title
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
   return `${base || 'agenda'}.ics`;
 }

@@ -4,13 +4,20 @@ import type { EventType } from '../../api/records.js';
 
 export function typeLabel(type: EventType | string): string {
   switch (type) {
-    case 'keynote': return msg('Keynote', { id: 'schedule.type.keynote' });
-    case 'talk': return msg('Talk', { id: 'schedule.type.talk' });
-    case 'panel': return msg('Panel', { id: 'schedule.type.panel' });
-    case 'workshop': return msg('Workshop', { id: 'schedule.type.workshop' });
-    case 'break': return msg('Break', { id: 'schedule.type.break' });
-    case 'social': return msg('Social', { id: 'schedule.type.social' });
-    default: return type;
+    case 'keynote':
+      return msg('Keynote', { id: 'schedule.type.keynote' });
+    case 'talk':
+      return msg('Talk', { id: 'schedule.type.talk' });
+    case 'panel':
+      return msg('Panel', { id: 'schedule.type.panel' });
+    case 'workshop':
+      return msg('Workshop', { id: 'schedule.type.workshop' });
+    case 'break':
+      return msg('Break', { id: 'schedule.type.break' });
+    case 'social':
+      return msg('Social', { id: 'schedule.type.social' });
+    default:
+      return type;
   }
 }
 
@@ -29,7 +36,8 @@ export const labels = {
   results: (n: number) => msg(str`${n} events shown`, { id: 'schedule.results' }),
   dayMatches: (n: number) => msg(str`, ${n} matching events`, { id: 'schedule.day-matches' }),
   share: () => msg('Share my agenda', { id: 'schedule.share' }),
-  shareCopied: () => msg('Link copied. Open it on another device to take your agenda along.', { id: 'schedule.share-copied' }),
+  shareCopied: () =>
+    msg('Link copied. Open it on another device to take your agenda along.', { id: 'schedule.share-copied' }),
   shareLink: () => msg('Link to your agenda', { id: 'schedule.share-link' }),
   shareEmpty: () => msg('Star events first: your agenda is empty.', { id: 'schedule.share-empty' }),
   importTitle: (n: number) => msg(str`A shared agenda with ${n} events was opened.`, { id: 'schedule.import-title' }),
@@ -40,7 +48,8 @@ export const labels = {
   icsEvent: () => msg('Add to calendar (.ics)', { id: 'schedule.ics-event' }),
   copyLink: () => msg('Copy link', { id: 'schedule.copy-link' }),
   linkCopied: () => msg('Link copied.', { id: 'schedule.link-copied' }),
-  storageFailed: () => msg('Your agenda could not be saved in this browser (storage is blocked).', { id: 'schedule.storage-failed' }),
+  storageFailed: () =>
+    msg('Your agenda could not be saved in this browser (storage is blocked).', { id: 'schedule.storage-failed' }),
   speakers: () => msg('Speakers', { id: 'schedule.speakers' }),
   venue: () => msg('Room', { id: 'schedule.venue' }),
   time: () => msg('Time', { id: 'schedule.time' }),
@@ -67,7 +76,8 @@ export const labels = {
   filters: () => msg('Filters', { id: 'schedule.filters' }),
   showAll: (n: number) => msg(str`Show all ${n} events`, { id: 'schedule.show-all' }),
   nowJump: () => msg('Jump to now', { id: 'schedule.now-jump' }),
-  gridTooNarrow: () => msg('The rooms do not fit this width, so the day is shown as a list.', { id: 'schedule.grid-too-narrow' }),
+  gridTooNarrow: () =>
+    msg('The rooms do not fit this width, so the day is shown as a list.', { id: 'schedule.grid-too-narrow' }),
   startsIn: (n: number) => msg(str`Starts in ${n} min`, { id: 'schedule.starts-in' }),
   minutesLeft: (n: number) => msg(str`${n} min left`, { id: 'schedule.minutes-left' }),
 };

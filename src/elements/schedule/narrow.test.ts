@@ -26,7 +26,9 @@ async function mountIn(width: number, attributes: string): Promise<ElementHarnes
 }
 
 function shownCards(h: ElementHarness<ConfSchedule>): HTMLElement[] {
-  return h.all<HTMLElement>('.list .slot-item').filter((li) => !li.hidden && !li.closest('.slot')!.hasAttribute('hidden'));
+  return h
+    .all<HTMLElement>('.list .slot-item')
+    .filter((li) => !li.hidden && !li.closest('.slot')!.hasAttribute('hidden'));
 }
 
 describe('<conf-schedule> in narrow places', () => {
@@ -98,10 +100,16 @@ describe('<conf-schedule> in narrow places', () => {
     button.click();
     // The slot of 10:30 (running at 11:05) is the first with an event not yet over.
     const slot = await waitFor(() => {
-      const s = h.all<HTMLElement>('.list > .slot').find((x) => x.querySelector('time')?.getAttribute('datetime')?.startsWith('2026-06-10T08:30'));
+      const s = h
+        .all<HTMLElement>('.list > .slot')
+        .find((x) => x.querySelector('time')?.getAttribute('datetime')?.startsWith('2026-06-10T08:30'));
       return s;
     }, 'the 10:30 slot');
-    await waitFor(() => Math.abs(slot.getBoundingClientRect().top - 60) < 2, 'the slot scrolled below the 60 px header', 5000);
+    await waitFor(
+      () => Math.abs(slot.getBoundingClientRect().top - 60) < 2,
+      'the slot scrolled below the 60 px header',
+      5000,
+    );
     expect(h.el.shadowRoot!.activeElement?.classList.contains('slot-time')).to.equal(true);
   });
 

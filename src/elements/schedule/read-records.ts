@@ -9,7 +9,8 @@ import { webUrl } from '../../core/web-url.js';
 
 type Loose = Record<string, unknown>;
 
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
+const str = (v: unknown, fallback = ''): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
 const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null;
 

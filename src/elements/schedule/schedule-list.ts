@@ -91,7 +91,11 @@ export function renderList(ctx: ViewContext, slots: readonly TimeSlot[]): Templa
             ${guard([slot.start, ctx.fmt], () => html`<time datetime=${new Date(slot.start).toISOString()}>${ctx.fmt.time(new Date(slot.start))}</time>`)}
           </${slotHeading}>
           <ul class="slot-items">
-            ${repeat(slot.items, (i) => i.event.id, (i) => itemTemplate(ctx, i))}
+            ${repeat(
+              slot.items,
+              (i) => i.event.id,
+              (i) => itemTemplate(ctx, i),
+            )}
           </ul>
         </li>`;
       },

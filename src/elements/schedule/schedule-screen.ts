@@ -243,7 +243,9 @@ function fitRow(row: readonly Card[]): void {
   }
   const nowHeights = row.map(({ now }) => now.clientHeight);
   const fits = () =>
-    row.every(({ card, now, next }, i) => now.clientHeight >= nowHeights[i]! - 1 && !overflows(next) && !overflows(card));
+    row.every(
+      ({ card, now, next }, i) => now.clientHeight >= nowHeights[i]! - 1 && !overflows(next) && !overflows(card),
+    );
   let chosen: readonly [number, number] = NEXT_BASE;
   for (const lines of NEXT_LINES) {
     sizeNext(row, lines);
@@ -291,7 +293,8 @@ function minutesUntil(now: number, at: number): number {
 function nowTemplate(ctx: ViewContext, current: readonly ScheduleItem[], next: ScheduleItem | null): TemplateResult {
   if (!current.length) {
     // Before the first talk (or in a gap): when the next one starts, not only that nothing runs.
-    const soon = next && next.day === ctx.fmt.dateKey(new Date(ctx.now)) && next.start - ctx.now <= STARTS_IN_MINUTES * 60_000;
+    const soon =
+      next && next.day === ctx.fmt.dateKey(new Date(ctx.now)) && next.start - ctx.now <= STARTS_IN_MINUTES * 60_000;
     return html`<p class="screen-when"><span class="screen-label">${labels.now()}</span> <span class="screen-none ${soon ? 'screen-soon' : ''}"
       >${soon ? labels.startsIn(minutesUntil(ctx.now, next.start)) : labels.nothingNow()}</span
     ></p>`;
@@ -355,14 +358,20 @@ export function renderScreen(
       <p class="clock" part="clock"><time datetime=${now.toISOString()}>${ctx.fmt.time(now)}</time></p>
     </header>
     <div class="screen-body">
-      ${entries.length
-        ? html`<ul
+      ${
+        entries.length
+          ? html`<ul
             class="screen-venues ${single ? 'single' : ''}"
             ${cssProps({ '--cols': layout.cols, '--rows': layout.rows })}
           >
-            ${repeat(shown, (e) => e.venue.id, (e) => venueTemplate(ctx, e, Boolean(single)))}
+            ${repeat(
+              shown,
+              (e) => e.venue.id,
+              (e) => venueTemplate(ctx, e, Boolean(single)),
+            )}
           </ul>`
-        : html`<p class="screen-done" part="empty">${labels.screenDone()}</p>`}
+          : html`<p class="screen-done" part="empty">${labels.screenDone()}</p>`
+      }
     </div>
   </div>`;
 }

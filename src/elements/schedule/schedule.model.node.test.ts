@@ -70,14 +70,23 @@ describe('grouping by day and slot', () => {
 
   test('days follow the display zone, split at local midnight', () => {
     assert.deepEqual(index.days, ['2026-10-24', '2026-10-25']);
-    assert.deepEqual(index.byDay.get('2026-10-24')!.map((i) => i.event.title), ['Late night']);
+    assert.deepEqual(
+      index.byDay.get('2026-10-24')!.map((i) => i.event.title),
+      ['Late night'],
+    );
     assert.equal(index.byDay.get('2026-10-25')!.length, 6);
   });
 
   test('the repeated hour at the DST change is two slots, in true order', () => {
     const slots = groupBySlot(index.byDay.get('2026-10-25')!);
     const titles = slots.map((s) => s.items.map((i) => i.event.title));
-    assert.deepEqual(titles, [['Midnight'], ['First 2:30'], ['Second 2:30'], ['Morning B', 'Morning A'], ['Before midnight']]);
+    assert.deepEqual(titles, [
+      ['Midnight'],
+      ['First 2:30'],
+      ['Second 2:30'],
+      ['Morning B', 'Morning A'],
+      ['Before midnight'],
+    ]);
     assert.equal(slots[2]!.start - slots[1]!.start, 60 * 60_000);
   });
 
@@ -85,19 +94,35 @@ describe('grouping by day and slot', () => {
     const ny = buildIndex({ events, venues, speakers }, 'America/New_York');
     assert.deepEqual(ny.days, ['2026-10-24', '2026-10-25']);
     // 09:00 Berlin (+01:00) is 04:00 in New York (still EDT, -04:00): same day; 23:59 Berlin is 18:59.
-    assert.deepEqual(ny.byDay.get('2026-10-24')!.map((i) => i.event.title), ['Late night', 'Midnight', 'First 2:30', 'Second 2:30']);
+    assert.deepEqual(
+      ny.byDay.get('2026-10-24')!.map((i) => i.event.title),
+      ['Late night', 'Midnight', 'First 2:30', 'Second 2:30'],
+    );
     const tokyo = buildIndex({ events, venues, speakers }, 'Asia/Tokyo');
     assert.deepEqual(tokyo.days, ['2026-10-25', '2026-10-26']);
   });
 
   test('groupByDay agrees with the index', () => {
     const groups = groupByDay(index.items);
-    assert.deepEqual(groups.map((g) => [g.day, g.items.length]), [['2026-10-24', 1], ['2026-10-25', 6]]);
+    assert.deepEqual(
+      groups.map((g) => [g.day, g.items.length]),
+      [
+        ['2026-10-24', 1],
+        ['2026-10-25', 6],
+      ],
+    );
   });
 
   test('venue order breaks ties within a slot; spring-forward day keeps its events', () => {
     const spring = buildIndex(
-      { events: [ev('2026-03-29T01:30:00+01:00', '2026-03-29T03:30:00+02:00'), ev('2026-03-29T03:00:00+02:00', '2026-03-29T04:00:00+02:00')], venues, speakers },
+      {
+        events: [
+          ev('2026-03-29T01:30:00+01:00', '2026-03-29T03:30:00+02:00'),
+          ev('2026-03-29T03:00:00+02:00', '2026-03-29T04:00:00+02:00'),
+        ],
+        venues,
+        speakers,
+      },
       ZONE,
     );
     assert.deepEqual(spring.days, ['2026-03-29']);
@@ -105,7 +130,10 @@ describe('grouping by day and slot', () => {
   });
 
   test('unreadable times are skipped and counted, not thrown', () => {
-    const bad = buildIndex({ events: [ev('not a date', 'x'), ev('2026-06-10T09:00:00+02:00', 'x')], venues, speakers }, ZONE);
+    const bad = buildIndex(
+      { events: [ev('not a date', 'x'), ev('2026-06-10T09:00:00+02:00', 'x')], venues, speakers },
+      ZONE,
+    );
     assert.equal(bad.skipped, 1);
     assert.equal(bad.items[0]!.end, bad.items[0]!.start);
   });
@@ -132,12 +160,21 @@ describe('grid layout', () => {
   test('starts at the full hour, rows of 5 minutes, whole hours', () => {
     assert.equal(grid.start, Date.parse('2026-06-10T09:00:00+02:00'));
     assert.equal(grid.rows, 36); // 09:00–12:00
-    assert.deepEqual(grid.marks.map((m) => m.row), [0, 12, 24]);
+    assert.deepEqual(
+      grid.marks.map((m) => m.row),
+      [0, 12, 24],
+    );
   });
 
   test('columns in venue order, hidden left out, unknown venue appended', () => {
-    assert.deepEqual(grid.columns.map((c) => c.venue.id), ['v1', 'v2', 'v9']);
-    assert.equal(grid.cells.some((c) => c.item.event.title === 'Hidden'), false);
+    assert.deepEqual(
+      grid.columns.map((c) => c.venue.id),
+      ['v1', 'v2', 'v9'],
+    );
+    assert.equal(
+      grid.cells.some((c) => c.item.event.title === 'Hidden'),
+      false,
+    );
   });
 
   test('spans follow duration; short events still take a row', () => {
@@ -156,7 +193,10 @@ describe('grid layout', () => {
   });
 
   test('a talk across spring-forward spans its real hour', () => {
-    const spring = buildIndex({ events: [ev('2026-03-29T01:30:00+01:00', '2026-03-29T03:30:00+02:00')], venues, speakers }, ZONE);
+    const spring = buildIndex(
+      { events: [ev('2026-03-29T01:30:00+01:00', '2026-03-29T03:30:00+02:00')], venues, speakers },
+      ZONE,
+    );
     const g = layoutGrid(spring.items, spring.venues, { timeZone: ZONE });
     assert.deepEqual([g.cells[0]!.row, g.cells[0]!.span], [6, 12]);
     assert.equal(g.start, Date.parse('2026-03-29T01:00:00+01:00'));
@@ -165,7 +205,11 @@ describe('grid layout', () => {
   test('the shortest common span ignores a rare short outlier', () => {
     assert.equal(grid.commonSpan, 1); // 'Short' is one of five events: not rare enough to ignore
     const many = Array.from({ length: 12 }, (_, i) =>
-      ev(`2026-06-10T${String(9 + i).padStart(2, '0')}:00:00+02:00`, `2026-06-10T${String(9 + i).padStart(2, '0')}:${i === 0 ? '05' : '45'}:00+02:00`, { title: `T${i}`, venueId: 'v1' }),
+      ev(
+        `2026-06-10T${String(9 + i).padStart(2, '0')}:00:00+02:00`,
+        `2026-06-10T${String(9 + i).padStart(2, '0')}:${i === 0 ? '05' : '45'}:00+02:00`,
+        { title: `T${i}`, venueId: 'v1' },
+      ),
     );
     const g = layoutGrid(buildIndex({ events: many, venues, speakers }, ZONE).items, venues, { timeZone: ZONE });
     assert.equal(g.commonSpan, 9);
@@ -187,7 +231,11 @@ describe('now and next', () => {
   ];
   const index = buildIndex({ events, venues, speakers }, ZONE);
   const at = (iso: string, venueId?: string) =>
-    nowNext(index, Date.parse(iso), venueId).map((v) => [v.venue.id, v.current.map((i) => i.event.title), v.next?.event.title ?? null]);
+    nowNext(index, Date.parse(iso), venueId).map((v) => [
+      v.venue.id,
+      v.current.map((i) => i.event.title),
+      v.next?.event.title ?? null,
+    ]);
 
   test('before anything starts: nothing current, first event next', () => {
     assert.deepEqual(at('2026-06-10T08:59:59+02:00', 'v1'), [['v1', [], 'Opening']]);
@@ -216,10 +264,23 @@ describe('now and next', () => {
 
 describe('filters and search', () => {
   const events = [
-    ev('2026-06-10T09:00:00+02:00', '2026-06-10T10:00:00+02:00', { title: 'Keynote: The Future', type: 'keynote', speakerIds: ['s1'] }),
-    ev('2026-06-10T10:00:00+02:00', '2026-06-10T11:00:00+02:00', { title: 'Engines', description: 'Computing with the Analytical Engine', speakerIds: ['s2'], venueId: 'v2' }),
+    ev('2026-06-10T09:00:00+02:00', '2026-06-10T10:00:00+02:00', {
+      title: 'Keynote: The Future',
+      type: 'keynote',
+      speakerIds: ['s1'],
+    }),
+    ev('2026-06-10T10:00:00+02:00', '2026-06-10T11:00:00+02:00', {
+      title: 'Engines',
+      description: 'Computing with the Analytical Engine',
+      speakerIds: ['s2'],
+      venueId: 'v2',
+    }),
     ev('2026-06-10T11:00:00+02:00', '2026-06-10T11:30:00+02:00', { title: 'Coffee', type: 'break', venueId: 'v3' }),
-    ev('2026-06-11T09:00:00+02:00', '2026-06-11T10:00:00+02:00', { title: 'Café culture', type: 'social', track: 'Community' }),
+    ev('2026-06-11T09:00:00+02:00', '2026-06-11T10:00:00+02:00', {
+      title: 'Café culture',
+      type: 'social',
+      track: 'Community',
+    }),
   ];
   const index = buildIndex({ events, venues, speakers }, ZONE);
   const titles = (f: Parameters<typeof filterItems>[1]) => filterItems(index, f).map((i) => i.event.title);
@@ -253,9 +314,15 @@ describe('filters and search', () => {
 describe('my agenda', () => {
   class MemoryStorage implements AgendaStorage {
     map = new Map<string, string>();
-    getItem(k: string) { return this.map.get(k) ?? null; }
-    setItem(k: string, v: string) { this.map.set(k, v); }
-    removeItem(k: string) { this.map.delete(k); }
+    getItem(k: string) {
+      return this.map.get(k) ?? null;
+    }
+    setItem(k: string, v: string) {
+      this.map.set(k, v);
+    }
+    removeItem(k: string) {
+      this.map.delete(k);
+    }
   }
 
   test('keys differ per endpoint and conference', () => {
@@ -273,9 +340,15 @@ describe('my agenda', () => {
     s.setItem(key, JSON.stringify(['ok_1', '<img src=x>', 42]));
     assert.deepEqual([...loadAgenda(s, key)], ['ok_1']);
     const throwing: AgendaStorage = {
-      getItem() { throw new Error('SecurityError'); },
-      setItem() { throw new Error('QuotaExceeded'); },
-      removeItem() { throw new Error('SecurityError'); },
+      getItem() {
+        throw new Error('SecurityError');
+      },
+      setItem() {
+        throw new Error('QuotaExceeded');
+      },
+      removeItem() {
+        throw new Error('SecurityError');
+      },
     };
     assert.equal(loadAgenda(throwing, key).size, 0);
     assert.equal(saveAgenda(throwing, key, new Set(['a'])), false);
@@ -284,7 +357,7 @@ describe('my agenda', () => {
     assert.equal(s.getItem(key), null);
   });
 
-  test('a change applies to what is stored now, not to the caller\'s older copy', () => {
+  test("a change applies to what is stored now, not to the caller's older copy", () => {
     const s = new MemoryStorage();
     const key = agendaStorageKey('https://a.example');
     saveAgenda(s, key, new Set(['evt_1', 'evt_2']));
@@ -322,7 +395,10 @@ describe('my agenda', () => {
     assert.equal(parseAgendaHash('#agenda=***'), null);
     assert.equal(parseAgendaHash('#something-else'), null);
     assert.equal(parseAgendaHash('#agenda=' + Buffer.from('no bar here').toString('base64url')), null);
-    assert.deepEqual(parseAgendaHash('#agenda=' + Buffer.from('|ok,<script>,../x,fine').toString('base64url')), ['ok', 'fine']);
+    assert.deepEqual(parseAgendaHash('#agenda=' + Buffer.from('|ok,<script>,../x,fine').toString('base64url')), [
+      'ok',
+      'fine',
+    ]);
   });
 
   test('event deep links', () => {
@@ -341,7 +417,10 @@ function parseIcs(text: string) {
   assert.equal(/\r(?!\n)|(?<!\r)\n/.test(text), false, 'only CRLF line breaks');
   const physical = text.slice(0, -2).split('\r\n');
   for (const line of physical) assert.ok(Buffer.byteLength(line, 'utf8') <= 75, `line over 75 octets: ${line}`);
-  const logical = text.replace(/\r\n[ \t]/g, '').slice(0, -2).split('\r\n');
+  const logical = text
+    .replace(/\r\n[ \t]/g, '')
+    .slice(0, -2)
+    .split('\r\n');
   const unescape = (v: string) => v.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
   const events: Record<string, string>[] = [];
   let current: Record<string, string> | null = null;
@@ -351,8 +430,10 @@ function parseIcs(text: string) {
     const name = line.slice(0, colon).split(';')[0]!;
     const value = line.slice(colon + 1);
     if (line === 'BEGIN:VEVENT') current = {};
-    else if (line === 'END:VEVENT') { events.push(current!); current = null; }
-    else if (current) current[name] = ['SUMMARY', 'DESCRIPTION', 'LOCATION'].includes(name) ? unescape(value) : value;
+    else if (line === 'END:VEVENT') {
+      events.push(current!);
+      current = null;
+    } else if (current) current[name] = ['SUMMARY', 'DESCRIPTION', 'LOCATION'].includes(name) ? unescape(value) : value;
     else calendar[name] = value;
   }
   assert.equal(logical[0], 'BEGIN:VCALENDAR');
@@ -365,12 +446,25 @@ const icsInstant = (v: string) =>
 describe('.ics export', () => {
   const long = 'Zürich, Köln; Straße\\Weg — '.repeat(8) + '\nSecond paragraph 🎤 with emoji';
   const events = [
-    ev('2026-06-10T09:00:00+02:00', '2026-06-10T10:30:00+02:00', { title: 'Opening, keynote; and more', description: long, speakerIds: ['s1', 's2'] }),
-    ev('2026-06-11T14:00:00+02:00', '2026-06-11T14:45:00+02:00', { title: 'Ünïcödé Wörkshöp '.repeat(6), type: 'workshop', venueId: 'v2' }),
+    ev('2026-06-10T09:00:00+02:00', '2026-06-10T10:30:00+02:00', {
+      title: 'Opening, keynote; and more',
+      description: long,
+      speakerIds: ['s1', 's2'],
+    }),
+    ev('2026-06-11T14:00:00+02:00', '2026-06-11T14:45:00+02:00', {
+      title: 'Ünïcödé Wörkshöp '.repeat(6),
+      type: 'workshop',
+      venueId: 'v2',
+    }),
   ];
   const index = buildIndex({ events, venues, speakers }, ZONE);
   const now = Date.parse('2026-05-01T12:00:00Z');
-  const ics = toIcs(index.items, { now, uidDomain: 'conf.example.org', calendarName: 'My agenda', eventUrl: (i) => `https://x.example/p${eventHash(i.event.id)}` });
+  const ics = toIcs(index.items, {
+    now,
+    uidDomain: 'conf.example.org',
+    calendarName: 'My agenda',
+    eventUrl: (i) => `https://x.example/p${eventHash(i.event.id)}`,
+  });
   const parsed = parseIcs(ics);
 
   test('a calendar with one VEVENT per event', () => {
@@ -452,7 +546,9 @@ describe('performance: 2,000 events in 12 venues', () => {
     const gridMs = performance.now() - t2;
     assert.ok(found > 0);
     assert.ok(grid.cells.length > 600);
-    console.log(`# build ${buildMs.toFixed(1)} ms, search ${perKeystroke.toFixed(3)} ms/keystroke, grid ${gridMs.toFixed(1)} ms`);
+    console.log(
+      `# build ${buildMs.toFixed(1)} ms, search ${perKeystroke.toFixed(3)} ms/keystroke, grid ${gridMs.toFixed(1)} ms`,
+    );
     assert.ok(perKeystroke < 8, `search took ${perKeystroke} ms per keystroke`);
     assert.ok(gridMs < 16, `grid took ${gridMs} ms`);
   });

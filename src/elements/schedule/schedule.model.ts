@@ -14,7 +14,14 @@ export * from './grid-layout.js';
 export * from './agenda.js';
 export * from './ics.js';
 
-export const EVENT_TYPES = ['keynote', 'talk', 'panel', 'workshop', 'break', 'social'] as const satisfies readonly EventType[];
+export const EVENT_TYPES = [
+  'keynote',
+  'talk',
+  'panel',
+  'workshop',
+  'break',
+  'social',
+] as const satisfies readonly EventType[];
 
 /** One event with everything rendering and filtering need, resolved once. */
 export interface ScheduleItem {
@@ -58,7 +65,10 @@ export interface ScheduleIndex {
  * The query goes through the same fold as the haystack.
  */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 export function compareVenues(a: Venue, b: Venue): number {
@@ -89,7 +99,15 @@ export function buildIndex(data: ScheduleData, timeZone: string): ScheduleIndex 
     const haystack = fold(
       [event.title, event.description, event.track ?? '', ...speakers.map((s) => s.fullName)].join('\n'),
     );
-    items.push({ event, start, end, day: dayKey(start, timeZone), venue: venueById.get(event.venueId), speakers, haystack });
+    items.push({
+      event,
+      start,
+      end,
+      day: dayKey(start, timeZone),
+      venue: venueById.get(event.venueId),
+      speakers,
+      haystack,
+    });
   }
   const rank = (i: ScheduleItem): number => venueRank.get(i.event.venueId) ?? venues.length;
   items.sort((a, b) => a.start - b.start || rank(a) - rank(b) || a.event.title.localeCompare(b.event.title));
@@ -187,7 +205,9 @@ export function groupByDay(items: readonly ScheduleItem[]): { day: string; items
     if (!list) map.set(item.day, (list = []));
     list.push(item);
   }
-  return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([day, list]) => ({ day, items: list }));
+  return [...map.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([day, list]) => ({ day, items: list }));
 }
 
 /** Running at `now`: started at or before it and not yet ended (the end instant is exclusive). */

@@ -8,7 +8,14 @@ import { cleanup, ElementHarness, fixture, staleOn, waitFor } from '../../../tes
 import type { ConfAgendaChangeEvent } from './conf-agenda-change.js';
 import type { ConfEventOpenEvent } from './conf-event-open.js';
 import './define.js';
-import { agendaHash, agendaStorageKey, buildIndex, filterItems, nowNext, type ScheduleIndex } from './schedule.model.js';
+import {
+  agendaHash,
+  agendaStorageKey,
+  buildIndex,
+  filterItems,
+  nowNext,
+  type ScheduleIndex,
+} from './schedule.model.js';
 import type { ConfSchedule } from './schedule.js';
 import { screenLayout } from './schedule-screen.js';
 
@@ -81,9 +88,11 @@ function expectScreenFits(h: ElementHarness<ConfSchedule>): void {
 }
 
 /** The star button on the card of event `id`, in the list or the grid. */
-const starOf = (h: ElementHarness, id: string) => h.q<HTMLButtonElement>(`[part~="event"]:has(a[href="#event-${id}"]) [part="star"]`)!;
+const starOf = (h: ElementHarness, id: string) =>
+  h.q<HTMLButtonElement>(`[part~="event"]:has(a[href="#event-${id}"]) [part="star"]`)!;
 
-const shownCards = (h: ElementHarness) => h.all('.slot-item:not([hidden]) [part~="event"], .grid-cell:not([hidden]) [part~="event"]');
+const shownCards = (h: ElementHarness) =>
+  h.all('.slot-item:not([hidden]) [part~="event"], .grid-cell:not([hidden]) [part~="event"]');
 
 describe('<conf-schedule>', () => {
   beforeEach(() => {
@@ -113,7 +122,9 @@ describe('<conf-schedule>', () => {
     const firstSlot = h.q('.slot-time')!.textContent!.trim();
     expect(firstSlot).to.equal(
       // A 12-hour clock without a leading zero, never broken before AM/PM.
-      new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(firstDay[0]!.start).replace(/ /g, '\u00a0'),
+      new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' })
+        .format(firstDay[0]!.start)
+        .replace(/ /g, '\u00a0'),
     );
   });
 
@@ -138,15 +149,18 @@ describe('<conf-schedule>', () => {
     await h.type(search, ' zzzznotathing');
     expect(shownCards(h).length).to.equal(0);
     expect(h.part('empty')).to.not.equal(null);
-    (h.q<HTMLButtonElement>('[part="empty"] button'))!.click();
+    h.q<HTMLButtonElement>('[part="empty"] button')!.click();
     await h.settle();
     expect(shownCards(h).length).to.equal(day.length);
   });
 
-  it('counts a search\'s matches on every day tab, so matches on other days show', async () => {
+  it("counts a search's matches on every day tab, so matches on other days show", async () => {
     const h = await mount();
     const lastDay = index.byDay.get(index.days[2]!)!;
-    const term = lastDay.find((i) => i.speakers.length > 0)!.speakers[0]!.fullName.split(' ').at(-1)!;
+    const term = lastDay
+      .find((i) => i.speakers.length > 0)!
+      .speakers[0]!.fullName.split(' ')
+      .at(-1)!;
     const expected = index.days.map((day) => filterItems(index, { day, query: term }).length);
     expect(expected[2]).to.be.greaterThan(0);
     expect(h.part('day-tab-count'), 'no counts without a search').to.equal(null);
@@ -201,7 +215,11 @@ describe('<conf-schedule>', () => {
 
     it('prints what a search shows, on every day it matches, and says it is filtered', async () => {
       const h = await mount();
-      const term = index.byDay.get(index.days[2]!)!.find((i) => i.speakers.length > 0)!.speakers[0]!.fullName.split(' ').at(-1)!;
+      const term = index.byDay
+        .get(index.days[2]!)!
+        .find((i) => i.speakers.length > 0)!
+        .speakers[0]!.fullName.split(' ')
+        .at(-1)!;
       const matches = filterItems(index, { day: null, query: term });
       const days = new Set(matches.map((i) => i.day));
       await h.type(h.part<HTMLInputElement>('search')!, term);
@@ -240,7 +258,9 @@ describe('<conf-schedule>', () => {
     expect(inMainHall.length).to.be.greaterThan(0);
     expect(shownCards(h).length).to.equal(inMainHall.length);
     expect(h.q('.venue-toggle')!.textContent).to.contain(`1 of ${index.venues.length}`);
-    h.all<HTMLElement>('.venue-option').find((o) => o.getAttribute('aria-selected') === 'true')!.click();
+    h.all<HTMLElement>('.venue-option')
+      .find((o) => o.getAttribute('aria-selected') === 'true')!
+      .click();
     await h.settle();
     expect(shownCards(h).length).to.equal(day.length);
   });
@@ -300,7 +320,10 @@ describe('<conf-schedule>', () => {
     // A hash change while mounted opens another event.
     const other = index.byDay.get(index.days[0]!)![1]!;
     location.hash = `#event-${other.event.id}`;
-    await waitFor(() => dialog.open && dialog.querySelector('#dialog-title')?.textContent === other.event.title, 'second deep link');
+    await waitFor(
+      () => dialog.open && dialog.querySelector('#dialog-title')?.textContent === other.event.title,
+      'second deep link',
+    );
   });
 
   it('keeps stars in localStorage per endpoint, and reports the agenda', async () => {
@@ -324,7 +347,9 @@ describe('<conf-schedule>', () => {
   });
 
   it('keeps the stars of two schedules on one page in step, adding to what is stored', async () => {
-    const box = await fixture<HTMLElement>('<div><conf-schedule></conf-schedule><conf-schedule view="grid"></conf-schedule></div>');
+    const box = await fixture<HTMLElement>(
+      '<div><conf-schedule></conf-schedule><conf-schedule view="grid"></conf-schedule></div>',
+    );
     const [list, grid] = [...box.querySelectorAll<ConfSchedule>('conf-schedule')].map((el) => new ElementHarness(el));
     await waitFor(() => list!.part('list') && grid!.part('grid'), 'both schedules');
     const [first, second, third] = index.byDay.get(index.days[0]!)!.map((i) => i.event.id);
@@ -347,7 +372,9 @@ describe('<conf-schedule>', () => {
   it('answers an #event-ID or #agenda= link in one of two schedules on the page, not in both', async () => {
     const item = index.byDay.get(index.days[1]!)![2]!;
     history.replaceState(null, '', `#event-${item.event.id}`);
-    const box = await fixture<HTMLElement>('<div><conf-schedule></conf-schedule><conf-schedule view="grid"></conf-schedule></div>');
+    const box = await fixture<HTMLElement>(
+      '<div><conf-schedule></conf-schedule><conf-schedule view="grid"></conf-schedule></div>',
+    );
     const both = [...box.querySelectorAll<ConfSchedule>('conf-schedule')].map((el) => new ElementHarness(el));
     const settle = () => Promise.all(both.map((h) => h.settle()));
     const open = () => both.filter((h) => h.q<HTMLDialogElement>('dialog')?.open);
@@ -386,8 +413,14 @@ describe('<conf-schedule>', () => {
     const grid = await mount('view="grid"');
     const measure = () =>
       [
-        list.part('toolbar'), list.q('.chip'), list.q('[role="tab"]'), list.q('.slot-time'), list.part('event'), list.part('star'),
-        grid.part('grid-venue'), grid.part('event'),
+        list.part('toolbar'),
+        list.q('.chip'),
+        list.q('[role="tab"]'),
+        list.q('.slot-time'),
+        list.part('event'),
+        list.part('star'),
+        grid.part('grid-venue'),
+        grid.part('event'),
       ]
         .map((el) => {
           const r = el!.getBoundingClientRect();
@@ -465,7 +498,9 @@ describe('<conf-schedule>', () => {
     // The test browser runs in America/New_York; the conference is in Europe/Berlin.
     const item = index.byDay.get(index.days[0]!)![0]!;
     const fmt = (zone: string) =>
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(item.start).replace(/ /g, '\u00a0');
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' })
+        .format(item.start)
+        .replace(/ /g, '\u00a0');
     const h = await mount();
     const time = h.q('.slot-item [part="time"]')!;
     expect(time.textContent).to.contain(fmt(ZONE));
@@ -509,7 +544,9 @@ describe('<conf-schedule>', () => {
       expect(card.querySelector('a')!.getAttribute('title')).to.equal(item.event.title);
       // At least two title lines, and the time line fully inside the card.
       const line = parseFloat(getComputedStyle(title).lineHeight);
-      expect(title.getBoundingClientRect().height, `${minutes} min title`).to.be.at.least(Math.min(2 * line, title.scrollHeight) - 1);
+      expect(title.getBoundingClientRect().height, `${minutes} min title`).to.be.at.least(
+        Math.min(2 * line, title.scrollHeight) - 1,
+      );
       expect(time.getBoundingClientRect().height).to.be.greaterThan(0);
       expect(time.getBoundingClientRect().bottom, `${minutes} min time inside the card`).to.be.at.most(box.bottom);
       expect(getComputedStyle(title).webkitLineClamp).to.match(/^[1-9]$/);
@@ -549,7 +586,11 @@ describe('<conf-schedule>', () => {
     );
   });
 
-  for (const [width, height, pages] of [[1920, 1080, 2], [1280, 720, 2], [1080, 1920, 2]] as const) {
+  for (const [width, height, pages] of [
+    [1920, 1080, 2],
+    [1280, 720, 2],
+    [1080, 1920, 2],
+  ] as const) {
     it(`fits the venue screen into ${width}×${height}: every card inside the box, no scrollbar, pages through all venues`, async () => {
       const at = '2026-06-10T11:05:00+02:00';
       const expected = nowNext(index, Date.parse(at)).map((e) => e.venue.name);
@@ -557,7 +598,11 @@ describe('<conf-schedule>', () => {
       const h = await mountSized(`view="screen" now="${at}" page-seconds="0.25"`, width, height);
       const seen: string[] = [];
       for (let page = 1; page <= pages; page++) {
-        if (pages > 1) await waitFor(() => h.part('screen-page')!.textContent!.trim() === `Page ${page} of ${pages}`, `page ${page}`);
+        if (pages > 1)
+          await waitFor(
+            () => h.part('screen-page')!.textContent!.trim() === `Page ${page} of ${pages}`,
+            `page ${page}`,
+          );
         else expect(h.part('screen-page')!.textContent!.trim()).to.equal('');
         await h.settle();
         expectScreenFits(h);
@@ -565,17 +610,33 @@ describe('<conf-schedule>', () => {
       }
       expect(seen).to.deep.equal(expected);
       expect(h.part('screen-page')!.getAttribute('aria-live')).to.equal('polite');
-      if (pages > 1) await waitFor(() => h.part('screen-page')!.textContent!.trim() === `Page 1 of ${pages}`, 'back to page 1');
+      if (pages > 1)
+        await waitFor(() => h.part('screen-page')!.textContent!.trim() === `Page 1 of ${pages}`, 'back to page 1');
     });
   }
 
   it('pages through more venues than fit, evenly, in a grid that stays put', async () => {
-    const venues = Array.from({ length: 11 }, (_, i) => ({ id: `v${i}`, name: `Room ${i + 1}`, description: '', floor: '', capacity: 50, sortOrder: i }));
+    const venues = Array.from({ length: 11 }, (_, i) => ({
+      id: `v${i}`,
+      name: `Room ${i + 1}`,
+      description: '',
+      floor: '',
+      capacity: 50,
+      sortOrder: i,
+    }));
     const start = Date.parse('2026-06-10T11:00:00+02:00');
     const events = venues.map((v, i) => ({
-      id: `e${i}`, title: `A talk with a rather long title that has to end in an ellipsis somewhere, number ${i}`, type: 'talk',
-      description: '', startsAt: new Date(start).toISOString(), endsAt: new Date(start + 45 * 60_000).toISOString(),
-      timeZone: ZONE, venueId: v.id, speakerIds: [], track: null, workshopId: null,
+      id: `e${i}`,
+      title: `A talk with a rather long title that has to end in an ellipsis somewhere, number ${i}`,
+      type: 'talk',
+      description: '',
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + 45 * 60_000).toISOString(),
+      timeZone: ZONE,
+      venueId: v.id,
+      speakerIds: [],
+      track: null,
+      workshopId: null,
     }));
     const list = (data: unknown[]) => ({ data, meta: { total: data.length, limit: data.length, offset: 0 } });
     const { answerWith } = await import('../../../test/browser/harness.js');
@@ -603,7 +664,12 @@ describe('<conf-schedule>', () => {
     // Same grid on every page: the cards of page 2 sit exactly where those of page 1 were.
     h.all('[part="screen-venue"]').forEach((c, i) => {
       const r = c.getBoundingClientRect();
-      expect([r.x, r.y, r.width, r.height]).to.deep.equal([firstRects[i]!.x, firstRects[i]!.y, firstRects[i]!.width, firstRects[i]!.height]);
+      expect([r.x, r.y, r.width, r.height]).to.deep.equal([
+        firstRects[i]!.x,
+        firstRects[i]!.y,
+        firstRects[i]!.width,
+        firstRects[i]!.height,
+      ]);
     });
     const title = h.q<HTMLElement>('.screen-title')!;
     expect(title.getAttribute('title')).to.equal(events[6]!.title);
@@ -683,15 +749,39 @@ describe('<conf-schedule> at scale', () => {
 
   it('renders 2,000 events in 12 venues and filters them per keystroke (times printed; npm run bench measures)', async function () {
     this.timeout(30_000);
-    const venues = Array.from({ length: 12 }, (_, i) => ({ id: `v${i}`, name: `Room ${i + 1}`, description: '', floor: '1', capacity: 100, sortOrder: i }));
-    const speakers = Array.from({ length: 300 }, (_, i) => ({ id: `s${i}`, fullName: `Person${i} Surname${i % 41}`, affiliation: 'Org', jobTitle: '', bio: '', photoUrl: null, links: [] }));
+    const venues = Array.from({ length: 12 }, (_, i) => ({
+      id: `v${i}`,
+      name: `Room ${i + 1}`,
+      description: '',
+      floor: '1',
+      capacity: 100,
+      sortOrder: i,
+    }));
+    const speakers = Array.from({ length: 300 }, (_, i) => ({
+      id: `s${i}`,
+      fullName: `Person${i} Surname${i % 41}`,
+      affiliation: 'Org',
+      jobTitle: '',
+      bio: '',
+      photoUrl: null,
+      links: [],
+    }));
     const words = 'data cloud systems learning graph security privacy design ethics scale latency robust'.split(' ');
     const events = Array.from({ length: 2000 }, (_, i) => {
-      const start = Date.parse('2026-06-10T08:00:00+02:00') + (i % 3) * 86_400_000 + (Math.floor(i / 36) % 18) * 30 * 60_000;
+      const start =
+        Date.parse('2026-06-10T08:00:00+02:00') + (i % 3) * 86_400_000 + (Math.floor(i / 36) % 18) * 30 * 60_000;
       return {
-        id: `e${i}`, title: `${words[i % 12]} ${words[(i * 5) % 12]} ${i}`, type: i % 9 === 0 ? 'keynote' : 'talk',
-        description: `${words[(i * 7) % 12]} `.repeat(30), startsAt: new Date(start).toISOString(), endsAt: new Date(start + 25 * 60_000).toISOString(),
-        timeZone: ZONE, venueId: `v${i % 12}`, speakerIds: [`s${i % 300}`], track: null, workshopId: null,
+        id: `e${i}`,
+        title: `${words[i % 12]} ${words[(i * 5) % 12]} ${i}`,
+        type: i % 9 === 0 ? 'keynote' : 'talk',
+        description: `${words[(i * 7) % 12]} `.repeat(30),
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + 25 * 60_000).toISOString(),
+        timeZone: ZONE,
+        venueId: `v${i % 12}`,
+        speakerIds: [`s${i % 300}`],
+        track: null,
+        workshopId: null,
       };
     });
     const list = (data: unknown[]) => ({ data, meta: { total: data.length, limit: data.length, offset: 0 } });
@@ -746,12 +836,18 @@ function trackListeners(): { count(): number; restore(): void } {
   const ids = new WeakMap<object, number>();
   let next = 0;
   const key = (type: string, listener: unknown, options: unknown): string => {
-    const capture = typeof options === 'boolean' ? options : Boolean((options as { capture?: boolean } | undefined)?.capture);
+    const capture =
+      typeof options === 'boolean' ? options : Boolean((options as { capture?: boolean } | undefined)?.capture);
     const fn = listener as object;
     if (!ids.has(fn)) ids.set(fn, next++);
     return `${type}|${capture}|${ids.get(fn)}`;
   };
-  proto.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+  proto.addEventListener = function (
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
     if (listener) {
       let set = byTarget.get(this);
       if (!set) byTarget.set(this, (set = new Set()));
@@ -759,7 +855,12 @@ function trackListeners(): { count(): number; restore(): void } {
     }
     add.call(this, type, listener, options);
   };
-  proto.removeEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+  proto.removeEventListener = function (
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ) {
     if (listener) byTarget.get(this)?.delete(key(type, listener, options));
     remove.call(this, type, listener, options);
   };
@@ -804,14 +905,38 @@ describe('<conf-schedule> venue screen, left running', () => {
 
   it('holds as many DOM nodes and listeners at refresh 1,000 as at refresh 200, through failures and new data', async function () {
     this.timeout(60_000);
-    const venues = Array.from({ length: 4 }, (_, i) => ({ id: `v${i}`, name: `Room ${i + 1}`, description: '', floor: '1', capacity: 100, sortOrder: i }));
-    const speakers = Array.from({ length: 40 }, (_, i) => ({ id: `s${i}`, fullName: `Person ${i}`, affiliation: 'Org', jobTitle: '', bio: '', photoUrl: null, links: [] }));
+    const venues = Array.from({ length: 4 }, (_, i) => ({
+      id: `v${i}`,
+      name: `Room ${i + 1}`,
+      description: '',
+      floor: '1',
+      capacity: 100,
+      sortOrder: i,
+    }));
+    const speakers = Array.from({ length: 40 }, (_, i) => ({
+      id: `s${i}`,
+      fullName: `Person ${i}`,
+      affiliation: 'Org',
+      jobTitle: '',
+      bio: '',
+      photoUrl: null,
+      links: [],
+    }));
     const day0 = Date.parse('2026-06-10T08:00:00+02:00');
     const events = Array.from({ length: 120 }, (_, i) => {
       const start = day0 + (i % 3) * 86_400_000 + Math.floor(i / 12) * 45 * 60_000;
       return {
-        id: `e${i}`, title: `Talk ${i}`, type: 'talk', description: '', startsAt: new Date(start).toISOString(),
-        endsAt: new Date(start + 40 * 60_000).toISOString(), timeZone: ZONE, venueId: `v${i % 4}`, speakerIds: [`s${i % 40}`], track: null, workshopId: null,
+        id: `e${i}`,
+        title: `Talk ${i}`,
+        type: 'talk',
+        description: '',
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + 40 * 60_000).toISOString(),
+        timeZone: ZONE,
+        venueId: `v${i % 4}`,
+        speakerIds: [`s${i % 40}`],
+        track: null,
+        workshopId: null,
       };
     });
     const lists: Record<string, readonly unknown[]> = { events, venues, speakers };
@@ -822,11 +947,19 @@ describe('<conf-schedule> venue screen, left running', () => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       const name = /\/events\/(events|venues|speakers)$/.exec(url.pathname)?.[1];
       if (!name) return realFetch(input, init);
-      if (failing) return Response.json({ error: { code: 'upstream_unavailable', message: 'Down for the test.' } }, { status: 503 });
+      if (failing)
+        return Response.json(
+          { error: { code: 'upstream_unavailable', message: 'Down for the test.' } },
+          { status: 503 },
+        );
       const etag = `"${name}-${version}"`;
-      if (new Headers(init?.headers).get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } });
+      if (new Headers(init?.headers).get('if-none-match') === etag)
+        return new Response(null, { status: 304, headers: { etag } });
       const data = lists[name]!;
-      return Response.json({ data, meta: { total: data.length, limit: data.length, offset: 0 } }, { headers: { etag } });
+      return Response.json(
+        { data, meta: { total: data.length, limit: data.length, offset: 0 } },
+        { headers: { etag } },
+      );
     };
     tracker = trackListeners();
     const h = await mountSized(`view="screen" refresh="1" now="2026-06-10T06:00:00+02:00"`, 1920, 1080);

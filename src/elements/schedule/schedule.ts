@@ -283,10 +283,13 @@ export class ConfSchedule extends ConfElement {
   /** One timer, re-armed at each minute boundary; never more than one pending. */
   private startClock(): void {
     clearTimeout(this.clockTimer);
-    this.clockTimer = setTimeout(() => {
-      this.tick = Date.now();
-      this.startClock();
-    }, 60_000 - (Date.now() % 60_000) + 25);
+    this.clockTimer = setTimeout(
+      () => {
+        this.tick = Date.now();
+        this.startClock();
+      },
+      60_000 - (Date.now() % 60_000) + 25,
+    );
   }
 
   private readonly onHashChange = (): void => {
@@ -309,7 +312,8 @@ export class ConfSchedule extends ConfElement {
     super.willUpdate(changed);
     // Zone, locale or the viewer's zone may have changed since the last update.
     this.zoneMemo = undefined;
-    if (this.view === 'screen' && !this.hasAttribute('refresh') && this.refresh === 0) this.refresh = SCREEN_REFRESH_SECONDS;
+    if (this.view === 'screen' && !this.hasAttribute('refresh') && this.refresh === 0)
+      this.refresh = SCREEN_REFRESH_SECONDS;
     const key = agendaStorageKey(this.resolvedEndpoint.url, this.conference ?? '');
     if (key !== this.agendaKey) {
       this.agendaKey = key;
@@ -338,10 +342,18 @@ export class ConfSchedule extends ConfElement {
 
   protected override attributeProblems(): Diagnostic[] {
     const out = super.attributeProblems();
-    if (!(VIEWS as readonly string[]).includes(this.view)) out.push(unknownValue(this.localName, 'view', this.view, VIEWS));
+    if (!(VIEWS as readonly string[]).includes(this.view))
+      out.push(unknownValue(this.localName, 'view', this.view, VIEWS));
     const index = this.index;
     if (this.venue && index && !index.venues.some((v) => v.id === this.venue)) {
-      out.push(unknownValue(this.localName, 'venue', this.venue, index.venues.map((v) => v.id)));
+      out.push(
+        unknownValue(
+          this.localName,
+          'venue',
+          this.venue,
+          index.venues.map((v) => v.id),
+        ),
+      );
     }
     if (this.day && index && !index.days.includes(this.day)) {
       out.push(unknownValue(this.localName, 'day', this.day, index.days));
@@ -356,14 +368,16 @@ export class ConfSchedule extends ConfElement {
     this.siteAskedOf = url;
     // The site document read tolerantly, as <conf-page> reads it (a platform without it: its pages).
     // Its code is imported here, on the screen view's first read, so list and grid pages don't download it.
-    import('../../core/site.js').then(({ loadSite }) => loadSite(this.client, { signal: new AbortController().signal, conditional: false })).then(
-      (site) => {
-        if (this.siteAskedOf === url && site !== UNCHANGED) this.conferenceName = site.conference?.name || null;
-      },
-      () => {
-        // No site published, or offline: the screen shows its clock without the name.
-      },
-    );
+    import('../../core/site.js')
+      .then(({ loadSite }) => loadSite(this.client, { signal: new AbortController().signal, conditional: false }))
+      .then(
+        (site) => {
+          if (this.siteAskedOf === url && site !== UNCHANGED) this.conferenceName = site.conference?.name || null;
+        },
+        () => {
+          // No site published, or offline: the screen shows its clock without the name.
+        },
+      );
   }
 
   /** The index for the current data and display zone, rebuilt only when either changes. */
@@ -408,7 +422,14 @@ export class ConfSchedule extends ConfElement {
    * since only the selected day's cards are rendered.
    */
   private filterAllDays(index: ScheduleIndex): Matches {
-    const deps = [index, this.query, this.venueFilter, this.typeFilter, this.starredOnly, this.starredOnly ? this.starred : null];
+    const deps = [
+      index,
+      this.query,
+      this.venueFilter,
+      this.typeFilter,
+      this.starredOnly,
+      this.starredOnly ? this.starred : null,
+    ];
     const m = this.matchesMemo;
     if (m && m.deps.length === deps.length && m.deps.every((d, i) => d === deps[i])) return m.matches;
     const items = filterItems(index, {
@@ -436,7 +457,11 @@ export class ConfSchedule extends ConfElement {
    * `max-items`: the first that many events passing the filters, from the first one not yet over
    * when the day is under way (a past day from its start). Null when not limited.
    */
-  private limit(index: ScheduleIndex, day: string, ids: ReadonlySet<string>): { visible: Set<string>; total: number; rest: number } | null {
+  private limit(
+    index: ScheduleIndex,
+    day: string,
+    ids: ReadonlySet<string>,
+  ): { visible: Set<string>; total: number; rest: number } | null {
     if (!(this.maxItems > 0) || this.showAll || this.view === 'screen') return null;
     const items = (index.byDay.get(day) ?? []).filter((i) => ids.has(i.event.id));
     const now = this.nowMs();
@@ -619,11 +644,19 @@ export class ConfSchedule extends ConfElement {
     const i = days.indexOf(current);
     const last = days.length - 1;
     const target =
-      e.key === 'ArrowRight' ? (i >= last ? 0 : i + 1)
-      : e.key === 'ArrowLeft' ? (i <= 0 ? last : i - 1)
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? last
-      : -1;
+      e.key === 'ArrowRight'
+        ? i >= last
+          ? 0
+          : i + 1
+        : e.key === 'ArrowLeft'
+          ? i <= 0
+            ? last
+            : i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : -1;
     if (target < 0) return;
     e.preventDefault();
     const day = days[target]!;
@@ -659,7 +692,8 @@ export class ConfSchedule extends ConfElement {
   }
 
   protected override renderSkeleton(): TemplateResult {
-    if (this.view === 'screen') return html`<div class="skeleton-screen"><span class="skeleton sk-clock"></span><span class="skeleton sk-block"></span><span class="skeleton sk-block"></span></div>`;
+    if (this.view === 'screen')
+      return html`<div class="skeleton-screen"><span class="skeleton sk-clock"></span><span class="skeleton sk-block"></span><span class="skeleton sk-block"></span></div>`;
     return html`<div class="skeleton-list">
       <span class="skeleton sk-toolbar"></span>
       <span class="skeleton sk-tabs"></span>
@@ -688,29 +722,35 @@ export class ConfSchedule extends ConfElement {
       ${this.renderImportBanner()}
       ${this.renderToolbar(index)}
       ${this.renderTabs(index, day, filtered ? matches.perDay : null)}
-      ${this.print.active
-        ? this.renderPaper(ctx, matches, filtered)
-        : html`<div
+      ${
+        this.print.active
+          ? this.renderPaper(ctx, matches, filtered)
+          : html`<div
             class="panel"
             role=${index.days.length > 1 ? 'tabpanel' : nothing}
             id="day-panel"
             aria-labelledby=${day && index.days.length > 1 ? `tab-${day}` : nothing}
           >
             <p class="visually-hidden" role="status" aria-live="polite">${filtered ? labels.results(shown) : ''}</p>
-            ${shown === 0 && day
-              ? html`<div class="status" part="empty">
+            ${
+              shown === 0 && day
+                ? html`<div class="status" part="empty">
                   <span>${labels.filteredEmpty()}</span>
                   <button type="button" class="button" @click=${this.clearFilters}>${labels.clearFilters()}</button>
                 </div>`
-              : nothing}
+                : nothing
+            }
             ${asList ? html`<p class="grid-fallback" part="grid-fallback">${labels.gridTooNarrow()}</p>` : nothing}
             ${day ? (layout && !asList ? renderGrid(ctx, layout) : renderList(ctx, this.slots(index, day))) : nothing}
-            ${limit && limit.rest > 0
-              ? html`<button type="button" class="button show-all" part="show-all-button" @click=${() => (this.showAll = true)}>
+            ${
+              limit && limit.rest > 0
+                ? html`<button type="button" class="button show-all" part="show-all-button" @click=${() => (this.showAll = true)}>
                   ${labels.showAll(limit.total)}
                 </button>`
-              : nothing}
-          </div>`}
+                : nothing
+            }
+          </div>`
+      }
       ${renderDialog(ctx, openItem, { ...this.dialogActions, status: this.dialogStatus })}
     `;
   }
@@ -722,9 +762,11 @@ export class ConfSchedule extends ConfElement {
   private renderPaper(ctx: ViewContext, matches: Matches, filtered: boolean): TemplateResult {
     const { index, fmt } = ctx;
     const days = index.days.filter((d) => matches.perDay.has(d));
-    return html`${filtered
+    return html`${
+      filtered
         ? html`<p class="print-note" part="print-note">${labels.printFiltered(this.filterSummary(index), matches.ids.size, index.items.length)}</p>`
-        : nothing}
+        : nothing
+    }
       ${days.map((d) => {
         const items = index.byDay.get(d) ?? [];
         const h = headingTag(ctx.headingLevel);
@@ -760,7 +802,9 @@ export class ConfSchedule extends ConfElement {
   }
 
   private renderToolbar(index: ScheduleIndex): TemplateResult {
-    const venueSummary = this.venueFilter.size ? labels.venuesSome(this.venueFilter.size, index.venues.length) : labels.venuesAll();
+    const venueSummary = this.venueFilter.size
+      ? labels.venuesSome(this.venueFilter.size, index.venues.length)
+      : labels.venuesAll();
     const day = this.selectedDay(index);
     const canJump = day !== null && this.nowSlot(index, day) >= 0;
     const active = (this.venueFilter.size ? 1 : 0) + this.typeFilter.size + (this.starredOnly ? 1 : 0);
@@ -778,9 +822,11 @@ export class ConfSchedule extends ConfElement {
           @input=${(e: InputEvent) => (this.query = (e.target as HTMLInputElement).value)}
         />
       </label>
-      ${canJump
-        ? html`<button type="button" class="button now-jump" part="now-button" aria-label=${labels.nowJump()} title=${labels.nowJump()} @click=${() => this.jumpToNow(index, day!)}>${labels.now()}</button>`
-        : nothing}
+      ${
+        canJump
+          ? html`<button type="button" class="button now-jump" part="now-button" aria-label=${labels.nowJump()} title=${labels.nowJump()} @click=${() => this.jumpToNow(index, day!)}>${labels.now()}</button>`
+          : nothing
+      }
       <button
         type="button"
         class="button filters-toggle"
@@ -823,17 +869,23 @@ export class ConfSchedule extends ConfElement {
         <button type="button" class="button" part="ics-agenda-button" @click=${() => this.downloadAgenda(index)}>${labels.icsAgenda()}</button>
       </div>
       </div>
-      ${this.shareUrl
-        ? html`<label class="share" part="share"
+      ${
+        this.shareUrl
+          ? html`<label class="share" part="share"
             >${labels.shareLink()}<input class="input" readonly .value=${this.shareUrl} @focus=${(e: FocusEvent) => (e.target as HTMLInputElement).select()}
           /></label>`
-        : nothing}
+          : nothing
+      }
       <p class="message" role="status">${this.message}</p>
     </div>`;
   }
 
   /** `counts`: matches per day while a search or filter is on, shown on each tab. */
-  private renderTabs(index: ScheduleIndex, day: string | null, counts: ReadonlyMap<string, number> | null): TemplateResult | typeof nothing {
+  private renderTabs(
+    index: ScheduleIndex,
+    day: string | null,
+    counts: ReadonlyMap<string, number> | null,
+  ): TemplateResult | typeof nothing {
     if (index.days.length < 2 || !day) return nothing;
     const fmt = this.fmt;
     return html`<div class="tabs" role="tablist" aria-label=${labels.days()} part="day-tabs">

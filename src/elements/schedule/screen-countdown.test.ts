@@ -9,7 +9,9 @@ import './define.js';
 import type { ConfSchedule } from './schedule.js';
 
 async function screen(now: string, attributes = ''): Promise<ElementHarness<ConfSchedule>> {
-  const el = await fixture<ConfSchedule>(`<conf-schedule view="screen" now="${now}" page-seconds="600" ${attributes}></conf-schedule>`);
+  const el = await fixture<ConfSchedule>(
+    `<conf-schedule view="screen" now="${now}" page-seconds="600" ${attributes}></conf-schedule>`,
+  );
   el.style.width = '1920px';
   el.style.height = '1080px';
   const h = new ElementHarness(el);
@@ -21,7 +23,9 @@ async function screen(now: string, attributes = ''): Promise<ElementHarness<Conf
 }
 
 function card(h: ElementHarness<ConfSchedule>, room: string): HTMLElement {
-  const c = h.all<HTMLElement>('[part="screen-venue"]').find((e) => e.querySelector('.screen-venue-name')?.textContent?.trim() === room);
+  const c = h
+    .all<HTMLElement>('[part="screen-venue"]')
+    .find((e) => e.querySelector('.screen-venue-name')?.textContent?.trim() === room);
   if (!c) throw new Error(`no card for ${room}`);
   return c;
 }
@@ -37,7 +41,9 @@ describe('<conf-schedule view="screen"> counting down', () => {
     expect(now).to.not.contain('Nothing right now');
     cleanup();
     const running = await screen('2026-06-10T09:20:00+02:00');
-    expect(card(running, 'Main Hall').querySelector('[part="screen-now"]')!.textContent!.replace(/\s+/g, ' ')).to.contain('40 min left');
+    expect(
+      card(running, 'Main Hall').querySelector('[part="screen-now"]')!.textContent!.replace(/\s+/g, ' '),
+    ).to.contain('40 min left');
   });
 
   it('counts down in German', async () => {
@@ -82,10 +88,14 @@ describe('<conf-schedule view="screen"> using the space for what comes next', ()
     for (const c of h.all<HTMLElement>('[part="screen-venue"]')) {
       const box = c.getBoundingClientRect();
       const top = Math.round(box.top);
-      rows.set(top, [...(rows.get(top) ?? []), c.querySelector<HTMLElement>('[part="screen-next"]')!.getBoundingClientRect().top]);
+      rows.set(top, [
+        ...(rows.get(top) ?? []),
+        c.querySelector<HTMLElement>('[part="screen-next"]')!.getBoundingClientRect().top,
+      ]);
       for (const p of c.querySelectorAll<HTMLElement>('p, .screen-venue-name')) {
         expect(p.getBoundingClientRect().bottom, `${p.textContent} inside its card`).to.be.at.most(box.bottom + 0.5);
-        if (!p.classList.contains('clamp')) expect(p.scrollHeight, `${p.textContent} not cut`).to.be.at.most(p.clientHeight + 1);
+        if (!p.classList.contains('clamp'))
+          expect(p.scrollHeight, `${p.textContent} not cut`).to.be.at.most(p.clientHeight + 1);
       }
     }
     for (const [top, rules] of rows) {

@@ -36,9 +36,13 @@ async function clickAt(el: Element): Promise<void> {
 }
 
 const panel = (h: ElementHarness) => h.q<HTMLElement>('.venue-panel')!;
-const isOpen = (h: ElementHarness) => !panel(h).hidden && h.q('.venue-toggle')!.getAttribute('aria-expanded') === 'true';
+const isOpen = (h: ElementHarness) =>
+  !panel(h).hidden && h.q('.venue-toggle')!.getAttribute('aria-expanded') === 'true';
 const options = (h: ElementHarness) => h.all('[role="option"]');
-const selected = (h: ElementHarness) => options(h).filter((o) => o.getAttribute('aria-selected') === 'true').map((o) => o.dataset.venue);
+const selected = (h: ElementHarness) =>
+  options(h)
+    .filter((o) => o.getAttribute('aria-selected') === 'true')
+    .map((o) => o.dataset.venue);
 
 describe('<conf-schedule> Rooms popover', () => {
   afterEach(async () => {

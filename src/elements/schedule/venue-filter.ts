@@ -77,10 +77,14 @@ export class VenueFilterPopover implements ReactiveController {
       void this.focusActive();
     };
     switch (e.key) {
-      case 'ArrowDown': return move(this.active >= last ? 0 : this.active + 1);
-      case 'ArrowUp': return move(this.active <= 0 ? last : this.active - 1);
-      case 'Home': return move(0);
-      case 'End': return move(last);
+      case 'ArrowDown':
+        return move(this.active >= last ? 0 : this.active + 1);
+      case 'ArrowUp':
+        return move(this.active <= 0 ? last : this.active - 1);
+      case 'Home':
+        return move(0);
+      case 'End':
+        return move(last);
       case ' ':
       case 'Enter':
         e.preventDefault();

@@ -24,9 +24,11 @@ export function timeRange(fmt: TimeFormatter, item: ScheduleItem): TemplateResul
   // The space sits between the two parts, not at the edge of the inner template: the bundle's
   // template minifier trims a template's leading whitespace ("PM(09:30 AM" in the built bundle).
   return html`<span class="time" part="time"
-    ><time datetime=${item.event.startsAt}>${label.text}</time> ${label.local
-      ? html`<span class="local" part="local-time" title=${labels.viewerTime()}>(${label.local})</span>`
-      : nothing}</span
+    ><time datetime=${item.event.startsAt}>${label.text}</time> ${
+      label.local
+        ? html`<span class="local" part="local-time" title=${labels.viewerTime()}>(${label.local})</span>`
+        : nothing
+    }</span
   >`;
 }
 

@@ -8,7 +8,9 @@ import './define.js';
 import type { ConfSchedule } from './schedule.js';
 
 async function mount(attrs: string, width: number): Promise<ElementHarness<ConfSchedule>> {
-  const el = await fixture<ConfSchedule>(`<conf-schedule ${attrs} style="display:block;width:${width}px"></conf-schedule>`);
+  const el = await fixture<ConfSchedule>(
+    `<conf-schedule ${attrs} style="display:block;width:${width}px"></conf-schedule>`,
+  );
   const h = new ElementHarness(el);
   await waitFor(() => h.q('[part~="event"]'), 'event cards');
   await h.settle();
@@ -23,11 +25,22 @@ async function mount(attrs: string, width: number): Promise<ElementHarness<ConfS
 function hitsSquare(h: ElementHarness, target: Element, at: DOMRect): true | string {
   const cx = at.x + at.width / 2;
   const cy = at.y + at.height / 2;
-  const points = [[0, 0], [-11.5, 0], [11.5, 0], [0, -11.5], [0, 11.5], [-8, -8], [8, -8], [-8, 8], [8, 8]] as const;
+  const points = [
+    [0, 0],
+    [-11.5, 0],
+    [11.5, 0],
+    [0, -11.5],
+    [0, 11.5],
+    [-8, -8],
+    [8, -8],
+    [-8, 8],
+    [8, 8],
+  ] as const;
   for (const [dx, dy] of points) {
     {
       const hit = h.root.elementFromPoint(cx + dx, cy + dy);
-      if (!hit || !(hit === target || target.contains(hit))) return `${dx},${dy} hits ${hit?.localName}.${hit?.className}`;
+      if (!hit || !(hit === target || target.contains(hit)))
+        return `${dx},${dy} hits ${hit?.localName}.${hit?.className}`;
     }
   }
   return true;
@@ -62,7 +75,9 @@ describe('<conf-schedule> details a visitor notices', () => {
         const title = link.getBoundingClientRect();
         const square = new DOMRect(card.x + card.width / 2 - 12, title.y + title.height / 2 - 12, 24, 24);
         expect(card.height, 'card height').to.be.at.least(24);
-        expect(hitsSquare(h, link, square), `title link “${link.textContent}”: a 24 px square of target`).to.equal(true);
+        expect(hitsSquare(h, link, square), `title link “${link.textContent}”: a 24 px square of target`).to.equal(
+          true,
+        );
       }
     });
   }
@@ -74,7 +89,10 @@ describe('<conf-schedule> details a visitor notices', () => {
     await narrow.settle();
     const tabs = narrow.part('day-tabs')!;
     const chips = narrow.part('type-filter')!;
-    for (const [row, name] of [[tabs, 'day tabs'], [chips, 'type chips']] as const) {
+    for (const [row, name] of [
+      [tabs, 'day tabs'],
+      [chips, 'type chips'],
+    ] as const) {
       expect(row.scrollWidth, `${name} scroll at 300 px`).to.be.greaterThan(row.clientWidth);
       const atStart = getComputedStyle(row).maskImage;
       expect(atStart, `${name}: a fade at the start`).to.contain('gradient');

@@ -12,7 +12,14 @@ describe('pageHref', () => {
     assert.equal(pageHref('/{slug}', 'café'), '/caf%C3%A9');
   });
   it('is null when the pattern makes no http(s) or relative address', () => {
-    for (const pattern of ['javascript:alert(1)//{slug}', 'JAVASCRIPT:alert(1)//{slug}', ' \n javascript:alert(1)//{slug}', 'java\tscript:alert(1)', 'data:text/html,{slug}', 'vbscript:{slug}']) {
+    for (const pattern of [
+      'javascript:alert(1)//{slug}',
+      'JAVASCRIPT:alert(1)//{slug}',
+      ' \n javascript:alert(1)//{slug}',
+      'java\tscript:alert(1)',
+      'data:text/html,{slug}',
+      'vbscript:{slug}',
+    ]) {
       assert.equal(pageHref(pattern, 'about'), null, JSON.stringify(pattern));
     }
     // The slug is encoded, so neither it nor the pattern around it can make a scheme.

@@ -70,7 +70,7 @@ describe('<conf-site-nav>', () => {
     expect(current()).to.have.length(1);
   });
 
-  it('marks the current attribute\'s page when the address does not tell', async () => {
+  it("marks the current attribute's page when the address does not tell", async () => {
     const h = await mount(`href-pattern="/info/{slug}" current="${site.navigation[2]!.slug}"`);
     expect(h.all('[aria-current="page"]').map((a) => a.dataset.slug)).to.deep.equal([site.navigation[2]!.slug]);
   });
@@ -139,7 +139,10 @@ describe('<conf-site-nav>', () => {
         try {
           const h = await mount(`href-pattern="${pattern.replace(/"/g, '&quot;')}" debug`);
           const links = h.all<HTMLAnchorElement>('[part~="link"]');
-          expect(links.map((a) => a.textContent)).to.deep.equal(site.navigation.map((n) => n.label), 'every entry is still listed');
+          expect(links.map((a) => a.textContent)).to.deep.equal(
+            site.navigation.map((n) => n.label),
+            'every entry is still listed',
+          );
           expect(h.all('a[href]'), 'no entry has an href').to.have.length(0);
           expect(h.all('a[href^="javascript" i], a[href^="data" i]')).to.have.length(0);
           for (const a of links) a.click();
@@ -154,7 +157,12 @@ describe('<conf-site-nav>', () => {
     }
 
     it('relative, protocol-relative and https patterns still make links', async () => {
-      for (const pattern of ['?page={slug}', '//conf.example/{slug}', 'https://conf.example/info/{slug}', 'info/{slug}']) {
+      for (const pattern of [
+        '?page={slug}',
+        '//conf.example/{slug}',
+        'https://conf.example/info/{slug}',
+        'info/{slug}',
+      ]) {
         const h = await mount(`href-pattern="${pattern}"`);
         expect(h.all('a[href]').length, pattern).to.equal(site.navigation.length);
         expect(h.part('notice'), pattern).to.equal(null);

@@ -164,13 +164,15 @@ export class ConfSiteNav extends ConfElement {
     const here = links.find((l) => l.current);
     return html`<nav part="nav" class=${collapsed ? 'collapsed' : 'wide'} @keydown=${this.onKeydown} aria-label=${this.label?.trim() || msg('Site', { id: 'site-nav.label' })}>
       ${this.showConference ? renderConference(site.conference, this.locale) : nothing}
-      ${collapsed
-        ? html`<button class="button menu" part="menu-button" aria-expanded=${this.menuOpen ? 'true' : 'false'} aria-controls="links"
+      ${
+        collapsed
+          ? html`<button class="button menu" part="menu-button" aria-expanded=${this.menuOpen ? 'true' : 'false'} aria-controls="links"
             @click=${() => (this.menuOpen = !this.menuOpen)}>
             <span aria-hidden="true" class="burger"></span>
             <span>${msg('Menu', { id: 'site-nav.menu' })}${here ? `: ${here.item.label}` : ''}</span>
           </button>`
-        : nothing}
+          : nothing
+      }
       <ul id="links" part="list" ?hidden=${collapsed && !this.menuOpen}>
         ${links.map(
           (l) => html`<li>

@@ -7,7 +7,13 @@ describe('speakers model', () => {
   it('reads speaker records tolerantly', () => {
     assert.equal(toCard(null), null);
     assert.equal(toCard({ id: 'x' }), null, 'no name, nothing to show');
-    const c = toCard({ id: 7, firstName: 'Ada', lastName: 'Lovelace', extra: true, links: [{ url: 'javascript:alert(1)' }, { url: 'https://ada.example' }] })!;
+    const c = toCard({
+      id: 7,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      extra: true,
+      links: [{ url: 'javascript:alert(1)' }, { url: 'https://ada.example' }],
+    })!;
     assert.equal(c.id, '7');
     assert.equal(c.fullName, 'Ada Lovelace');
     assert.equal(c.affiliation, '');
@@ -29,9 +35,19 @@ describe('speakers model', () => {
       { id: '2', fullName: 'Ana Silva', affiliation: 'Müller GmbH', jobTitle: 'Engineer' },
       { id: '3', fullName: 'Bo Chen', affiliation: 'Beta', jobTitle: 'Designer' },
     ]);
-    assert.deepEqual(cards.map((c) => c.id), ['2', '3', '1'], 'sorted by name');
-    assert.deepEqual(search(cards, 'MULLER').map((c) => c.id), ['2', '1']);
-    assert.deepEqual(search(cards, 'jose cto').map((c) => c.id), ['1']);
+    assert.deepEqual(
+      cards.map((c) => c.id),
+      ['2', '3', '1'],
+      'sorted by name',
+    );
+    assert.deepEqual(
+      search(cards, 'MULLER').map((c) => c.id),
+      ['2', '1'],
+    );
+    assert.deepEqual(
+      search(cards, 'jose cto').map((c) => c.id),
+      ['1'],
+    );
     assert.deepEqual(search(cards, '  ').length, 3);
     assert.deepEqual(search(cards, 'nobody'), []);
     assert.equal(fold('Ærø Ünïcödé'), 'ærø unicode');
@@ -39,14 +55,25 @@ describe('speakers model', () => {
 
   it("lists a speaker's sessions in time order and skips unreadable events", () => {
     const events = [
-      { id: 'b', title: 'Late', startsAt: '2026-06-10T15:00:00+02:00', endsAt: '2026-06-10T16:00:00+02:00', speakerIds: ['s1'], venueId: 'v', timeZone: 'Europe/Berlin' },
+      {
+        id: 'b',
+        title: 'Late',
+        startsAt: '2026-06-10T15:00:00+02:00',
+        endsAt: '2026-06-10T16:00:00+02:00',
+        speakerIds: ['s1'],
+        venueId: 'v',
+        timeZone: 'Europe/Berlin',
+      },
       { id: 'a', title: 'Early', startsAt: '2026-06-10T09:00:00+02:00', speakerIds: ['s1', 's2'], venueId: 'v' },
       { id: 'c', title: 'Other', startsAt: '2026-06-10T10:00:00+02:00', speakerIds: ['s2'] },
       { id: 'd', title: 'Broken', startsAt: 'soon', speakerIds: ['s1'] },
       null,
     ];
     const s = sessionsOf('s1', events);
-    assert.deepEqual(s.map((x) => x.id), ['a', 'b']);
+    assert.deepEqual(
+      s.map((x) => x.id),
+      ['a', 'b'],
+    );
     assert.equal(s[0]!.end, null);
     assert.equal(s[1]!.timeZone, 'Europe/Berlin');
     assert.deepEqual(sessionsOf('nobody', events), []);

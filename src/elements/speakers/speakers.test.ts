@@ -49,7 +49,8 @@ describe('<conf-speakers>', () => {
     const first = [...speakers].sort((a, b) => a.fullName.localeCompare(b.fullName))[0]!;
     expect(cards[0]!.textContent).to.contain(first.fullName);
     if (first.affiliation) expect(cards[0]!.textContent).to.contain(first.affiliation);
-    if (!first.photoUrl) expect(cards[0]!.querySelector('[part~="photo"]')!.textContent!.trim()).to.match(/^\p{Lu}{1,2}$/u);
+    if (!first.photoUrl)
+      expect(cards[0]!.querySelector('[part~="photo"]')!.textContent!.trim()).to.match(/^\p{Lu}{1,2}$/u);
   });
 
   // Dialog, address and focus: 30 s, as a full run on a loaded machine once passed the 10 s default.
@@ -101,7 +102,10 @@ describe('<conf-speakers>', () => {
     try {
       const a = await mount('', narrow);
       const b = await mount('', wide);
-      await waitFor(() => a.part('grid')?.className.includes('cols-1') && b.part('grid')?.className.includes('cols-5'), 'columns');
+      await waitFor(
+        () => a.part('grid')?.className.includes('cols-1') && b.part('grid')?.className.includes('cols-5'),
+        'columns',
+      );
     } finally {
       narrow.remove();
       wide.remove();
@@ -114,7 +118,9 @@ describe('<conf-speakers>', () => {
     const session = events.find((e) => e.speakerIds.includes(withSession.id))!;
     const h = await mount();
     const card = h.q<HTMLButtonElement>(`[part~="card"][data-id="${withSession.id}"]`)!;
-    const opened = new Promise<ConfSpeakerOpenEvent>((r) => h.el.addEventListener('conf-speaker-open', r, { once: true }));
+    const opened = new Promise<ConfSpeakerOpenEvent>((r) =>
+      h.el.addEventListener('conf-speaker-open', r, { once: true }),
+    );
     card.focus();
     await h.press('Enter');
     expect((await opened).detail.id).to.equal(withSession.id);
@@ -133,7 +139,9 @@ describe('<conf-speakers>', () => {
   it("links each session to the schedule's #event-ID: on a page with both, the event opens there", async () => {
     const withSession = speakers.find((s) => events.some((e) => e.speakerIds.includes(s.id)))!;
     const session = events.find((e) => e.speakerIds.includes(withSession.id))!;
-    const page = await fixture<HTMLElement>('<div><conf-schedule></conf-schedule><conf-speakers></conf-speakers></div>');
+    const page = await fixture<HTMLElement>(
+      '<div><conf-schedule></conf-schedule><conf-speakers></conf-speakers></div>',
+    );
     const schedule = new ElementHarness(page.querySelector('conf-schedule')!);
     const h = new ElementHarness(page.querySelector<ConfSpeakers>('conf-speakers')!);
     await waitFor(() => schedule.part('list') && h.part('card'), 'both elements');
@@ -160,7 +168,9 @@ describe('<conf-speakers>', () => {
       expect(cards.length).to.equal(speakers.length);
       expect(cards.filter(drawn).length, 'cards on paper').to.equal(speakers.length);
       expect(h.all('[part~="name"]').filter(drawn).length).to.equal(speakers.length);
-      expect(h.all('[part~="affiliation"]').filter(drawn).length).to.equal(speakers.filter((s) => s.affiliation).length);
+      expect(h.all('[part~="affiliation"]').filter(drawn).length).to.equal(
+        speakers.filter((s) => s.affiliation).length,
+      );
       expect(drawn(h.part('search')!)).to.equal(false);
       expect(drawn(h.q('.toolbar')!)).to.equal(false);
     } finally {
@@ -181,10 +191,15 @@ describe('<conf-speakers>', () => {
     const session = events.find((e) => e.speakerIds.includes(withSession.id))!;
     // As core/time.ts writes a 12-hour clock: no leading zero, a non-breaking space before AM/PM.
     const clock = (timeZone: string) =>
-      new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(session.startsAt)).replace(/ /g, '\u00a0');
+      new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone })
+        .format(new Date(session.startsAt))
+        .replace(/ /g, '\u00a0');
     const expected = clock(session.timeZone);
     const viewer = clock('America/New_York');
-    for (const [attrs, wantLocal] of [['', true], ['time-zone="local"', false]] as const) {
+    for (const [attrs, wantLocal] of [
+      ['', true],
+      ['time-zone="local"', false],
+    ] as const) {
       const h = await mount(attrs);
       h.el.open(withSession.id);
       const item = await waitFor(() => h.q(`.session[data-id="${session.id}"]`), 'session');

@@ -77,14 +77,20 @@ interface SessionData {
  * @event {ConfSpeakerOpenEvent} conf-speaker-open - A speaker's details open; cancelable.
  */
 export class ConfSpeakers extends ConfElement {
-  static override styles = [...ConfElement.styles, toolbarStyles, cardGridStyles, dialogStyles, closeButtonStyles, speakersStyles];
+  static override styles = [
+    ...ConfElement.styles,
+    toolbarStyles,
+    cardGridStyles,
+    dialogStyles,
+    closeButtonStyles,
+    speakersStyles,
+  ];
   /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
   static override reservedHeight = '100vh';
   static override minWidth = 220;
 
   /** Search text; reflects what the viewer typed. */
   @property() query = '';
-
 
   private readonly speakers = new ResourceController<SpeakerCard[]>(this, {
     name: 'speakers',
@@ -182,14 +188,16 @@ export class ConfSpeakers extends ConfElement {
         </div>
         <span class="count" role="status">${msg(str`${shown.length} speakers`, { id: 'speakers.count' })}</span>
       </div>
-      ${shown.length === 0
-        ? html`<div class="status" part="empty">
+      ${
+        shown.length === 0
+          ? html`<div class="status" part="empty">
             <span>${msg('No matches for this search.', { id: 'core.filtered-empty' })}</span>
             <button class="button" @click=${this.clearSearch}>${msg('Clear search', { id: 'core.clear-search' })}</button>
           </div>`
-        : html`<ul class="grid cols-${cols} ${cols === 1 ? 'list-single' : ''}" part="grid">
+          : html`<ul class="grid cols-${cols} ${cols === 1 ? 'list-single' : ''}" part="grid">
             ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
-          </ul>`}
+          </ul>`
+      }
       ${this.renderDialog(cards)}
     `;
   }
@@ -220,8 +228,9 @@ export class ConfSpeakers extends ConfElement {
     const id = this.details.openId;
     const c = id !== null ? cards.find((x) => x.id === id) : undefined;
     return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.details.onClose}>
-      ${c
-        ? html`<div class="dialog-body">
+      ${
+        c
+          ? html`<div class="dialog-body">
             <div class="dialog-head">
               ${this.renderAvatar(c)}
               <div>
@@ -238,19 +247,23 @@ export class ConfSpeakers extends ConfElement {
                 skeleton: () => html`<span class="skeleton default-skeleton"></span>`,
               })}
             </section>
-            ${c.links.length
-              ? html`<section class="links" aria-labelledby="links-title">
+            ${
+              c.links.length
+                ? html`<section class="links" aria-labelledby="links-title">
                   <h3 id="links-title">${msg('Links', { id: 'speakers.links' })}</h3>
                   <ul>${c.links.map((l) => html`<li><a href=${l.url} target="_blank" rel="noopener noreferrer">${l.label}</a></li>`)}</ul>
                 </section>`
-              : nothing}
+                : nothing
+            }
           </div>`
-        : nothing}
+          : nothing
+      }
     </dialog>`;
   }
 
   private renderSessions(sessions: SpeakerSession[], venues: Map<string, string>): TemplateResult {
-    if (sessions.length === 0) return html`<p>${msg('No sessions in the schedule yet.', { id: 'speakers.no-sessions' })}</p>`;
+    if (sessions.length === 0)
+      return html`<p>${msg('No sessions in the schedule yet.', { id: 'speakers.no-sessions' })}</p>`;
     return html`<ul>
       ${sessions.map((s) => {
         const f = this.timeFormatter(s.timeZone);

@@ -1,12 +1,43 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from '../../api/errors.js';
-import { afterPlace, availability, conferenceZone, existingEnrollment, formatPrice, parseWorkshopHash, readEnrollment, search, toCards, venueNames, workshopHash } from './workshops.model.js';
+import {
+  afterPlace,
+  availability,
+  conferenceZone,
+  existingEnrollment,
+  formatPrice,
+  parseWorkshopHash,
+  readEnrollment,
+  search,
+  toCards,
+  venueNames,
+  workshopHash,
+} from './workshops.model.js';
 
 const venues = venueNames([{ id: 'v1', name: 'Lab 1' }, { id: 2, name: 'Lab 2' }, { name: 'no id' }]);
 const raw = [
-  { id: 'b', title: 'Späte Übung', description: 'Café', startsAt: '2026-06-10T13:30:00+02:00', endsAt: '2026-06-10T15:00:00+02:00', venueId: 'v1', capacity: 3, seatsLeft: 0, waitlistCount: 2, price: { amount: 9900, currency: 'EUR' } },
-  { id: 'a', title: 'Early lab', startsAt: '2026-06-10T09:00:00+02:00', venueId: 2, capacity: 10, seatsLeft: 4, price: { amount: 0, currency: 'EUR' } },
+  {
+    id: 'b',
+    title: 'Späte Übung',
+    description: 'Café',
+    startsAt: '2026-06-10T13:30:00+02:00',
+    endsAt: '2026-06-10T15:00:00+02:00',
+    venueId: 'v1',
+    capacity: 3,
+    seatsLeft: 0,
+    waitlistCount: 2,
+    price: { amount: 9900, currency: 'EUR' },
+  },
+  {
+    id: 'a',
+    title: 'Early lab',
+    startsAt: '2026-06-10T09:00:00+02:00',
+    venueId: 2,
+    capacity: 10,
+    seatsLeft: 4,
+    price: { amount: 0, currency: 'EUR' },
+  },
   { id: 'c', title: '' },
   null,
   { id: 'd', title: 'No times', capacity: -1, seatsLeft: 'many', price: { amount: 'x' } },
@@ -15,7 +46,10 @@ const raw = [
 describe('workshops model', () => {
   it('reads records tolerantly, in start order, with venue names; a zero price is free', () => {
     const cards = toCards(raw, venues);
-    assert.deepEqual(cards.map((c) => c.id), ['a', 'b', 'd']);
+    assert.deepEqual(
+      cards.map((c) => c.id),
+      ['a', 'b', 'd'],
+    );
     assert.equal(cards[0]!.venue, 'Lab 2');
     assert.equal(cards[0]!.price, null);
     assert.deepEqual(cards[1]!.price, { amount: 9900, currency: 'EUR' });
@@ -26,8 +60,14 @@ describe('workshops model', () => {
 
   it('searches title, description and room, folding case and accents', () => {
     const cards = toCards(raw, venues);
-    assert.deepEqual(search(cards, 'spate UBUNG').map((c) => c.id), ['b']);
-    assert.deepEqual(search(cards, 'cafe lab 1').map((c) => c.id), ['b']);
+    assert.deepEqual(
+      search(cards, 'spate UBUNG').map((c) => c.id),
+      ['b'],
+    );
+    assert.deepEqual(
+      search(cards, 'cafe lab 1').map((c) => c.id),
+      ['b'],
+    );
     assert.equal(search(cards, '  ').length, 3);
   });
 
@@ -41,9 +81,22 @@ describe('workshops model', () => {
   it('reads an enrollment, and the existing place of a 409 repeat', () => {
     assert.equal(readEnrollment({ id: 'w1', status: 'pending' }), null);
     assert.deepEqual(readEnrollment({ id: 'w1', status: 'enrolled', waitlistPosition: 3 })?.waitlistPosition, null);
-    const place = { id: 'w2', workshopId: 'b', registrationId: 'r', status: 'waitlisted', waitlistPosition: 2, createdAt: 'x' };
-    assert.deepEqual(existingEnrollment(new ApiError(409, 'already_enrolled', 'm', { workshopRegistration: place })), place);
-    assert.equal(existingEnrollment(new ApiError(422, 'unknown_reference', 'm', { workshopRegistration: place })), null);
+    const place = {
+      id: 'w2',
+      workshopId: 'b',
+      registrationId: 'r',
+      status: 'waitlisted',
+      waitlistPosition: 2,
+      createdAt: 'x',
+    };
+    assert.deepEqual(
+      existingEnrollment(new ApiError(409, 'already_enrolled', 'm', { workshopRegistration: place })),
+      place,
+    );
+    assert.equal(
+      existingEnrollment(new ApiError(422, 'unknown_reference', 'm', { workshopRegistration: place })),
+      null,
+    );
     assert.equal(existingEnrollment(new ApiError(409, 'already_enrolled', 'm')), null);
   });
 

@@ -28,7 +28,8 @@ export interface WorkshopCard {
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-const count = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : null);
+const count = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : null;
 
 function money(v: unknown): Money | null {
   const r = (v ?? null) as Partial<Money> | null;
@@ -47,15 +48,23 @@ export function toCards(workshops: readonly unknown[], venues: ReadonlyMap<strin
     const venueId = r.venueId == null ? null : String(r.venueId);
     const venue = venueId ? (venues.get(venueId) ?? null) : null;
     const description = text(r.description);
-    return [{
-      id, title, description,
-      start: parseInstant(r.startsAt), end: parseInstant(r.endsAt),
-      venueId, venue,
-      eventId: r.eventId == null ? null : String(r.eventId),
-      capacity: count(r.capacity), seatsLeft: count(r.seatsLeft), waitlistCount: count(r.waitlistCount),
-      price: money(r.price),
-      haystack: fold([title, description, venue ?? ''].join(' ')),
-    }];
+    return [
+      {
+        id,
+        title,
+        description,
+        start: parseInstant(r.startsAt),
+        end: parseInstant(r.endsAt),
+        venueId,
+        venue,
+        eventId: r.eventId == null ? null : String(r.eventId),
+        capacity: count(r.capacity),
+        seatsLeft: count(r.seatsLeft),
+        waitlistCount: count(r.waitlistCount),
+        price: money(r.price),
+        haystack: fold([title, description, venue ?? ''].join(' ')),
+      },
+    ];
   });
   return cards.sort((a, b) => (a.start?.getTime() ?? Infinity) - (b.start?.getTime() ?? Infinity));
 }

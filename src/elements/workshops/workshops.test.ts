@@ -74,7 +74,10 @@ describe('<conf-workshops>', function () {
     await waitFor(() => h.all('[part~="card"]').length > 0, 'cards');
     const cards = h.all('[part~="card"]');
     expect(cards.length).to.be.greaterThan(5);
-    expect(cards.some((c) => c.dataset.workshop === 'ws-wasm-components'), 'unpublished workshops are not listed').to.equal(false);
+    expect(
+      cards.some((c) => c.dataset.workshop === 'ws-wasm-components'),
+      'unpublished workshops are not listed',
+    ).to.equal(false);
     const paid = cards.find((c) => c.dataset.workshop === PAID)!;
     expect(paid.querySelector('[part~="room"]')!.textContent).to.contain('Workshop Lab 1');
     expect(paid.querySelector('[part~="price"]')!.textContent).to.match(/€\s?99\.00|99\.00\s?€/);
@@ -120,12 +123,16 @@ describe('<conf-workshops>', function () {
     expect(again.detail.existing).to.equal(true);
     expect(again.detail.workshopRegistration.id).to.equal(e.detail.workshopRegistration.id);
     expect(h.part('success')!.textContent).to.contain('nothing was booked twice');
-    expect((await workshopRegistrations('ws-capacity-3')).filter((r) => r.registrationId === people[0]!.id)).to.have.length(1);
+    expect(
+      (await workshopRegistrations('ws-capacity-3')).filter((r) => r.registrationId === people[0]!.id),
+    ).to.have.length(1);
   });
 
   it('after enrolling: the full description in the enroll view, no required-fields note without fields, an enrolled mark in the list, seats from the server on a fresh page (issue 21)', async () => {
     const who = await registrationOutside(FREE);
-    const api = await (await fetch(`/api/public/v1/events/workshops?limit=100`)).json() as { data: { id: string; description: string }[] };
+    const api = (await (await fetch(`/api/public/v1/events/workshops?limit=100`)).json()) as {
+      data: { id: string; description: string }[];
+    };
     const description = api.data.find((w) => w.id === FREE)!.description;
     const seatsOf = (h: FormHarness) => h.q(`[data-workshop="${FREE}"] [part~="seats"]`)!.textContent!.trim();
     const h = await mount(`registration-id="${who.id}"`);
@@ -196,10 +203,21 @@ describe('<conf-workshops>', function () {
     // What <conf-registration-form> fires (from itself, with its endpoint) once the server created the registration.
     const form = Object.assign(document.createElement('div'), { resolvedEndpoint: h.el.resolvedEndpoint });
     document.body.append(form);
-    form.dispatchEvent(new ConfRegisteredEvent({
-      id: r.id,
-      registration: { id: r.id, firstName: r.firstName, lastName: r.lastName, email: 'x@example.org', ticketTypeId: 't', paymentMethodId: null, status: 'confirmed', createdAt: '' },
-    }));
+    form.dispatchEvent(
+      new ConfRegisteredEvent({
+        id: r.id,
+        registration: {
+          id: r.id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          email: 'x@example.org',
+          ticketTypeId: 't',
+          paymentMethodId: null,
+          status: 'confirmed',
+          createdAt: '',
+        },
+      }),
+    );
     form.remove();
     await waitFor(() => h.part('registrant'), 'the remembered registration');
     expect(h.part('registrant')!.textContent).to.contain(`${r.firstName} ${r.lastName}`);
@@ -215,10 +233,14 @@ describe('<conf-workshops>', function () {
   });
 
   it('the schedule’s workshop event links to its enroll view', async () => {
-    const list = (await (await fetch('/api/public/v1/events/workshops?limit=50')).json()) as { data: { id: string; eventId: string }[] };
+    const list = (await (await fetch('/api/public/v1/events/workshops?limit=50')).json()) as {
+      data: { id: string; eventId: string }[];
+    };
     const paid = list.data.find((w) => w.id === PAID)!;
     history.replaceState(null, '', `#event-${paid.eventId}`);
-    const wrapper = await fixture<HTMLElement>(`<div><conf-schedule></conf-schedule><conf-workshops draft-key="${DRAFT}"></conf-workshops></div>`);
+    const wrapper = await fixture<HTMLElement>(
+      `<div><conf-schedule></conf-schedule><conf-workshops draft-key="${DRAFT}"></conf-workshops></div>`,
+    );
     const schedule = new FormHarness(wrapper.querySelector<HTMLElement>('conf-schedule')!);
     const workshops = new FormHarness(wrapper.querySelector<ConfWorkshops>('conf-workshops')!);
     const link = await schedule.waitForPart<HTMLAnchorElement>('workshop-link', 15_000);

@@ -224,10 +224,16 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     }
     void this.data.reload(false, false, true);
     if (card) {
-      this.dispatchEvent(new ConfWorkshopEnrolledEvent({
-        id: record.id,
-        workshop: card, workshopRegistration: record, status: record.status, position: record.waitlistPosition, existing,
-      }));
+      this.dispatchEvent(
+        new ConfWorkshopEnrolledEvent({
+          id: record.id,
+          workshop: card,
+          workshopRegistration: record,
+          status: record.status,
+          position: record.waitlistPosition,
+          existing,
+        }),
+      );
     }
   }
 
@@ -260,7 +266,8 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   private readDraft(): void {
     const d = this.draft.read() as { workshopId?: unknown; registrationId?: unknown } | null;
     if (typeof d?.workshopId === 'string') this.selected = d.workshopId;
-    if (typeof d?.registrationId === 'string' && d.registrationId) this.values = { ...this.values, registrationId: d.registrationId };
+    if (typeof d?.registrationId === 'string' && d.registrationId)
+      this.values = { ...this.values, registrationId: d.registrationId };
   }
 
   /** Opens a workshop's enroll view (from its card, or a `#workshop-<id>` link). */
@@ -284,7 +291,9 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     this.selected = null;
     replaceHash('');
     await this.updateComplete;
-    const card = from ? this.renderRoot.querySelector<HTMLElement>(`[data-workshop="${CSS.escape(from)}"] [part~="enroll-button"]`) : null;
+    const card = from
+      ? this.renderRoot.querySelector<HTMLElement>(`[data-workshop="${CSS.escape(from)}"] [part~="enroll-button"]`)
+      : null;
     (card ?? this.renderRoot.querySelector<HTMLElement>('[part~="search"]'))?.focus();
   };
 
@@ -344,29 +353,35 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
             @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)} />
         </div>
       </div>
-      ${shown.length === 0
-        ? html`<div class="empty" part="empty">
+      ${
+        shown.length === 0
+          ? html`<div class="empty" part="empty">
             <span>${msg('No matches for this search.', { id: 'core.filtered-empty' })}</span>
             <button class="button" @click=${() => (this.query = '')}>${msg('Clear search', { id: 'core.clear-search' })}</button>
           </div>`
-        : html`<ul class="grid cols-${cols}" part="grid">
+          : html`<ul class="grid cols-${cols}" part="grid">
             ${shown.map((c) => html`<li class="card" part="card" data-workshop=${c.id}>${this.renderCard(c, d.zone)}</li>`)}
-          </ul>`}`;
+          </ul>`
+      }`;
   }
 
   private renderFacts(c: WorkshopCard, zone: string | null): TemplateResult {
     const f = this.timeFormatter(zone);
     const label = c.start ? f.range(c.start, c.end) : null;
     return html`<dl class="facts">
-      ${c.start && label
-        ? html`<div><dt>${msg('When', { id: 'workshops.when' })}</dt><dd part="time">${f.day(c.start)}, ${label.text}${label.local
-            ? html` <span class="local">(${msg(str`your time: ${label.local}`, { id: 'workshops.local-time' })})</span>`
-            : nothing}</dd></div>`
-        : nothing}
+      ${
+        c.start && label
+          ? html`<div><dt>${msg('When', { id: 'workshops.when' })}</dt><dd part="time">${f.day(c.start)}, ${label.text}${
+              label.local
+                ? html` <span class="local">(${msg(str`your time: ${label.local}`, { id: 'workshops.local-time' })})</span>`
+                : nothing
+            }</dd></div>`
+          : nothing
+      }
       ${c.venue ? html`<div><dt>${msg('Room', { id: 'workshops.room' })}</dt><dd part="room">${c.venue}</dd></div>` : nothing}
-      <div><dt>${msg('Price', { id: 'workshops.price' })}</dt><dd part="price">${c.price
-        ? formatPrice(c.price, this.locale)
-        : msg('Free', { id: 'workshops.free' })}</dd></div>
+      <div><dt>${msg('Price', { id: 'workshops.price' })}</dt><dd part="price">${
+        c.price ? formatPrice(c.price, this.locale) : msg('Free', { id: 'workshops.free' })
+      }</dd></div>
       <div><dt>${msg('Seats', { id: 'workshops.seats' })}</dt><dd part="seats">${this.seatsText(c)}</dd></div>
     </dl>`;
   }
@@ -375,7 +390,8 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     const capacity = c.capacity ?? 0;
     const left = c.seatsLeft ?? 0;
     const waiting = c.waitlistCount ?? 0;
-    if (c.seatsLeft === null) return c.capacity === null ? '' : msg(str`${capacity} seats`, { id: 'workshops.capacity' });
+    if (c.seatsLeft === null)
+      return c.capacity === null ? '' : msg(str`${capacity} seats`, { id: 'workshops.capacity' });
     if (left > 0) return msg(str`${left} of ${capacity} seats left`, { id: 'workshops.left' });
     return waiting > 0
       ? msg(str`Full (${capacity} seats); ${waiting} on the waiting list`, { id: 'workshops.full-waiting' })
@@ -396,7 +412,10 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
       ${this.renderFacts(c, zone)}
       ${c.description ? html`<p class="description">${c.description}</p>` : nothing}
       <a class=${placed ? 'button' : 'button primary'} part="enroll-button" href=${workshopHash(c.id)}
-        @click=${(e: Event) => { e.preventDefault(); void this.open(c.id); }}>
+        @click=${(e: Event) => {
+          e.preventDefault();
+          void this.open(c.id);
+        }}>
         ${placed ? msg('Your place', { id: 'workshops.your-place' }) : this.enrollLabel(c)}<span class="visually-hidden">: ${c.title}</span>
       </a>`;
   }
@@ -404,9 +423,11 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   /** On a card: the place this registration has, from the server's answer. */
   private renderMark(p: WorkshopRegistration): TemplateResult {
     const position = p.waitlistPosition ?? 0;
-    return html`<p class="mark" part="enrolled-mark" data-status=${p.status}>${p.status === 'enrolled'
-      ? msg('✓ You are enrolled', { id: 'workshops.mark-enrolled' })
-      : msg(str`On the waiting list, position ${position}`, { id: 'workshops.mark-waitlisted' })}</p>`;
+    return html`<p class="mark" part="enrolled-mark" data-status=${p.status}>${
+      p.status === 'enrolled'
+        ? msg('✓ You are enrolled', { id: 'workshops.mark-enrolled' })
+        : msg(str`On the waiting list, position ${position}`, { id: 'workshops.mark-waitlisted' })
+    }</p>`;
   }
 
   private renderEnroll(c: WorkshopCard, zone: string | null): TemplateResult {
@@ -440,15 +461,25 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     const enrolled = e.status === 'enrolled';
     const position = e.waitlistPosition ?? 0;
     return html`<div class="outcome success" part="success" data-status=${e.status}>
-      ${staticHtml`<${headingTag(this.headingLevel)} id="success-title" class="view-title" tabindex="-1">${enrolled
-        ? msg('You are enrolled', { id: 'workshops.enrolled-title' })
-        : msg(str`You are on the waiting list: position ${position}`, { id: 'workshops.waitlisted-title' })}</${headingTag(this.headingLevel)}>`}
-      ${this.existing
-        ? html`<p>${msg('This registration had already signed up for this workshop; nothing was booked twice.', { id: 'workshops.existing' })}</p>`
-        : nothing}
-      <p>${enrolled
-        ? msg('Your seat is reserved. Bring your badge; it is scanned at the door.', { id: 'workshops.enrolled-next' })
-        : msg('When a seat frees up, the first person waiting gets it; the organizers will let you know.', { id: 'workshops.waitlisted-next' })}</p>
+      ${staticHtml`<${headingTag(this.headingLevel)} id="success-title" class="view-title" tabindex="-1">${
+        enrolled
+          ? msg('You are enrolled', { id: 'workshops.enrolled-title' })
+          : msg(str`You are on the waiting list: position ${position}`, { id: 'workshops.waitlisted-title' })
+      }</${headingTag(this.headingLevel)}>`}
+      ${
+        this.existing
+          ? html`<p>${msg('This registration had already signed up for this workshop; nothing was booked twice.', { id: 'workshops.existing' })}</p>`
+          : nothing
+      }
+      <p>${
+        enrolled
+          ? msg('Your seat is reserved. Bring your badge; it is scanned at the door.', {
+              id: 'workshops.enrolled-next',
+            })
+          : msg('When a seat frees up, the first person waiting gets it; the organizers will let you know.', {
+              id: 'workshops.waitlisted-next',
+            })
+      }</p>
       <p>${msg('Enrollment number', { id: 'workshops.number' })}: <span class="record-id" part="record-id">${e.id}</span></p>
       ${c.price && enrolled ? this.renderPayment(c) : nothing}
       ${c.price && !enrolled ? html`<p>${msg('You pay only once you have a seat.', { id: 'workshops.pay-later' })}</p>` : nothing}
@@ -461,9 +492,11 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
       ${staticHtml`<${headingTag(this.headingLevel, 1)} class="payment-title">${msg('Payment', { id: 'workshops.payment' })}</${headingTag(this.headingLevel, 1)}>`}
       <p>${msg(str`Pay ${price} and upload the proof (a receipt or a screenshot of the transfer).`, { id: 'workshops.payment-help' })}</p>
       ${renderUpload(this.upload, { name: 'proof', label: msg('Payment proof', { id: 'workshops.proof' }), required: true }, this.onFile)}
-      ${this.upload.phase === 'done'
-        ? html`<p class="ok">${msg('Thank you: the organizers check the payment and confirm your seat.', { id: 'workshops.proof-received' })}</p>`
-        : nothing}
+      ${
+        this.upload.phase === 'done'
+          ? html`<p class="ok">${msg('Thank you: the organizers check the payment and confirm your seat.', { id: 'workshops.proof-received' })}</p>`
+          : nothing
+      }
     </div>`;
   }
 }

@@ -30,6 +30,7 @@ export const templates = {
   'abstract-form.number': 'Einreichungsnummer',
   'abstract-form.no-files': 'Keine',
   'abstract-form.next-title': 'Wie es weitergeht',
-  'abstract-form.next': 'Das Programmkomitee prüft jede Einreichung. Angenommene Abstracts erscheinen in der Liste der Abstracts; das Organisationsteam schreibt Ihnen in jedem Fall an die E-Mail-Adresse Ihrer Anmeldung. Bewahren Sie die Einreichungsnummer für Rückfragen auf.',
+  'abstract-form.next':
+    'Das Programmkomitee prüft jede Einreichung. Angenommene Abstracts erscheinen in der Liste der Abstracts; das Organisationsteam schreibt Ihnen in jedem Fall an die E-Mail-Adresse Ihrer Anmeldung. Bewahren Sie die Einreichungsnummer für Rückfragen auf.',
   'abstract-form.again': 'Weiteres Abstract einreichen',
 };

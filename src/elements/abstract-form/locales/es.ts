@@ -29,7 +29,8 @@ export const templates = {
   'abstract-form.received': 'Resumen enviado.',
   'abstract-form.number': 'Número de envío',
   'abstract-form.next-title': 'Próximos pasos',
-  'abstract-form.next': 'El comité de programa revisa cada envío. Los resúmenes aceptados aparecen en la lista de resúmenes; en cualquier caso, los organizadores escriben a la dirección de correo electrónico de su inscripción. Guarde el número de envío para cualquier consulta.',
+  'abstract-form.next':
+    'El comité de programa revisa cada envío. Los resúmenes aceptados aparecen en la lista de resúmenes; en cualquier caso, los organizadores escriben a la dirección de correo electrónico de su inscripción. Guarde el número de envío para cualquier consulta.',
   'abstract-form.again': 'Enviar otro resumen',
   'abstract-form.resend': 'Enviar como nuevo envío',
 };

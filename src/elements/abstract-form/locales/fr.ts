@@ -29,7 +29,8 @@ export const templates = {
   'abstract-form.received': 'Résumé soumis.',
   'abstract-form.number': 'Numéro de soumission',
   'abstract-form.next-title': 'La suite',
-  'abstract-form.next': 'Le comité de programme examine chaque soumission. Les résumés acceptés apparaissent dans la liste des résumés ; dans tous les cas, les organisateurs écrivent à l’adresse e-mail de votre inscription. Conservez le numéro de soumission pour toute question.',
+  'abstract-form.next':
+    'Le comité de programme examine chaque soumission. Les résumés acceptés apparaissent dans la liste des résumés ; dans tous les cas, les organisateurs écrivent à l’adresse e-mail de votre inscription. Conservez le numéro de soumission pour toute question.',
   'abstract-form.again': 'Soumettre un autre résumé',
   'abstract-form.resend': 'Envoyer comme nouvelle soumission',
 };

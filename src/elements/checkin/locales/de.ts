@@ -13,8 +13,10 @@ export const templates = {
   'checkin.queued': 'Gespeichert, wird gesendet',
   'checkin.queued-detail': 'Gerade keine Verbindung zum Server.',
   'checkin.setup-word': 'Kiosk nicht eingerichtet',
-  'checkin.token-refused': 'Der Server hat das Kiosk-Token abgelehnt. Öffnen Sie die Einrichtung und geben Sie das Kiosk-Token ein; die Scans bleiben bis dahin gespeichert.',
-  'checkin.token-missing': 'Geben Sie das Token dieses Kiosks ein, um mit dem Einchecken zu beginnen. Es bleibt nur auf diesem Gerät.',
+  'checkin.token-refused':
+    'Der Server hat das Kiosk-Token abgelehnt. Öffnen Sie die Einrichtung und geben Sie das Kiosk-Token ein; die Scans bleiben bis dahin gespeichert.',
+  'checkin.token-missing':
+    'Geben Sie das Token dieses Kiosks ein, um mit dem Einchecken zu beginnen. Es bleibt nur auf diesem Gerät.',
   'checkin.waiting-first': 'Der erste Scan wartet noch auf das Senden.',
   'checkin.first-scan-at': str`Erster Scan ${0} am Ort ${1}`,
   'checkin.first-scan': str`Erster Scan ${0}`,
@@ -43,8 +45,10 @@ export const templates = {
   'checkin.pin': 'PIN',
   'checkin.wrong-pin': str`Falsche PIN. Nächster Versuch in ${0} s.`,
   'checkin.pin-wait': str`Warten Sie ${0} s bis zum nächsten Versuch.`,
-  'checkin.pin-insecure': 'Keine PIN auf dieser Seite: Sie wird nicht über https geladen, und der Browser bewahrt eine PIN nur auf sicheren Seiten sicher auf. Öffnen Sie den Kiosk über https (oder localhost), um seine Einrichtung zu sperren.',
-  'checkin.pin-upgrade': 'Die PIN dieses Kiosks war in einer älteren, schwachen Form gespeichert: Sie wurde entfernt, zusammen mit dem Token, das sie schützte. Geben Sie das Token ein und legen Sie eine neue PIN fest; wartende Scans bleiben erhalten.',
+  'checkin.pin-insecure':
+    'Keine PIN auf dieser Seite: Sie wird nicht über https geladen, und der Browser bewahrt eine PIN nur auf sicheren Seiten sicher auf. Öffnen Sie den Kiosk über https (oder localhost), um seine Einrichtung zu sperren.',
+  'checkin.pin-upgrade':
+    'Die PIN dieses Kiosks war in einer älteren, schwachen Form gespeichert: Sie wurde entfernt, zusammen mit dem Token, das sie schützte. Geben Sie das Token ein und legen Sie eine neue PIN fest; wartende Scans bleiben erhalten.',
   'checkin.unlock': 'Entsperren',
   'checkin.back': 'Zurück',
   'checkin.setup-title': 'Kiosk einrichten',
@@ -63,5 +67,6 @@ export const templates = {
   'checkin.pin-set': 'PIN zum Sperren der Einrichtung (optional)',
   'checkin.pin-clear': 'PIN entfernen',
   'checkin.save': 'Speichern',
-  'checkin.volatile': 'Dieser Browser lässt den Kiosk keine Scans auf dem Gerät speichern: Scans, die noch auf das Senden warten, gehen verloren, wenn die Seite geschlossen wird.',
+  'checkin.volatile':
+    'Dieser Browser lässt den Kiosk keine Scans auf dem Gerät speichern: Scans, die noch auf das Senden warten, gehen verloren, wenn die Seite geschlossen wird.',
 };

@@ -48,17 +48,22 @@ export const templates = {
   'checkin.token': 'Token del quiosco',
   'checkin.token-hint': 'Escriba el token, o sitúe el cursor en este campo y escanee el código QR del token.',
   'checkin.token-kept': '(guardado; escriba para reemplazarlo)',
-  'checkin.token-missing': 'Introduzca el token de este quiosco para empezar a acreditar a los asistentes. Solo se guarda en este dispositivo.',
+  'checkin.token-missing':
+    'Introduzca el token de este quiosco para empezar a acreditar a los asistentes. Solo se guarda en este dispositivo.',
   'checkin.token-needed': 'Introduzca el token de este quiosco.',
-  'checkin.token-refused': 'El servidor rechazó el token de este quiosco. Abra la configuración e introduzca el token; los escaneos se guardan hasta entonces.',
+  'checkin.token-refused':
+    'El servidor rechazó el token de este quiosco. Abra la configuración e introduzca el token; los escaneos se guardan hasta entonces.',
   'checkin.torch': 'Linterna',
   'checkin.unknown-badge': 'Acreditación desconocida',
   'checkin.unlock': 'Desbloquear',
-  'checkin.volatile': 'Este navegador no permite que el quiosco guarde los escaneos en el dispositivo: los escaneos pendientes de envío se pierden si se cierra la página.',
+  'checkin.volatile':
+    'Este navegador no permite que el quiosco guarde los escaneos en el dispositivo: los escaneos pendientes de envío se pierden si se cierra la página.',
   'checkin.waiting-first': 'Su primer escaneo está pendiente de envío.',
   'checkin.wrong-day': str`No válido hoy: ${0}`,
   'checkin.wrong-pin': str`PIN incorrecto. Próximo intento en ${0} s.`,
   'checkin.pin-wait': str`Espere ${0} s antes del próximo intento.`,
-  'checkin.pin-insecure': 'No hay PIN en esta página: no se sirve por https, y el navegador solo guarda un PIN de forma segura en páginas seguras. Abra el quiosco por https (o localhost) para bloquear su configuración.',
-  'checkin.pin-upgrade': 'El PIN de este quiosco estaba guardado en una forma antigua y débil: se ha eliminado, junto con el token que protegía. Introduzca el token y elija un PIN nuevo; los escaneos en espera se conservan.',
+  'checkin.pin-insecure':
+    'No hay PIN en esta página: no se sirve por https, y el navegador solo guarda un PIN de forma segura en páginas seguras. Abra el quiosco por https (o localhost) para bloquear su configuración.',
+  'checkin.pin-upgrade':
+    'El PIN de este quiosco estaba guardado en una forma antigua y débil: se ha eliminado, junto con el token que protegía. Introduzca el token y elija un PIN nuevo; los escaneos en espera se conservan.',
 };

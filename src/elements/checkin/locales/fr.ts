@@ -48,17 +48,22 @@ export const templates = {
   'checkin.token': 'Jeton de la borne',
   'checkin.token-hint': 'Saisissez le jeton, ou placez le curseur dans ce champ et scannez le QR code du jeton.',
   'checkin.token-kept': '(conservé ; saisir pour le remplacer)',
-  'checkin.token-missing': 'Saisissez le jeton de cette borne pour commencer l’accueil des participants. Il n’est conservé que sur cet appareil.',
+  'checkin.token-missing':
+    'Saisissez le jeton de cette borne pour commencer l’accueil des participants. Il n’est conservé que sur cet appareil.',
   'checkin.token-needed': 'Saisissez le jeton de cette borne.',
-  'checkin.token-refused': 'Le serveur a refusé le jeton de cette borne. Ouvrez la configuration et saisissez le jeton ; les scans sont conservés en attendant.',
+  'checkin.token-refused':
+    'Le serveur a refusé le jeton de cette borne. Ouvrez la configuration et saisissez le jeton ; les scans sont conservés en attendant.',
   'checkin.torch': 'Lampe',
   'checkin.unknown-badge': 'Badge inconnu',
   'checkin.unlock': 'Déverrouiller',
-  'checkin.volatile': 'Ce navigateur ne permet pas à la borne de conserver les scans sur l’appareil : les scans en attente d’envoi sont perdus si la page est fermée.',
+  'checkin.volatile':
+    'Ce navigateur ne permet pas à la borne de conserver les scans sur l’appareil : les scans en attente d’envoi sont perdus si la page est fermée.',
   'checkin.waiting-first': 'Son premier scan attend d’être envoyé.',
   'checkin.wrong-day': str`Non valable aujourd’hui : ${0}`,
   'checkin.wrong-pin': str`Code PIN incorrect. Prochain essai dans ${0} s.`,
   'checkin.pin-wait': str`Attendez ${0} s avant le prochain essai.`,
-  'checkin.pin-insecure': 'Pas de code PIN sur cette page : elle n’est pas servie en https, et le navigateur ne conserve un code PIN en sûreté que sur les pages sécurisées. Ouvrez le kiosque en https (ou sur localhost) pour verrouiller sa configuration.',
-  'checkin.pin-upgrade': 'Le code PIN de ce kiosque était conservé sous une forme ancienne et faible : il a été supprimé, avec le jeton qu’il protégeait. Saisissez le jeton et choisissez un nouveau code PIN ; les scans en attente sont conservés.',
+  'checkin.pin-insecure':
+    'Pas de code PIN sur cette page : elle n’est pas servie en https, et le navigateur ne conserve un code PIN en sûreté que sur les pages sécurisées. Ouvrez le kiosque en https (ou sur localhost) pour verrouiller sa configuration.',
+  'checkin.pin-upgrade':
+    'Le code PIN de ce kiosque était conservé sous une forme ancienne et faible : il a été supprimé, avec le jeton qu’il protégeait. Saisissez le jeton et choisissez un nouveau code PIN ; les scans en attente sont conservés.',
 };

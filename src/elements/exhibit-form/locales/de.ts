@@ -14,7 +14,8 @@ export const templates = {
   'exhibit.type.commercial': 'Kommerziell',
   'exhibit.methods-failed': 'Die Zahlungsarten konnten nicht geladen werden.',
   'exhibit.methods-none': 'Diese Konferenz nennt keine Zahlungsart.',
-  'exhibit.methods-next': 'Bitte versuchen Sie es erneut oder fragen Sie das Organisationsteam, wie die Gebühr zu zahlen ist.',
+  'exhibit.methods-next':
+    'Bitte versuchen Sie es erneut oder fragen Sie das Organisationsteam, wie die Gebühr zu zahlen ist.',
   'exhibit.section': 'Ihr Ausstellungsbeitrag',
   'exhibit.title': 'Titel',
   'exhibit.type': 'Art des Beitrags',
@@ -33,10 +34,12 @@ export const templates = {
   'exhibit.removed-empty': 'Teamzeile entfernt.',
   'exhibit.registration': 'Anmeldung',
   'exhibit.registration-id': 'Anmeldenummer',
-  'exhibit.registration-help': 'Ausstellende müssen zur Konferenz angemeldet sein: die Nummer aus Ihrer Anmeldebestätigung.',
+  'exhibit.registration-help':
+    'Ausstellende müssen zur Konferenz angemeldet sein: die Nummer aus Ihrer Anmeldebestätigung.',
   'exhibit.fee': 'Ausstellungsgebühr',
   'exhibit.fee-text': str`Die Ausstellungsgebühr beträgt ${0}. Bitte zuerst bezahlen, dann Zahlungsangaben und Nachweis hinzufügen.`,
-  'exhibit.fee-unknown': 'Für diese Ausstellung fällt eine Gebühr an. Bitte zuerst bezahlen, dann Zahlungsangaben und Nachweis hinzufügen.',
+  'exhibit.fee-unknown':
+    'Für diese Ausstellung fällt eine Gebühr an. Bitte zuerst bezahlen, dann Zahlungsangaben und Nachweis hinzufügen.',
   'exhibit.payment-method': 'Zahlungsart',
   'exhibit.payment-reference': 'Zahlungsreferenz',
   'exhibit.proof': 'Zahlungsnachweis',

@@ -19,7 +19,8 @@ export const templates = {
   'exhibit.email': 'Correo electrónico',
   'exhibit.registration': 'Inscripción',
   'exhibit.registration-id': 'Número de inscripción',
-  'exhibit.registration-help': 'Los expositores deben estar inscritos en el congreso: el número de la confirmación de su inscripción.',
+  'exhibit.registration-help':
+    'Los expositores deben estar inscritos en el congreso: el número de la confirmación de su inscripción.',
   'exhibit.team': 'Equipo',
   'exhibit.team-help': 'Quién más atiende el stand (opcional).',
   'exhibit.member': str`Miembro del equipo ${0}`,
@@ -29,7 +30,8 @@ export const templates = {
   'exhibit.removed-empty': 'Fila del equipo quitada.',
   'exhibit.fee': 'Tarifa de exposición',
   'exhibit.fee-text': str`La tarifa de exposición es de ${0}. Páguela primero y después añada los datos del pago y el justificante.`,
-  'exhibit.fee-unknown': 'Esta exposición tiene una tarifa. Páguela primero y después añada los datos del pago y el justificante.',
+  'exhibit.fee-unknown':
+    'Esta exposición tiene una tarifa. Páguela primero y después añada los datos del pago y el justificante.',
   'exhibit.payment-method': 'Método de pago',
   'exhibit.payment-reference': 'Referencia del pago',
   'exhibit.proof': 'Justificante de pago',

@@ -19,7 +19,8 @@ export const templates = {
   'exhibit.email': 'E-mail',
   'exhibit.registration': 'Inscription',
   'exhibit.registration-id': 'Numéro d’inscription',
-  'exhibit.registration-help': 'Les exposants doivent être inscrits à la conférence : le numéro figurant dans la confirmation de votre inscription.',
+  'exhibit.registration-help':
+    'Les exposants doivent être inscrits à la conférence : le numéro figurant dans la confirmation de votre inscription.',
   'exhibit.team': 'Équipe',
   'exhibit.team-help': 'Les autres personnes qui tiennent le stand (facultatif).',
   'exhibit.member': str`Membre de l’équipe ${0}`,
@@ -29,7 +30,8 @@ export const templates = {
   'exhibit.removed-empty': 'Ligne de l’équipe retirée.',
   'exhibit.fee': 'Frais d’exposition',
   'exhibit.fee-text': str`Les frais d’exposition s’élèvent à ${0}. Réglez-les d’abord, puis indiquez les détails du paiement et le justificatif.`,
-  'exhibit.fee-unknown': 'Cette exposition est payante. Réglez d’abord les frais, puis indiquez les détails du paiement et le justificatif.',
+  'exhibit.fee-unknown':
+    'Cette exposition est payante. Réglez d’abord les frais, puis indiquez les détails du paiement et le justificatif.',
   'exhibit.payment-method': 'Moyen de paiement',
   'exhibit.payment-reference': 'Référence du paiement',
   'exhibit.proof': 'Justificatif de paiement',

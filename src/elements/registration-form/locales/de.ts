@@ -37,11 +37,15 @@ export const templates = {
   'registration.success': 'Vielen Dank, Ihre Anmeldung ist eingegangen.',
   'registration.number': 'Anmeldenummer',
   'registration.again': 'Weitere Person anmelden',
-  'registration.next.confirmed': 'Ihre Anmeldung ist bestätigt. Bitte bewahren Sie diese Nummer für Fragen und für den Check-in auf.',
-  'registration.next.review': 'Das Organisationsteam prüft Ihren Zahlungsnachweis und bestätigt Ihre Anmeldung per E-Mail.',
-  'registration.next.payment': 'Ihre Anmeldung wartet auf Ihre Zahlung; sobald sie eingeht, erhalten Sie eine Bestätigung per E-Mail.',
+  'registration.next.confirmed':
+    'Ihre Anmeldung ist bestätigt. Bitte bewahren Sie diese Nummer für Fragen und für den Check-in auf.',
+  'registration.next.review':
+    'Das Organisationsteam prüft Ihren Zahlungsnachweis und bestätigt Ihre Anmeldung per E-Mail.',
+  'registration.next.payment':
+    'Ihre Anmeldung wartet auf Ihre Zahlung; sobald sie eingeht, erhalten Sie eine Bestätigung per E-Mail.',
   'registration.next.other': 'Bitte bewahren Sie diese Nummer für Fragen an das Organisationsteam auf.',
   'registration.closed': 'Die Anmeldung ist geschlossen.',
-  'registration.try-later': 'Die Anmeldung ist gerade nicht möglich: Es läuft keine Preisphase. Bitte versuchen Sie es später noch einmal.',
+  'registration.try-later':
+    'Die Anmeldung ist gerade nicht möglich: Es läuft keine Preisphase. Bitte versuchen Sie es später noch einmal.',
   'registration.resend': 'Als neue Anmeldung senden',
 };

@@ -28,15 +28,19 @@ export const templates = {
   'registration.proof-url-format': 'Use una dirección que empiece por https://.',
   'registration.submit': 'Inscribirse',
   'registration.closed': 'La inscripción está cerrada.',
-  'registration.try-later': 'La inscripción no está abierta ahora mismo: no hay ningún periodo de tarifas en curso. Vuelva a intentarlo más tarde.',
+  'registration.try-later':
+    'La inscripción no está abierta ahora mismo: no hay ningún periodo de tarifas en curso. Vuelva a intentarlo más tarde.',
   'registration.success': 'Gracias, hemos recibido su inscripción.',
   'registration.received': 'Inscripción recibida.',
   'registration.number': 'Número de inscripción',
   'registration.summary.name': 'Nombre',
   'registration.summary.amount': 'Importe',
-  'registration.next.confirmed': 'Su inscripción está confirmada. Guarde este número para cualquier consulta y para el mostrador de acreditaciones.',
-  'registration.next.payment': 'Su inscripción está pendiente del pago; se confirmará por correo electrónico cuando llegue el pago.',
-  'registration.next.review': 'Los organizadores revisarán su justificante de pago y confirmarán su inscripción por correo electrónico.',
+  'registration.next.confirmed':
+    'Su inscripción está confirmada. Guarde este número para cualquier consulta y para el mostrador de acreditaciones.',
+  'registration.next.payment':
+    'Su inscripción está pendiente del pago; se confirmará por correo electrónico cuando llegue el pago.',
+  'registration.next.review':
+    'Los organizadores revisarán su justificante de pago y confirmarán su inscripción por correo electrónico.',
   'registration.next.other': 'Guarde este número para cualquier consulta a los organizadores.',
   'registration.again': 'Inscribir a otra persona',
   'registration.resend': 'Enviar como nueva inscripción',

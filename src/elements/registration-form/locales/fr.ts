@@ -28,15 +28,19 @@ export const templates = {
   'registration.proof-url-format': 'Utilisez une adresse commençant par https://.',
   'registration.submit': 'S’inscrire',
   'registration.closed': 'Les inscriptions sont closes.',
-  'registration.try-later': 'Les inscriptions ne sont pas ouvertes pour le moment : aucune période tarifaire n’est en cours. Merci de réessayer plus tard.',
+  'registration.try-later':
+    'Les inscriptions ne sont pas ouvertes pour le moment : aucune période tarifaire n’est en cours. Merci de réessayer plus tard.',
   'registration.success': 'Merci, votre inscription a bien été reçue.',
   'registration.received': 'Inscription reçue.',
   'registration.number': 'Numéro d’inscription',
   'registration.summary.name': 'Nom',
   'registration.summary.amount': 'Montant',
-  'registration.next.confirmed': 'Votre inscription est confirmée. Conservez ce numéro pour toute question et pour l’accueil.',
-  'registration.next.payment': 'Votre inscription attend votre paiement ; elle sera confirmée par e-mail dès réception du paiement.',
-  'registration.next.review': 'Les organisateurs vont vérifier votre justificatif de paiement et confirmer votre inscription par e-mail.',
+  'registration.next.confirmed':
+    'Votre inscription est confirmée. Conservez ce numéro pour toute question et pour l’accueil.',
+  'registration.next.payment':
+    'Votre inscription attend votre paiement ; elle sera confirmée par e-mail dès réception du paiement.',
+  'registration.next.review':
+    'Les organisateurs vont vérifier votre justificatif de paiement et confirmer votre inscription par e-mail.',
   'registration.next.other': 'Conservez ce numéro pour toute question aux organisateurs.',
   'registration.again': 'Inscrire une autre personne',
   'registration.resend': 'Envoyer comme nouvelle inscription',

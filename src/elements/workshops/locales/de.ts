@@ -18,7 +18,8 @@ export const templates = {
   'workshops.join-waitlist': 'Auf die Warteliste',
   'workshops.enroll': 'Anmelden',
   'workshops.back': 'Alle Workshops',
-  'workshops.full-help': 'Alle Plätze sind vergeben. Sie können sich auf die Warteliste setzen: Wird ein Platz frei, bekommt ihn die erste Person auf der Liste.',
+  'workshops.full-help':
+    'Alle Plätze sind vergeben. Sie können sich auf die Warteliste setzen: Wird ein Platz frei, bekommt ihn die erste Person auf der Liste.',
   'workshops.paid-help': str`Dieser Workshop kostet ${0}. Nach der Anmeldung laden Sie hier Ihren Zahlungsnachweis hoch.`,
   'workshops.resend': 'Als neue Anmeldung senden',
   'workshops.enrolled': 'Sie sind angemeldet.',
@@ -27,7 +28,8 @@ export const templates = {
   'workshops.waitlisted-title': str`Sie stehen auf der Warteliste: Platz ${0}`,
   'workshops.existing': 'Diese Anmeldung war für diesen Workshop schon eingetragen; es wurde nichts doppelt gebucht.',
   'workshops.enrolled-next': 'Ihr Platz ist reserviert. Bringen Sie Ihr Badge mit; es wird am Eingang gescannt.',
-  'workshops.waitlisted-next': 'Wird ein Platz frei, bekommt ihn die erste Person auf der Warteliste; das Organisationsteam meldet sich bei Ihnen.',
+  'workshops.waitlisted-next':
+    'Wird ein Platz frei, bekommt ihn die erste Person auf der Warteliste; das Organisationsteam meldet sich bei Ihnen.',
   'workshops.number': 'Anmeldenummer des Workshops',
   'workshops.pay-later': 'Sie zahlen erst, wenn Sie einen Platz haben.',
   'workshops.payment': 'Zahlung',

@@ -18,7 +18,8 @@ export const templates = {
   'workshops.join-waitlist': 'Apuntarse a la lista de espera',
   'workshops.enroll': 'Inscribirse',
   'workshops.back': 'Todos los talleres',
-  'workshops.full-help': 'Todas las plazas están ocupadas. Puede apuntarse a la lista de espera: cuando quede una plaza libre, será para la primera persona de la lista.',
+  'workshops.full-help':
+    'Todas las plazas están ocupadas. Puede apuntarse a la lista de espera: cuando quede una plaza libre, será para la primera persona de la lista.',
   'workshops.paid-help': str`Este taller cuesta ${0}. Después de inscribirse, suba aquí su justificante de pago.`,
   'workshops.resend': 'Enviar como nueva inscripción',
   'workshops.enrolled': 'Su inscripción está hecha.',
@@ -27,7 +28,8 @@ export const templates = {
   'workshops.waitlisted-title': str`Está en la lista de espera: puesto ${0}`,
   'workshops.existing': 'Esta inscripción ya figuraba en este taller; no se ha reservado nada dos veces.',
   'workshops.enrolled-next': 'Su plaza está reservada. Traiga su acreditación; se escanea en la entrada.',
-  'workshops.waitlisted-next': 'Cuando quede una plaza libre, será para la primera persona de la lista; los organizadores se lo comunicarán.',
+  'workshops.waitlisted-next':
+    'Cuando quede una plaza libre, será para la primera persona de la lista; los organizadores se lo comunicarán.',
   'workshops.number': 'Número de inscripción al taller',
   'workshops.pay-later': 'Solo paga cuando tenga plaza.',
   'workshops.payment': 'Pago',

@@ -18,7 +18,8 @@ export const templates = {
   'workshops.join-waitlist': 'S’inscrire sur la liste d’attente',
   'workshops.enroll': 'S’inscrire',
   'workshops.back': 'Tous les ateliers',
-  'workshops.full-help': 'Toutes les places sont prises. Vous pouvez vous inscrire sur la liste d’attente : quand une place se libère, la première personne en attente l’obtient.',
+  'workshops.full-help':
+    'Toutes les places sont prises. Vous pouvez vous inscrire sur la liste d’attente : quand une place se libère, la première personne en attente l’obtient.',
   'workshops.paid-help': str`Cet atelier coûte ${0}. Après l’inscription, vous déposez ici votre justificatif de paiement.`,
   'workshops.resend': 'Envoyer comme nouvelle inscription',
   'workshops.enrolled': 'Votre inscription est enregistrée.',
@@ -27,7 +28,8 @@ export const templates = {
   'workshops.waitlisted-title': str`Vous êtes sur la liste d’attente : position ${0}`,
   'workshops.existing': 'Cette inscription figurait déjà pour cet atelier ; rien n’a été réservé deux fois.',
   'workshops.enrolled-next': 'Votre place est réservée. Apportez votre badge ; il sera scanné à l’entrée.',
-  'workshops.waitlisted-next': 'Quand une place se libère, la première personne en attente l’obtient ; les organisateurs vous préviendront.',
+  'workshops.waitlisted-next':
+    'Quand une place se libère, la première personne en attente l’obtient ; les organisateurs vous préviendront.',
   'workshops.number': 'Numéro d’inscription à l’atelier',
   'workshops.pay-later': 'Vous ne payez qu’une fois votre place obtenue.',
   'workshops.payment': 'Paiement',

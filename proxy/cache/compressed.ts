@@ -16,8 +16,8 @@
  * bundles name no `node:` module), off the event loop; elsewhere gzip only, through the web
  * `CompressionStream`, or none.
  */
-import { acceptedEncodings } from '../handlers/bundle.js';
 import type { CacheEntry } from '../stores/types.js';
+import { acceptedEncodings } from './accept-encoding.js';
 import { bytesOf } from './entry-bytes.js';
 
 export type Coding = 'br' | 'gzip';
@@ -165,7 +165,7 @@ const RANKED_MAX = 256;
 const PREFERENCE: readonly Choice[] = ['br', 'gzip', 'identity'];
 
 /**
- * The codings a request accepts, best first (q-values as `bundle.ts` reads them; br before gzip
+ * The codings a request accepts, best first (q-values as `accept-encoding.ts` reads them; br before gzip
  * before identity on a tie); identity last when the client refuses everything (RFC 9110 allows
  * sending it rather than a 406).
  */

@@ -11,6 +11,7 @@
  * request's `Accept-Encoding`, each encoding with its own length and ETag; identity otherwise.
  */
 import type { Handler } from 'hono';
+import { acceptedEncodings, ENCODING_PREFERENCE as PREFERENCE, type Encoding } from '../cache/accept-encoding.js';
 import { etagOf, etagMatches } from '../cache/policy.js';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
@@ -39,11 +40,8 @@ interface Representation {
   /** Strong, of these very bytes: a cache must not answer a gzip request with br bytes. */
   etag: string;
 }
-type Encoding = 'br' | 'gzip' | 'identity';
 /** The file the build wrote beside the JavaScript for each encoding. */
 const SUFFIX: Record<Exclude<Encoding, 'identity'>, string> = { br: '.br', gzip: '.gz' };
-/** Preferred first when the client accepts several equally: br is the smallest. */
-const PREFERENCE: Encoding[] = ['br', 'gzip', 'identity'];
 
 interface Loaded {
   representations: Representation[];
@@ -91,36 +89,6 @@ async function readRepresentations(path: string): Promise<Loaded> {
     }
   }
   return { representations, mtimeMs: stat.mtimeMs };
-}
-
-/**
- * The q-value the client gives each encoding (RFC 9110 12.5.3): listed ones their own, the others
- * `*`'s, identity acceptable (below any listed encoding) unless refused. No header: identity only.
- */
-export function acceptedEncodings(header: string | null | undefined): Map<Encoding, number> {
-  const q = new Map<Encoding, number>();
-  if (header === null || header === undefined) {
-    q.set('identity', 1);
-    return q;
-  }
-  const listed = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    let value = 1;
-    for (const p of params) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
-      if (m) value = Math.min(1, Math.max(0, Number(m[1]) || 0));
-    }
-    listed.set(name === 'x-gzip' ? 'gzip' : name, value);
-  }
-  const star = listed.get('*');
-  for (const e of PREFERENCE) {
-    // Identity not named is acceptable, but last: `gzip;q=0.8` still means gzip is wanted.
-    const value = listed.get(e) ?? (e === 'identity' ? (star === 0 ? 0 : 0.001) : (star ?? 0));
-    q.set(e, value);
-  }
-  return q;
 }
 
 /** The representation to send: the highest q among those built, br before gzip on a tie; identity when nothing else is acceptable. */

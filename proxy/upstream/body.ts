@@ -14,7 +14,12 @@
  * UTF-8 labelled `charset=utf-8`, without a `Content-Encoding` (the proxy sets none).
  */
 import { ProxyError } from '../errors.js';
-import { MAX_UPSTREAM_BODY_BYTES } from './transport.js';
+
+/**
+ * Upstream bodies larger than this are refused rather than buffered (API answers are small), as
+ * received by the transport and as decoded here.
+ */
+export const MAX_UPSTREAM_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface ReadableBody {
   /** UTF-8. The bytes received when they were UTF-8 already (the usual case): no copy. */

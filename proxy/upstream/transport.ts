@@ -5,6 +5,7 @@
  * and handed over as bytes: wrapping it in a web `Response` only to read it back out cost about a
  * tenth of a cache miss's CPU time.
  */
+import { codingsOf, FETCH_DECODED_CODINGS, MAX_UPSTREAM_BODY_BYTES } from './body.js';
 
 export interface UpstreamInit {
   method: string;
@@ -32,10 +33,7 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-import { codingsOf, FETCH_DECODED_CODINGS } from './body.js';
-
-/** Upstream bodies larger than this are refused rather than buffered (API answers are small). */
-export const MAX_UPSTREAM_BODY_BYTES = 16 * 1024 * 1024;
+export { MAX_UPSTREAM_BODY_BYTES };
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 const EMPTY = new Uint8Array(0);

@@ -9,7 +9,6 @@
  * `schemas.ts` and are referenced here by name, so the element bundle does not carry zod unless
  * it needs it.
  */
-import type { BodySchemaName } from './schemas.js';
 
 /** Path prefix of every v1 endpoint. */
 export const API_PREFIX = '/api/public/v1';
@@ -54,6 +53,20 @@ export type ResultKind = 'list' | 'record' | 'created';
  * - `server`: never forwarded for a browser (the proxy calls these itself, e.g. upload addresses).
  */
 export type Audience = 'public' | 'kiosk' | 'server';
+
+/**
+ * The request bodies of the contract's writes, by name; `schemas.ts` gives each its schema (and must
+ * give every one, no more). Named here, not taken from the schemas, so the contract imports nothing.
+ */
+export type BodySchemaName =
+  | 'workshopRegistration'
+  | 'fileUpload'
+  | 'workshopProofUpload'
+  | 'badgeCheckin'
+  | 'attendanceCheckin'
+  | 'abstractSubmission'
+  | 'exhibitionSubmission'
+  | 'registrationCreate';
 
 export interface EndpointSpec {
   readonly method: HttpMethod;

@@ -7,7 +7,7 @@
  * element imports this module).
  */
 import * as z from 'zod/mini';
-import { EXHIBIT_TYPES } from './contract.js';
+import { EXHIBIT_TYPES, type BodySchemaName } from './contract.js';
 import { acceptsUrl, URL_MAX_LENGTH, URL_MESSAGES, type UrlKind } from './url-fields.js';
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
@@ -100,7 +100,7 @@ export const BODY_SCHEMAS = {
   abstractSubmission,
   exhibitionSubmission,
   registrationCreate,
-} as const;
+} as const satisfies Record<BodySchemaName, z.ZodMiniType>;
 
-export type BodySchemaName = keyof typeof BODY_SCHEMAS;
+export type { BodySchemaName };
 export type BodyOf<N extends BodySchemaName> = z.input<(typeof BODY_SCHEMAS)[N]>;

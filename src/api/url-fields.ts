@@ -8,7 +8,7 @@
  * proxy checks the same paths in JSON bodies before forwarding (`proxy/middleware/url-fields.ts`),
  * without loading zod. Browser-safe, no dependencies.
  */
-import type { BodySchemaName } from './schemas.js';
+import type { BodySchemaName } from './contract.js';
 
 export type UrlKind = 'web' | 'file';
 

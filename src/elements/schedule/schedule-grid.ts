@@ -7,8 +7,9 @@ import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { cssProps } from '../../core/css-props.js';
+import { GRID_STEP_MINUTES, type GridLayout } from './grid-layout.js';
 import { labels } from './labels.js';
-import { GRID_STEP_MINUTES, isCurrent, type GridLayout } from './schedule.model.js';
+import { isCurrent } from './schedule.model.js';
 import { eventCard } from './schedule-list.js';
 import type { ViewContext } from './view-context.js';
 

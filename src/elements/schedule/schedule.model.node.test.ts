@@ -1,29 +1,22 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScheduleEvent, Speaker, Venue } from '../../api/records.js';
+import { eventHash, parseEventHash } from '../../core/deep-link.js';
 import {
   changeAgenda,
   agendaHash,
   agendaShareUrl,
   agendaStorageKey,
-  buildIndex,
   decodeAgenda,
   encodeAgenda,
-  eventHash,
-  filterItems,
-  foldLine,
-  groupByDay,
-  groupBySlot,
-  initialDay,
-  layoutGrid,
   loadAgenda,
-  nowNext,
   parseAgendaHash,
-  parseEventHash,
   saveAgenda,
-  toIcs,
   type AgendaStorage,
-} from './schedule.model.js';
+} from './agenda.js';
+import { layoutGrid } from './grid-layout.js';
+import { foldLine, toIcs } from './ics.js';
+import { buildIndex, filterItems, groupByDay, groupBySlot, initialDay, nowNext } from './schedule.model.js';
 
 const ZONE = 'Europe/Berlin';
 

@@ -9,11 +9,6 @@
 import type { EventType, ScheduleEvent, Speaker, Venue } from '../../api/records.js';
 import { dayKey } from './zone.js';
 
-export { dayKey, isValidTimeZone, wallClock } from './zone.js';
-export * from './grid-layout.js';
-export * from './agenda.js';
-export * from './ics.js';
-
 export const EVENT_TYPES = [
   'keynote',
   'talk',

@@ -7,15 +7,9 @@ import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { cleanup, ElementHarness, fixture, staleOn, waitFor } from '../../../test/browser/harness.js';
 import type { ConfAgendaChangeEvent } from './conf-agenda-change.js';
 import type { ConfEventOpenEvent } from './conf-event-open.js';
+import { agendaHash, agendaStorageKey } from './agenda.js';
 import './define.js';
-import {
-  agendaHash,
-  agendaStorageKey,
-  buildIndex,
-  filterItems,
-  nowNext,
-  type ScheduleIndex,
-} from './schedule.model.js';
+import { buildIndex, filterItems, nowNext, type ScheduleIndex } from './schedule.model.js';
 import type { ConfSchedule } from './schedule.js';
 import { screenLayout } from './schedule-screen.js';
 

@@ -2,38 +2,37 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { createRef } from 'lit/directives/ref.js';
 import { ConfElement } from '../../core/conf-element.js';
-import { holdLink, linkHeldElsewhere, releaseLink, replaceHash } from '../../core/deep-link.js';
+import { eventHash, holdLink, linkHeldElsewhere, releaseLink, replaceHash } from '../../core/deep-link.js';
 import { DetailDialogController } from '../../core/detail-dialog-controller.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { unknownValue } from '../../core/diagnostics.js';
 import { registerMessages } from '../../core/localize.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { TimeFormatter } from '../../core/time.js';
-import { ConfAgendaChangeEvent } from './conf-agenda-change.js';
-import { ConfEventOpenEvent } from './conf-event-open.js';
-import { renderDialog } from './event-dialog.js';
-import { downloadIcs } from './ics-download.js';
-import { labels, typeLabel } from './labels.js';
-import { readAll, readEvent, readSpeaker, readVenue } from './read-records.js';
 import {
   agendaShareUrl,
   agendaStorageKey,
-  buildIndex,
   changeAgenda,
-  countByDay,
-  eventHash,
-  filterItems,
-  groupBySlot,
-  icsFileName,
-  initialDay,
-  layoutGrid,
   loadAgenda,
-  nowNext,
   parseAgendaHash,
-  toIcs,
   type AgendaChange,
   type AgendaStorage,
-  type GridLayout,
+} from './agenda.js';
+import { ConfAgendaChangeEvent } from './conf-agenda-change.js';
+import { ConfEventOpenEvent } from './conf-event-open.js';
+import { renderDialog } from './event-dialog.js';
+import { layoutGrid, type GridLayout } from './grid-layout.js';
+import { downloadIcs } from './ics-download.js';
+import { icsFileName, toIcs } from './ics.js';
+import { labels, typeLabel } from './labels.js';
+import { readAll, readEvent, readSpeaker, readVenue } from './read-records.js';
+import {
+  buildIndex,
+  countByDay,
+  filterItems,
+  groupBySlot,
+  initialDay,
+  nowNext,
   type ScheduleData,
   type ScheduleIndex,
   type ScheduleItem,

@@ -7,22 +7,10 @@ import type { ApiError } from '../../api/errors.js';
 import { WORKSHOP_PREFIX, parseRecordHash } from '../../core/deep-link.js';
 import { fold } from '../../core/text.js';
 import { parseInstant } from '../../core/time.js';
+import type { EnrolledWorkshop } from '../../events/conf-workshop-enrolled.js';
 
-export interface WorkshopCard {
-  id: string;
-  title: string;
-  description: string;
-  start: Date | null;
-  end: Date | null;
-  venueId: string | null;
-  /** The venue's name, when the venues list knows it. */
-  venue: string | null;
-  /** The schedule event of the workshop, for the link back to the schedule. */
-  eventId: string | null;
-  capacity: number | null;
-  seatsLeft: number | null;
-  waitlistCount: number | null;
-  price: Money | null;
+/** A workshop as the list shows it: what the enrollment event carries, and the text search reads. */
+export interface WorkshopCard extends EnrolledWorkshop {
   /** Folded title, description and venue, for search. */
   haystack: string;
 }

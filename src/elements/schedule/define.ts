@@ -2,8 +2,8 @@ import { defineElement } from '../../core/define.js';
 import { ConfSchedule } from './schedule.js';
 
 export { ConfSchedule };
-export { ConfEventOpenEvent } from './conf-event-open.js';
-export { ConfAgendaChangeEvent } from './conf-agenda-change.js';
+export { ConfEventOpenEvent } from '../../events/conf-event-open.js';
+export { ConfAgendaChangeEvent } from '../../events/conf-agenda-change.js';
 
 defineElement('conf-schedule', ConfSchedule);
 

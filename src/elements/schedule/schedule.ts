@@ -9,6 +9,9 @@ import { unknownValue } from '../../core/diagnostics.js';
 import { registerMessages } from '../../core/localize.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { TimeFormatter } from '../../core/time.js';
+import { ConfAgendaChangeEvent } from '../../events/conf-agenda-change.js';
+import { ConfAgendaSyncEvent } from '../../events/conf-agenda-sync.js';
+import { ConfEventOpenEvent } from '../../events/conf-event-open.js';
 import {
   agendaShareUrl,
   agendaStorageKey,
@@ -18,8 +21,6 @@ import {
   type AgendaChange,
   type AgendaStorage,
 } from './agenda.js';
-import { ConfAgendaChangeEvent } from './conf-agenda-change.js';
-import { ConfEventOpenEvent } from './conf-event-open.js';
 import { renderDialog } from './event-dialog.js';
 import { layoutGrid, type GridLayout } from './grid-layout.js';
 import { downloadIcs } from './ics-download.js';
@@ -75,17 +76,10 @@ function agendaStorage(): AgendaStorage | null {
 const EVENT_LINK = 'event-';
 const AGENDA_LINK = 'agenda=';
 
-/**
- * Tells the other schedules on this page that the stars under `key` changed. The `storage` event
- * does this between tabs only; it never fires in the tab that wrote.
- */
-const AGENDA_SYNC = 'conf-widgets:agenda-sync';
 interface Matches {
   ids: ReadonlySet<string>;
   perDay: ReadonlyMap<string, number>;
 }
-
-type AgendaSync = CustomEvent<{ key: string; starred: readonly string[]; source: EventTarget }>;
 
 /**
  * The conference programme: days, rooms, times and speakers, as a list, a grid or a venue screen.
@@ -264,7 +258,7 @@ export class ConfSchedule extends ConfElement {
     super.connectedCallback();
     window.addEventListener('hashchange', this.onHashChange);
     window.addEventListener('storage', this.onStorage);
-    window.addEventListener(AGENDA_SYNC, this.onAgendaSync);
+    window.addEventListener(ConfAgendaSyncEvent.type, this.onAgendaSync);
     this.pendingHash = location.hash;
     this.startClock();
   }
@@ -273,7 +267,7 @@ export class ConfSchedule extends ConfElement {
     super.disconnectedCallback();
     window.removeEventListener('hashchange', this.onHashChange);
     window.removeEventListener('storage', this.onStorage);
-    window.removeEventListener(AGENDA_SYNC, this.onAgendaSync);
+    window.removeEventListener(ConfAgendaSyncEvent.type, this.onAgendaSync);
     releaseLink(AGENDA_LINK, this);
     clearTimeout(this.clockTimer);
     this.clockTimer = undefined;
@@ -302,8 +296,8 @@ export class ConfSchedule extends ConfElement {
   };
 
   /** Another schedule on this page starred something: show the same stars. */
-  private readonly onAgendaSync = (e: Event): void => {
-    const { key, starred, source } = (e as AgendaSync).detail;
+  private readonly onAgendaSync = (e: ConfAgendaSyncEvent): void => {
+    const { key, starred, source } = e.detail;
     if (source !== this && key === this.agendaKey) this.starred = new Set(starred);
   };
 
@@ -561,8 +555,9 @@ export class ConfSchedule extends ConfElement {
     this.starred = ids;
     if (!saved) this.message = labels.storageFailed();
     const starred = [...ids].sort();
-    window.dispatchEvent(new CustomEvent(AGENDA_SYNC, { detail: { key: this.agendaKey, starred, source: this } }));
-    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
+    // Both built before dispatching: the manifest analyzer lists an inline `new` as a nameless event.
+    const sync = new ConfAgendaSyncEvent({ key: this.agendaKey, starred, source: this });
+    window.dispatchEvent(sync);
     const event = new ConfAgendaChangeEvent({ starred, saved });
     this.dispatchEvent(event);
     return added;

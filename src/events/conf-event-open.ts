@@ -1,4 +1,4 @@
-import type { ScheduleEvent } from '../../api/records.js';
+import type { ScheduleEvent } from '../api/records.js';
 
 /**
  * Fired by `<conf-schedule>` when an event's details open (click, keyboard or `#event-ID` deep

@@ -5,7 +5,8 @@ import { ApiError } from '../../api/errors.js';
 import { ConfElement } from '../../core/conf-element.js';
 import { registerMessages } from '../../core/localize.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
-import { DetailDialogController } from '../../core/detail-dialog-controller.js';
+import { RecordListController } from '../../core/record-list-controller.js';
+import { renderFilteredEmpty, renderGridSkeleton, renderRecordToolbar } from '../../core/record-toolbar.js';
 import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import { asApiError, ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { ConfAbstractOpenEvent } from '../../events/conf-abstract-open.js';
@@ -115,17 +116,17 @@ export class ConfAbstracts extends ConfElement {
   private readonly abstracts: ResourceController<AbstractPage> = new ResourceController<AbstractPage>(this, {
     name: 'abstracts',
     args: () => [clampPageSize(this.pageSize)],
-    load: async ({ client, signal, conditional }) => {
+    load: async ({ client, signal, read, revalidate }) => {
       const size = clampPageSize(this.pageSize);
       const loaded = this.loadedPageSize === size ? (this.abstracts.value?.items.length ?? 0) : 0;
       // A refresh fetches as many as the viewer has loaded, so it does not undo "Load more".
       const pages = await Promise.all(
         pageOffsets(loaded, size).map((offset) =>
-          client.list('abstracts', { signal, conditional: true, limit: size, offset, query: WITH_AUTHORS }),
+          client.list('abstracts', { signal, read, limit: size, offset, query: WITH_AUTHORS }),
         ),
       );
       this.moreAbort?.abort();
-      if (conditional && pages.every((p) => !p.changed)) return UNCHANGED;
+      if (revalidate && pages.every((p) => !p.changed)) return UNCHANGED;
       const items = pages.reduce<AbstractCard[]>((acc, p) => mergePage(acc, p.body.data), []);
       this.loadedPageSize = size;
       return { items, total: Math.max(pages[0]?.body.meta.total ?? 0, items.length) };
@@ -137,22 +138,30 @@ export class ConfAbstracts extends ConfElement {
   private readonly detail = new ResourceController<AbstractCard>(this, {
     name: 'abstract',
     lazy: true,
-    load: async ({ client, signal }) => {
-      const id = this.details.openId;
+    load: async ({ client, signal, read }) => {
+      const id = this.list.openId;
       if (id === null) throw new ApiError(0, 'client_error', 'No abstract is open.');
-      const r = await client.get('abstract', { params: { abstractId: id }, query: WITH_AUTHORS, signal });
+      const r = await client.get('abstract', { params: { abstractId: id }, query: WITH_AUTHORS, signal, read });
       const card = toAbstractCard(r.body);
       if (!card) throw new ApiError(200, 'invalid_response', 'The answer has no abstract with a title.');
       return card;
     },
   });
 
-  private readonly details = new DetailDialogController(this, {
+  /** The search, the track filter and the details dialog (`#abstract-ID` links open it). */
+  private readonly list: RecordListController<AbstractCard> = new RecordListController<AbstractCard>(this, {
     prefix: ABSTRACT_HASH_PREFIX,
-    openFromLink: (id) => {
-      this.open(id);
-      return true;
+    opensUnlisted: true,
+    records: () => this.abstracts.value?.items,
+    loadFailed: () => this.abstracts.error !== null && !this.abstracts.loading,
+    filter: (items) => filterAbstracts(items, this.query, this.track),
+    resetFilters: () => {
+      this.query = '';
+      this.track = '';
     },
+    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
+    openEvent: (id, card) => new ConfAbstractOpenEvent({ id, abstract: card?.raw ?? null }),
+    onOpen: (id) => this.loadDetail(id),
   });
 
   override disconnectedCallback(): void {
@@ -175,22 +184,20 @@ export class ConfAbstracts extends ConfElement {
 
   /** Opens an abstract's details, as a click on its title does. */
   open(id: string): void {
-    const card = this.abstracts.value?.items.find((c) => c.id === id);
-    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
-    const event = new ConfAbstractOpenEvent({ id, abstract: card?.raw ?? null });
-    if (!this.dispatchEvent(event)) return;
-    this.details.show(id);
+    this.list.open(id);
+  }
+
+  /** The open abstract's own read, started again when it shows another one or failed. */
+  private loadDetail(id: string): void {
     if (this.detail.value?.id !== id || this.detail.error) {
       // Never show the previous abstract's text under this one's title while it loads.
-      this.detail.value = undefined;
-      this.detail.updatedAt = undefined;
-      this.detail.error = null;
+      this.detail.clear();
       void this.detail.reload();
     }
   }
 
   close(): void {
-    this.details.close();
+    this.list.close();
   }
 
   /** Fetches the next page; resolves once it is shown or has failed (the failure is shown too). */
@@ -212,7 +219,7 @@ export class ConfAbstracts extends ConfElement {
       });
       const current = this.abstracts.value ?? page;
       const items = mergePage(current.items, r.body.data);
-      this.abstracts.value = { items, total: Math.max(r.body.meta.total, items.length) };
+      this.abstracts.set({ items, total: Math.max(r.body.meta.total, items.length) });
       this.announcement = msg(str`${items.length - before} more abstracts loaded.`, { id: 'abstracts.more-loaded' });
       this.loadingMore = false;
       await this.updateComplete;
@@ -243,62 +250,41 @@ export class ConfAbstracts extends ConfElement {
   }
 
   protected override renderSkeleton(): TemplateResult {
-    const cols = this.columns;
-    return html`<div class="toolbar"><span class="skeleton input"></span></div>
-      <div class="grid cols-${cols}">
-        ${Array.from({ length: cols * 2 }, () => html`<span class="skeleton card-skeleton"></span>`)}
-      </div>`;
+    return renderGridSkeleton(this.columns);
   }
 
   private renderReady(page: AbstractPage): TemplateResult {
     const tracks = tracksOf(page.items);
     if (this.track && !tracks.includes(this.track)) tracks.push(this.track);
-    const shown = filterAbstracts(page.items, this.query, this.track);
+    const shown = this.list.shown;
     const filtered = this.query.trim() !== '' || this.track !== '';
     const remaining = page.total - page.items.length;
     return html`
-      <div class="toolbar">
-        <div class="field search">
-          <label for="q">${msg('Search abstracts', { id: 'abstracts.search' })}</label>
-          <input
-            id="q"
-            class="input"
-            part="search"
-            type="search"
-            autocomplete="off"
-            placeholder=${msg('Title, author, keyword…', { id: 'abstracts.search-placeholder' })}
-            .value=${this.query}
-            @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)}
-          />
-        </div>
-        <div class="field">
+      ${renderRecordToolbar({
+        label: msg('Search abstracts', { id: 'abstracts.search' }),
+        placeholder: msg('Title, author, keyword…', { id: 'abstracts.search-placeholder' }),
+        query: this.query,
+        onQuery: (q) => (this.query = q),
+        fields: html`<div class="field">
           <label for="track">${msg('Track', { id: 'abstracts.track' })}</label>
           <select id="track" class="input" part="track-filter" @change=${(e: Event) => (this.track = (e.target as HTMLSelectElement).value)}>
             <option value="" ?selected=${this.track === ''}>${msg('All tracks', { id: 'abstracts.all-tracks' })}</option>
             ${tracks.map((t) => html`<option .value=${t} ?selected=${t === this.track}>${t}</option>`)}
           </select>
-        </div>
-        <span class="count" role="status">
-          ${
-            filtered
-              ? msg(str`${shown.length} of ${page.items.length} loaded abstracts match`, {
-                  id: 'abstracts.count-filtered',
-                })
-              : msg(str`${page.items.length} of ${page.total} abstracts`, { id: 'abstracts.count' })
-          }
-        </span>
-      </div>
+        </div>`,
+        count: filtered
+          ? msg(str`${shown.length} of ${page.items.length} loaded abstracts match`, { id: 'abstracts.count-filtered' })
+          : msg(str`${page.items.length} of ${page.total} abstracts`, { id: 'abstracts.count' }),
+      })}
       ${
         shown.length === 0
-          ? html`<div class="status" part="empty">
-            <span>${msg('No matches for this search.', { id: 'core.filtered-empty' })}</span>
-            ${
-              remaining > 0
-                ? html`<span class="detail">${msg('Only the abstracts loaded so far were searched.', { id: 'abstracts.partial-search' })}</span>`
-                : nothing
-            }
-            <button class="button" @click=${this.clearFilters}>${msg('Clear search', { id: 'core.clear-search' })}</button>
-          </div>`
+          ? renderFilteredEmpty({
+              onClear: this.list.clearFilters,
+              detail:
+                remaining > 0
+                  ? msg('Only the abstracts loaded so far were searched.', { id: 'abstracts.partial-search' })
+                  : undefined,
+            })
           : html`<ul class="grid cols-${this.columns}" part="list">
             ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
           </ul>`
@@ -334,12 +320,6 @@ export class ConfAbstracts extends ConfElement {
     </div>`;
   }
 
-  private clearFilters = (): void => {
-    this.query = '';
-    this.track = '';
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#q')?.focus());
-  };
-
   private renderAuthors(authors: AuthorView[]): TemplateResult | typeof nothing {
     if (authors.length === 0) return nothing;
     return html`<p class="authors" part="authors">
@@ -359,19 +339,12 @@ export class ConfAbstracts extends ConfElement {
     const h = headingTag(this.headingLevel);
     return staticHtml`<article class="card" part="card" data-id=${c.id}>
       <${h} class="title" part="title">
-        <a href=${abstractHash(c.id)} aria-haspopup="dialog" @click=${(e: MouseEvent) => this.onCardClick(e, c.id)}>${c.title}</a>
+        <a href=${abstractHash(c.id)} aria-haspopup="dialog" @click=${(e: MouseEvent) => this.list.onLinkClick(e, c.id)}>${c.title}</a>
       </${h}>
       ${this.renderAuthors(c.authors)}
       ${this.renderTags(c)}
       ${c.body ? html`<p class="excerpt" part="excerpt">${c.body}</p>` : nothing}
     </article>`;
-  }
-
-  private onCardClick(e: MouseEvent, id: string): void {
-    // Modified clicks keep the link's own meaning (a new tab with the deep link).
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-    e.preventDefault();
-    this.open(id);
   }
 
   private renderTags(c: AbstractCard): TemplateResult {
@@ -389,13 +362,10 @@ export class ConfAbstracts extends ConfElement {
   }
 
   private renderDialog(): TemplateResult {
-    const id = this.details.openId;
+    const id = this.list.openId;
     const loaded = this.detail.value?.id === id ? this.detail.value : undefined;
-    const title =
-      loaded?.title ??
-      this.abstracts.value?.items.find((c) => c.id === id)?.title ??
-      msg('Abstract', { id: 'abstracts.abstract' });
-    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.details.onClose}>
+    const title = loaded?.title ?? this.list.find(id)?.title ?? msg('Abstract', { id: 'abstracts.abstract' });
+    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.list.details.onClose}>
       ${
         id !== null
           ? html`<div class="dialog-body">

@@ -1,9 +1,10 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
 import { registerMessages } from '../../core/localize.js';
-import { DetailDialogController } from '../../core/detail-dialog-controller.js';
+import { RecordListController } from '../../core/record-list-controller.js';
+import { renderFilteredEmpty, renderGridSkeleton, renderRecordToolbar } from '../../core/record-toolbar.js';
 import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import { unknownValue, type Diagnostic } from '../../core/diagnostics.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
@@ -126,44 +127,35 @@ export class ConfExhibits extends ConfElement {
 
   private readonly exhibits = new ResourceController<ExhibitCard[]>(this, {
     name: 'exhibits',
-    load: async ({ client, signal, conditional }) => {
-      const r = await client.listAll('exhibits', { signal, conditional: true });
-      if (conditional && !r.changed) return UNCHANGED;
+    load: async ({ client, signal, read, revalidate }) => {
+      const r = await client.listAll('exhibits', { signal, read });
+      if (revalidate && !r.changed) return UNCHANGED;
       return toExhibitCards(r.data);
     },
     count: (v) => v.length,
   });
 
-  private readonly details = new DetailDialogController(this, {
+  /** The search, the type chips' choice and the details dialog (`#exhibit-ID` links open it). */
+  private readonly list = new RecordListController<ExhibitCard>(this, {
     prefix: EXHIBIT_HASH_PREFIX,
-    // A link can only be followed once the list is there; after a failed load it is dropped.
-    openFromLink: (id) => {
-      if (this.exhibits.value === undefined) return this.exhibits.error !== null && !this.exhibits.loading;
-      this.open(id);
-      return true;
+    records: () => this.exhibits.value,
+    loadFailed: () => this.exhibits.error !== null && !this.exhibits.loading,
+    filter: (all) => filterExhibits(this.pinnedCards(all), this.query, this.selectedType),
+    resetFilters: () => {
+      this.query = '';
+      this.chosenType = '';
     },
+    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
+    openEvent: (id, card) => new ConfExhibitOpenEvent({ id, exhibit: card.raw }),
   });
 
   /** Opens an exhibit's details, as a click on its card does; false for an id not in the list. */
   open(id: string): boolean {
-    const card = this.exhibits.value?.find((c) => c.id === id);
-    if (!card) return false;
-    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
-    const event = new ConfExhibitOpenEvent({ id, exhibit: card.raw });
-    if (!this.dispatchEvent(event)) return false;
-    this.details.show(id);
-    return true;
+    return this.list.open(id);
   }
 
   close(): void {
-    this.details.close();
-  }
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
-    // A refresh can withdraw the open exhibit; an empty dialog must not stay on screen.
-    const id = this.details.openId;
-    if (id !== null && this.exhibits.value && !this.exhibits.value.some((c) => c.id === id)) this.details.close();
+    this.list.close();
   }
 
   protected override attributeProblems(): Diagnostic[] {
@@ -190,11 +182,7 @@ export class ConfExhibits extends ConfElement {
   }
 
   protected override renderSkeleton(): TemplateResult {
-    const cols = this.columns;
-    return html`<div class="toolbar"><span class="skeleton input"></span></div>
-      <div class="grid cols-${cols}">
-        ${Array.from({ length: cols * 2 }, () => html`<span class="skeleton card-skeleton"></span>`)}
-      </div>`;
+    return renderGridSkeleton(this.columns);
   }
 
   /** The page's `type`, normalized; empty for all. */
@@ -202,50 +190,50 @@ export class ConfExhibits extends ConfElement {
     return this.type.trim().toLowerCase();
   }
 
-  private renderReady(all: ExhibitCard[]): TemplateResult {
+  /** The type the list shows: the page's, else the viewer's chip (empty: all). */
+  private get selectedType(): string {
+    return this.pinnedType || this.chosenType;
+  }
+
+  /** The cards within the page's `type`. */
+  private pinnedCards(all: readonly ExhibitCard[]): readonly ExhibitCard[] {
     const pinned = this.pinnedType;
-    const cards = pinned ? all.filter((c) => c.type === pinned) : all;
-    if (this.display === 'wall') return html`${this.renderWall(cards)}${this.renderDialog(all)}`;
-    const selected = pinned || this.chosenType;
-    const shown = filterExhibits(cards, this.query, selected);
+    return pinned ? all.filter((c) => c.type === pinned) : all;
+  }
+
+  private renderReady(all: ExhibitCard[]): TemplateResult {
+    const cards = this.pinnedCards(all);
+    if (this.display === 'wall') return html`${this.renderWall(cards)}${this.renderDialog()}`;
+    const shown = this.list.shown;
     return html`
-      <div class="toolbar">
-        <div class="field search">
-          <label for="q">${msg('Search exhibits', { id: 'exhibits.search' })}</label>
-          <input
-            id="q"
-            class="input"
-            part="search"
-            type="search"
-            autocomplete="off"
-            placeholder=${msg('Name, booth, topic…', { id: 'exhibits.search-placeholder' })}
-            .value=${this.query}
-            @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)}
-          />
-        </div>
-        <span class="count" role="status">${msg(str`${shown.length} exhibits`, { id: 'exhibits.count' })}</span>
-      </div>
-      ${this.renderTypes(typesOf(cards), selected)}
+      ${renderRecordToolbar({
+        label: msg('Search exhibits', { id: 'exhibits.search' }),
+        placeholder: msg('Name, booth, topic…', { id: 'exhibits.search-placeholder' }),
+        query: this.query,
+        onQuery: (q) => (this.query = q),
+        count: msg(str`${shown.length} exhibits`, { id: 'exhibits.count' }),
+      })}
+      ${this.renderTypes(typesOf(cards), this.selectedType)}
       ${
         shown.length === 0
-          ? html`<div class="status" part="empty">
-            <span>${msg('No matches for this search.', { id: 'core.filtered-empty' })}</span>
-            <button class="button" @click=${this.clearFilters}>${msg('Show all exhibits', { id: 'exhibits.clear' })}</button>
-          </div>`
+          ? renderFilteredEmpty({
+              onClear: this.list.clearFilters,
+              clearLabel: msg('Show all exhibits', { id: 'exhibits.clear' }),
+            })
           : html`<ul class="grid cols-${this.columns}" part="grid">
             ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
           </ul>`
       }
-      ${this.renderDialog(all)}
+      ${this.renderDialog()}
     `;
   }
 
   /** Logos only, in the served order; grouped by type, types in the chips' order. */
-  private renderWall(cards: ExhibitCard[]): TemplateResult {
+  private renderWall(cards: readonly ExhibitCard[]): TemplateResult {
     if (cards.length === 0) {
       return html`<div class="status" part="empty">${msg('No exhibits published yet.', { id: 'exhibits.empty' })}</div>`;
     }
-    const wall = (items: ExhibitCard[]) =>
+    const wall = (items: readonly ExhibitCard[]) =>
       html`<ul class="wall" part="wall">${items.map((c) => html`<li>${this.renderWallItem(c)}</li>`)}</ul>`;
     if (this.groupBy !== 'type') return wall(cards);
     const h = headingTag(this.headingLevel);
@@ -280,12 +268,6 @@ export class ConfExhibits extends ConfElement {
     </div>`;
   }
 
-  private clearFilters = (): void => {
-    this.query = '';
-    this.chosenType = '';
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#q')?.focus());
-  };
-
   private renderLogo(c: ExhibitCard): TemplateResult {
     return c.logoUrl
       ? html`<img class="logo" part="logo" src=${c.logoUrl} alt="" loading="lazy" decoding="async" />`
@@ -304,24 +286,16 @@ export class ConfExhibits extends ConfElement {
     return staticHtml`<article class="card" part="card" data-id=${c.id}>
       ${this.renderLogo(c)}
       <${h} class="title" part="title">
-        <a href=${exhibitHash(c.id)} aria-haspopup="dialog" @click=${(e: MouseEvent) => this.onCardClick(e, c.id)}>${c.title}</a>
+        <a href=${exhibitHash(c.id)} aria-haspopup="dialog" @click=${(e: MouseEvent) => this.list.onLinkClick(e, c.id)}>${c.title}</a>
       </${h}>
       ${this.renderMeta(c)}
       ${c.shortDescription ? html`<p class="summary" part="summary">${c.shortDescription}</p>` : nothing}
     </article>`;
   }
 
-  private onCardClick(e: MouseEvent, id: string): void {
-    // Modified clicks keep the link's own meaning (a new tab with the deep link).
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-    e.preventDefault();
-    this.open(id);
-  }
-
-  private renderDialog(cards: ExhibitCard[]): TemplateResult {
-    const id = this.details.openId;
-    const c = id !== null ? cards.find((x) => x.id === id) : undefined;
-    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.details.onClose}>
+  private renderDialog(): TemplateResult {
+    const c = this.list.find(this.list.openId);
+    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.list.details.onClose}>
       ${
         c
           ? html`<div class="dialog-body" data-id=${c.id}>

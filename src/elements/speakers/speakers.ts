@@ -2,7 +2,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
-import { DetailDialogController } from '../../core/detail-dialog-controller.js';
+import { RecordListController } from '../../core/record-list-controller.js';
+import { renderFilteredEmpty, renderGridSkeleton, renderRecordToolbar } from '../../core/record-toolbar.js';
 import { registerMessages } from '../../core/localize.js';
 import { cardGridStyles, closeButtonStyles, dialogStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { renderCloseButton } from '../../core/detail-dialog-close.js';
@@ -94,9 +95,9 @@ export class ConfSpeakers extends ConfElement {
 
   private readonly speakers = new ResourceController<SpeakerCard[]>(this, {
     name: 'speakers',
-    load: async ({ client, signal, conditional }) => {
-      const r = await client.listAll('speakers', { signal, conditional: true });
-      if (conditional && !r.changed) return UNCHANGED;
+    load: async ({ client, signal, read, revalidate }) => {
+      const r = await client.listAll('speakers', { signal, read });
+      if (revalidate && !r.changed) return UNCHANGED;
       return toCards(r.data);
     },
     count: (v) => v.length,
@@ -106,10 +107,10 @@ export class ConfSpeakers extends ConfElement {
   private readonly sessions = new ResourceController<SessionData>(this, {
     name: 'sessions',
     lazy: true,
-    load: async ({ client, signal }) => {
+    load: async ({ client, signal, read }) => {
       const [events, venues] = await Promise.all([
-        client.listAll('events', { signal }),
-        client.listAll('venues', { signal }),
+        client.listAll('events', { signal, read }),
+        client.listAll('venues', { signal, read }),
       ]);
       const names = new Map<string, string>();
       for (const v of venues.data as unknown[]) {
@@ -120,30 +121,27 @@ export class ConfSpeakers extends ConfElement {
     },
   });
 
-  /** The details dialog, shared with the other lists: `#speaker-ID` links open it, closing returns focus. */
-  private readonly details = new DetailDialogController(this, {
+  /** The search and the details dialog, shared with the other lists: `#speaker-ID` links open it, closing returns focus. */
+  private readonly list = new RecordListController<SpeakerCard>(this, {
     prefix: SPEAKER_HASH_PREFIX,
-    // A link can only be followed once the list is there; after a failed load it is dropped.
-    openFromLink: (id) => {
-      if (this.speakers.value === undefined) return this.speakers.error !== null && !this.speakers.loading;
-      this.open(id);
-      return true;
+    records: () => this.speakers.value,
+    loadFailed: () => this.speakers.error !== null && !this.speakers.loading,
+    filter: (cards) => search(cards, this.query),
+    resetFilters: () => (this.query = ''),
+    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
+    openEvent: (id, card) => new ConfSpeakerOpenEvent({ id, speaker: card.raw }),
+    onOpen: () => {
+      if (this.sessions.value === undefined && !this.sessions.loading) void this.sessions.reload();
     },
   });
 
   /** Opens a speaker's details, as a click on their card does; false for an id not in the list. */
   open(id: string): boolean {
-    const card = this.speakers.value?.find((c) => c.id === id);
-    if (!card) return false;
-    const event = new ConfSpeakerOpenEvent({ id, speaker: card.raw });
-    if (!this.dispatchEvent(event)) return false;
-    if (this.sessions.value === undefined && !this.sessions.loading) void this.sessions.reload();
-    this.details.show(id);
-    return true;
+    return this.list.open(id);
   }
 
   close(): void {
-    this.details.close();
+    this.list.close();
   }
 
   /**
@@ -154,58 +152,37 @@ export class ConfSpeakers extends ConfElement {
 
   protected override renderContent(): unknown {
     return this.renderResource(this.speakers, {
-      ready: (cards) => this.renderReady(cards),
+      ready: () => this.renderReady(),
       skeleton: () => this.renderSkeleton(),
       empty: () => msg('No speakers published yet.', { id: 'speakers.empty' }),
     });
   }
 
   protected override renderSkeleton(): TemplateResult {
-    const cols = columnsFor(this.width);
-    return html`<div class="toolbar"><span class="skeleton input"></span></div>
-      <div class="grid cols-${cols}">
-        ${Array.from({ length: cols * 2 }, () => html`<span class="skeleton card-skeleton"></span>`)}
-      </div>`;
+    return renderGridSkeleton(columnsFor(this.width));
   }
 
-  private renderReady(cards: SpeakerCard[]): TemplateResult {
-    const shown = search(cards, this.query);
+  private renderReady(): TemplateResult {
+    const shown = this.list.shown;
     const cols = columnsFor(this.width);
     return html`
-      <div class="toolbar">
-        <div class="search">
-          <label for="q">${msg('Search speakers', { id: 'speakers.search' })}</label>
-          <input
-            id="q"
-            class="input"
-            part="search"
-            type="search"
-            autocomplete="off"
-            placeholder=${msg('Name, organization…', { id: 'speakers.search-placeholder' })}
-            .value=${this.query}
-            @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)}
-          />
-        </div>
-        <span class="count" role="status">${msg(str`${shown.length} speakers`, { id: 'speakers.count' })}</span>
-      </div>
+      ${renderRecordToolbar({
+        label: msg('Search speakers', { id: 'speakers.search' }),
+        placeholder: msg('Name, organization…', { id: 'speakers.search-placeholder' }),
+        query: this.query,
+        onQuery: (q) => (this.query = q),
+        count: msg(str`${shown.length} speakers`, { id: 'speakers.count' }),
+      })}
       ${
         shown.length === 0
-          ? html`<div class="status" part="empty">
-            <span>${msg('No matches for this search.', { id: 'core.filtered-empty' })}</span>
-            <button class="button" @click=${this.clearSearch}>${msg('Clear search', { id: 'core.clear-search' })}</button>
-          </div>`
+          ? renderFilteredEmpty({ onClear: this.list.clearFilters })
           : html`<ul class="grid cols-${cols} ${cols === 1 ? 'list-single' : ''}" part="grid">
             ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
           </ul>`
       }
-      ${this.renderDialog(cards)}
+      ${this.renderDialog()}
     `;
   }
-
-  private clearSearch = (): void => {
-    this.query = '';
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#q')?.focus());
-  };
 
   private renderAvatar(c: SpeakerCard): TemplateResult {
     return c.photoUrl
@@ -224,10 +201,9 @@ export class ConfSpeakers extends ConfElement {
     </button>`;
   }
 
-  private renderDialog(cards: SpeakerCard[]): TemplateResult {
-    const id = this.details.openId;
-    const c = id !== null ? cards.find((x) => x.id === id) : undefined;
-    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.details.onClose}>
+  private renderDialog(): TemplateResult {
+    const c = this.list.find(this.list.openId);
+    return html`<dialog part="dialog" aria-labelledby="dialog-title" @close=${this.list.details.onClose}>
       ${
         c
           ? html`<div class="dialog-body">

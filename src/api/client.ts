@@ -8,7 +8,10 @@
  */
 import { API_PREFIX, ENDPOINTS, buildPath, type EndpointId } from './contract.js';
 import { ApiError, toApiError } from './errors.js';
-import { sharedGet, type RawAnswer } from './shared-reads.js';
+import { sharedGet } from './shared-reads.js';
+import { NETWORK_ERROR, send, type RawAnswer } from './transport.js';
+
+export { NETWORK_ERROR, type RawAnswer };
 import type { BodyOf, BodySchemaName } from './schemas.js';
 import type {
   Abstract,
@@ -69,23 +72,32 @@ export interface RequestOptions {
   params?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Whose read this is (an element's load); without one, a plain read of the page. */
+  read?: ReadContext;
+}
+
+/**
+ * One reader's side of its GETs, handed to the client explicitly: what it holds, how it may share
+ * the page's reads, and where it hears of each answer. An element makes one per load.
+ */
+export interface ReadContext {
   /**
-   * Report `changed: false` when the answer has the ETag of the last one the caller read for the
-   * same URL (its `etags`, else this client's). For polling; the request itself revalidates with
-   * `If-None-Match` whenever the page holds an answer for the URL.
+   * ETags of the answers behind what the reader shows, by URL: an answer with the same ETag is
+   * `changed: false`. Without it, `changed` is false only when the server answered 304 to the
+   * page's own revalidation.
    */
-  conditional?: boolean;
-  /** The caller's ETags by URL, when it keeps its own (an element: per element, not per client). */
-  etags?: ReadonlyMap<string, string>;
-  /** A GET that neither joins a read in flight nor reuses an answer (a retry button). */
+  held?: ReadonlyMap<string, string>;
+  /** A new request that neither joins a read in flight nor reuses an answer (a retry button). */
   fresh?: boolean;
   /** How old (ms) an answer another element read may be and still be reused; default 0 (join in flight only). */
   maxAgeMs?: number;
+  /** Told of every successful answer with its URL (after a 304: the remembered answer). */
+  onAnswer?(url: string, answer: RawAnswer): void;
 }
 
 export interface Answer<T> {
   body: T;
-  /** False when the server said 304 Not Modified and the remembered body was returned. */
+  /** False when the answer is the one the reader holds (see {@link ReadContext.held}). */
   changed: boolean;
   /** The proxy marks answers served from its last good copy while the platform is down. */
   stale: boolean;
@@ -95,9 +107,19 @@ export interface Answer<T> {
 export interface ListAllResult<T> {
   data: T[];
   total: number;
-  /** False when every page was unchanged since the last conditional call. */
+  /** False when every page was unchanged (see {@link Answer.changed}). */
   changed: boolean;
   stale: boolean;
+}
+
+/** What {@link ApiClient.postForAnswer} got: any status, the body if it was JSON. */
+export interface WriteAnswer {
+  /** 0 when no answer came (unreachable, or the deadline ran out). */
+  status: number;
+  body: unknown;
+  retryAfter: string | null;
+  /** No answer within the deadline: unlike a refused connection, the request may have arrived. */
+  timedOut?: boolean;
 }
 
 export interface ClientOptions {
@@ -127,14 +149,10 @@ export function useWriteProof(proof: WriteProof): void {
 const CHALLENGE_HEADER = 'X-Conf-Challenge';
 const CHALLENGE_REQUIRED = 'challenge_required';
 
-/** ETags of the answers read without an `etags` map of the caller's, bounded like the answers. */
-const MAX_REMEMBERED = 64;
-
 export class ApiClient {
   readonly base: string;
   private readonly customFetch: typeof fetch | undefined;
   private readonly pageSize: number;
-  private readonly etags = new Map<string, string>();
 
   /** @param endpoint absolute URL of the proxy (origin plus optional path), no trailing slash */
   constructor(
@@ -168,7 +186,7 @@ export class ApiClient {
 
   /**
    * Every record of a list: the first page, then the remaining pages concurrently once
-   * `meta.total` is known. With `conditional`, each page is revalidated by its ETag.
+   * `meta.total` is known. Each page is revalidated by its ETag when the page holds it.
    */
   async listAll<I extends ListId>(
     id: I,
@@ -269,6 +287,47 @@ export class ApiClient {
     }
   }
 
+  /**
+   * A JSON write whose answer the caller judges itself, whatever its status (the kiosk's check-ins,
+   * where a 409 or a 429 is an outcome to record, not a failure to show). Never throws: no answer
+   * is status 0, with `timedOut` when `timeoutMs` ran out first (the request may have arrived).
+   */
+  async postForAnswer<I extends PostId>(
+    id: I,
+    body: BodyFor<I>,
+    options: { idempotencyKey: string; headers?: Record<string, string>; timeoutMs?: number },
+  ): Promise<WriteAnswer> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), options.timeoutMs ?? WRITE_TIMEOUT_MS);
+    try {
+      const res = await this.fetchFn.call(globalThis, this.url(id), {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'idempotency-key': options.idempotencyKey,
+          ...options.headers,
+        },
+        body: JSON.stringify(body),
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: deadline.signal,
+      });
+      const text = await res.text();
+      let parsed: unknown = null;
+      try {
+        parsed = text === '' ? null : (JSON.parse(text) as unknown);
+      } catch {
+        // Not JSON (a gateway's error page): the status alone decides.
+      }
+      return { status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') };
+    } catch {
+      return { status: 0, body: null, retryAfter: null, timedOut: deadline.signal.aborted };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Any endpoint by id; answers the parsed JSON body as sent. */
   async request(
     id: EndpointId,
@@ -277,62 +336,19 @@ export class ApiClient {
     const url = this.url(id, options.params, options.query);
     const method = options.method ?? ENDPOINTS[id].method;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    const { signal, fresh, maxAgeMs } = options;
+    const { signal, read } = options;
     // Reads are shared by every element of the page (one request per resource); writes never.
     const raw =
       method === 'GET' && options.body === undefined
-        ? await sharedGet(this.fetchFn, url, headers, (h, s) => this.send(url, { method, headers: h, signal: s }), {
-            signal,
-            fresh,
-            maxAgeMs,
-          })
-        : await this.send(url, { method, headers, body: options.body, signal });
+        ? await sharedGet(this.fetchFn, url, headers, { signal, fresh: read?.fresh, maxAgeMs: read?.maxAgeMs })
+        : await send(this.fetchFn, url, { method, headers, body: options.body, signal });
     const body = readJson(raw, url);
     if (raw.status < 200 || raw.status > 299) throw toApiError(raw.status, body);
-    const etags = options.etags ?? this.etags;
-    const changed = !(options.conditional && raw.etag !== null && etags.get(url) === raw.etag);
-    if (!options.etags && raw.etag && method === 'GET') {
-      this.etags.delete(url);
-      this.etags.set(url, raw.etag);
-      if (this.etags.size > MAX_REMEMBERED) this.etags.delete(this.etags.keys().next().value!);
-    }
+    const held = read?.held;
+    const changed = held ? !(raw.etag !== null && held.get(url) === raw.etag) : !raw.notModified;
+    read?.onAnswer?.(url, raw);
     return { body, changed, stale: raw.stale, etag: raw.etag };
   }
-
-  /** One fetch, read to its text; a fetch that fails becomes the client's network error. */
-  private async send(
-    url: string,
-    init: { method: string; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal },
-  ): Promise<RawAnswer> {
-    let res: Response;
-    let text: string;
-    try {
-      res = await this.fetchFn.call(globalThis, url, {
-        ...init,
-        // The elements set no cookies and must not send the host site's.
-        credentials: 'omit',
-        // The proxy revalidates; the browser's HTTP cache must not answer 200 from disk for a 304.
-        cache: 'no-store',
-      });
-      text = await res.text();
-    } catch (e) {
-      if (isAbort(e, init.signal)) throw e;
-      throw networkError(url, e);
-    }
-    return {
-      status: res.status,
-      etag: res.headers.get('etag'),
-      // The proxy says `X-Cache: stale` when it answers from its last good copy because the
-      // platform failed (cross-origin, it must list the header in Access-Control-Expose-Headers).
-      stale: /stale/i.test(res.headers.get('x-cache') ?? ''),
-      text,
-      contentType: res.headers.get('content-type'),
-    };
-  }
-}
-
-function isAbort(e: unknown, signal?: AbortSignal): boolean {
-  return (signal?.aborted ?? false) || (e instanceof DOMException && e.name === 'AbortError');
 }
 
 /**
@@ -341,21 +357,8 @@ function isAbort(e: unknown, signal?: AbortSignal): boolean {
  */
 export const WRITE_TIMEOUT_MS = 45_000;
 
-/** Code of the error raised when the proxy cannot be reached at all. */
-export const NETWORK_ERROR = 'network_error';
 /** Code of the error raised when the answer is not the API's JSON (wrong endpoint, HTML page). */
 export const INVALID_RESPONSE = 'invalid_response';
-
-function networkError(url: string, cause: unknown): ApiError {
-  const origin = new URL(url).origin;
-  return new ApiError(
-    0,
-    NETWORK_ERROR,
-    `Could not reach the conference proxy at ${origin}. It may be down, or this page's origin is not ` +
-      `allowed by the proxy (CORS), or the page's Content-Security-Policy does not allow connect-src ${origin}.`,
-    { url, cause: cause instanceof Error ? cause.message : String(cause) },
-  );
-}
 
 function readJson(res: RawAnswer, url: string): unknown {
   const text = res.text;

@@ -200,19 +200,19 @@ describe('ApiClient over shared reads', () => {
     const mineA = new Map<string, string>();
     const mineB = new Map<string, string>();
     const url = c.url('speakers');
-    const first = await c.request('speakers', { conditional: true, etags: mineA });
+    const first = await c.request('speakers', { read: { held: mineA } });
     assert.equal(first.changed, true);
     mineA.set(url, first.etag!);
     s.bump();
     // A's poll sees the new version; B, which read nothing yet, sees a change too.
-    const a2 = await c.request('speakers', { conditional: true, etags: mineA });
+    const a2 = await c.request('speakers', { read: { held: mineA } });
     assert.equal(a2.changed, true);
     assert.equal(s.seen.at(-1)!.inm, '"v1"', 'revalidated what the page holds');
     mineA.set(url, a2.etag!);
-    const b1 = await c.request('speakers', { conditional: true, etags: mineB, maxAgeMs: 3000 });
+    const b1 = await c.request('speakers', { read: { held: mineB, maxAgeMs: 3000 } });
     assert.equal(b1.changed, true);
     assert.equal(s.seen.length, 2, "B reused A's answer of a moment ago");
-    const a3 = await c.request('speakers', { conditional: true, etags: mineA });
+    const a3 = await c.request('speakers', { read: { held: mineA } });
     assert.equal(a3.changed, false);
     assert.equal(s.seen.at(-1)!.inm, '"v2"');
     assert.deepEqual((a3.body as { data: unknown[] }).data, [{ id: '2' }], 'a 304 still hands out the whole body');

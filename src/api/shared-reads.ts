@@ -8,6 +8,9 @@
  * does not cancel the request for the others; the request is cancelled when every reader has left.
  * Errors are shared by the readers in flight but never reused afterwards, so a retry asks again.
  */
+import { send, type RawAnswer } from './transport.js';
+
+export type { RawAnswer };
 
 export interface ShareOptions {
   /** This reader's abort; it leaves the shared request without cancelling it for the others. */
@@ -125,21 +128,11 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The read was aborted.', 'AbortError');
 }
 
-/** An answer as the client reads it, before its JSON is parsed (each reader parses its own copy). */
-export interface RawAnswer {
-  status: number;
-  etag: string | null;
-  /** The proxy served its last good copy (`X-Cache: stale`). */
-  stale: boolean;
-  text: string;
-  contentType: string | null;
-}
-
-/** Sends one GET with the given headers; rejects with the client's error for a failed fetch. */
-export type SendGet = (headers: Record<string, string>, signal: AbortSignal) => Promise<RawAnswer>;
-
-/** Remembered 200 answers with an ETag per resource, bounded so a screen polling for days holds a fixed set. */
-const MAX_REMEMBERED = 64;
+/**
+ * Remembered 200 answers with an ETag per resource, bounded so a screen polling for days holds a
+ * fixed set: the page's one memory of ETags (an element holds only the ETags of its own value).
+ */
+export const MAX_REMEMBERED = 64;
 
 interface Registry {
   reads: SharedReads<RawAnswer>;
@@ -174,10 +167,9 @@ export function readKey(url: string, headers: Record<string, string>): string {
  * whole body and decides by its ETag whether anything changed for it.
  */
 export function sharedGet(
-  fetchFn: object,
+  fetchFn: typeof fetch,
   url: string,
   headers: Record<string, string>,
-  send: SendGet,
   options: ShareOptions = {},
 ): Promise<RawAnswer> {
   const { reads, remembered } = registryFor(fetchFn);
@@ -186,8 +178,9 @@ export function sharedGet(
     key,
     async (signal) => {
       const known = remembered.get(key);
-      const raw = await send(known?.etag ? { ...headers, 'if-none-match': known.etag } : headers, signal);
-      if (raw.status === 304 && known) return { ...known, stale: raw.stale };
+      const sent = known?.etag ? { ...headers, 'if-none-match': known.etag } : headers;
+      const raw = await send(fetchFn, url, { method: 'GET', headers: sent, signal });
+      if (raw.status === 304 && known) return { ...known, stale: raw.stale, notModified: true };
       if (raw.status === 200 && raw.etag) {
         remembered.delete(key);
         remembered.set(key, raw);

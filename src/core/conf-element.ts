@@ -201,7 +201,7 @@ export abstract class ConfElement extends LitElement {
    * when every load succeeded; on failure the element shows the stale or error view.
    */
   async reload(): Promise<boolean> {
-    const results = await Promise.all([...this.resources].map((r) => r.reload(true, false, true)));
+    const results = await Promise.all([...this.resources].map((r) => r.reload({ revalidate: true, fresh: true })));
     return results.every(Boolean);
   }
 
@@ -329,9 +329,7 @@ export abstract class ConfElement extends LitElement {
       return html`<div part="loading" aria-busy="true" ${this.reserve()}>${this.renderSkeleton()}</div>`;
     }
     return withLocale(locale, () => {
-      // Content first: rendering a resource's state updates the request notices shown above it.
-      const content = this.renderContent();
-      return html`${this.renderNotices()}${content}`;
+      return html`${this.renderNotices()}${this.renderContent()}`;
     });
   }
 
@@ -352,7 +350,9 @@ export abstract class ConfElement extends LitElement {
   }
 
   private renderNotices(): TemplateResult | typeof nothing {
-    const all = [...this.attributeProblems(), ...this.runtimeNotices.values()];
+    const request = this.requestNotice();
+    const runtime = [...this.runtimeNotices.values()].filter((d) => d.code !== request?.code);
+    const all = [...this.attributeProblems(), ...runtime, ...(request ? [request] : [])];
     if (all.length === 0) return nothing;
     for (const d of all) warnOnce(this, this.warned, d);
     if (!showsSetupHints(this.debug)) return nothing;
@@ -382,7 +382,6 @@ export abstract class ConfElement extends LitElement {
           ${views.skeleton ? views.skeleton() : this.renderSkeleton()}
         </div>`;
       case 'error':
-        this.syncRequestNotice(v.error);
         return html`<div class="status error" part="error" role="alert">
           <strong>${msg('The data could not be loaded.', { id: 'core.error.title' })}</strong>
           <span class="detail">${failureText(v.error)}</span>
@@ -391,18 +390,16 @@ export abstract class ConfElement extends LitElement {
           </button>
         </div>`;
       case 'empty':
-        this.syncRequestNotice(null);
         return html`<div class="status" part="empty" role="status">
           ${views.empty ? views.empty() : msg('Nothing published yet.', { id: 'core.empty' })}
         </div>`;
       case 'ready': {
-        this.syncRequestNotice(v.stale);
         const when = this.timeFormatter(null).time(v.updatedAt, viewerTimeZone());
         return html`${
           v.stale
             ? html`<div class="stale" part="stale" role="status">
                 <span>${msg(str`Showing data from ${when}; refreshing failed: ${failureText(v.stale)}`, { id: 'core.stale' })}</span>
-                <button class="button" part="retry-button" ?disabled=${resource.loading} @click=${() => void resource.reload(true)}>
+                <button class="button" part="retry-button" ?disabled=${resource.loading} @click=${() => void resource.reload({ revalidate: true })}>
                   ${msg('Try again', { id: 'core.retry' })}
                 </button>
               </div>`
@@ -412,11 +409,14 @@ export abstract class ConfElement extends LitElement {
     }
   }
 
-  private syncRequestNotice(error: ApiError | null): void {
-    const d = error ? diagnoseRequestError(error, this.resolvedEndpoint.url) : null;
-    for (const code of ['network_error', 'csp_blocked', 'invalid_response']) {
-      if (code !== d?.code) this.runtimeNotices.delete(code);
+  /** What the main data's failure says about the setup (proxy unreachable, CSP, not the proxy), if anything. */
+  private requestNotice(): Diagnostic | null {
+    for (const resource of this.resources) {
+      const v = resource.view;
+      const error = v.kind === 'error' ? v.error : v.kind === 'ready' ? v.stale : null;
+      const d = error ? diagnoseRequestError(error, this.resolvedEndpoint.url) : null;
+      if (d) return d;
     }
-    if (d) this.runtimeNotices.set(d.code, d);
+    return null;
   }
 }

@@ -134,9 +134,9 @@ describe('client', () => {
   it('revalidates with If-None-Match and reports unchanged lists', async () => {
     const s = fakeServer(150, { etag: true });
     const c = new ApiClient('https://proxy.example', { fetch: s.fetch, pageSize: 100 });
-    const first = await c.listAll('events', { conditional: true });
+    const first = await c.listAll('events');
     assert.equal(first.changed, true);
-    const again = await c.listAll('events', { conditional: true });
+    const again = await c.listAll('events');
     assert.equal(again.changed, false);
     assert.equal(again.data.length, 150);
     assert.equal(s.calls[2]!.headers['if-none-match'], '"p0"');

@@ -5,7 +5,7 @@
  */
 import { Task, TaskStatus } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient, RawAnswer, ReadContext } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { ConfErrorEvent } from '../events/conf-error.js';
 import { ConfLoadedEvent } from '../events/conf-loaded.js';
@@ -14,11 +14,29 @@ import { PollingController } from './polling-controller.js';
 /** What a loader returns when the server said nothing changed since the last load. */
 export const UNCHANGED = Symbol('unchanged');
 
+/** How one run of a load goes; the default is a first load (or a retry after an error). */
+export interface RunOptions {
+  /**
+   * The element holds a value and keeps it when nothing changed: the loader may return
+   * {@link UNCHANGED} when every answer is `changed: false`.
+   */
+  revalidate?: boolean;
+  /** Started by the element's poller, which counts its own runs; may share a recent read. */
+  poll?: boolean;
+  /**
+   * Ask the server again even while another element's read of the same resource is on its way.
+   * Default: a run that is not a poll and follows a load (a retry, a host page's `reload()`).
+   */
+  fresh?: boolean;
+}
+
 export interface LoadContext {
   client: ApiClient;
   signal: AbortSignal;
-  /** Set on polls: ask with If-None-Match, and return {@link UNCHANGED} on 304. */
-  conditional: boolean;
+  /** This load's reads: pass it as `read` to every client call the loader makes. */
+  read: ReadContext;
+  /** See {@link RunOptions.revalidate}. */
+  revalidate: boolean;
   /**
    * Call when data came from somewhere other than `client` and was the proxy's last good copy;
    * answers through `client` mark the load stale by themselves.
@@ -65,30 +83,36 @@ export type ResourceView<T> =
   | { kind: 'empty'; value: T }
   | { kind: 'ready'; value: T; stale: ApiError | null; updatedAt: Date };
 
+/** Task arguments: how this run goes, then what the data depends on (endpoint, element args). */
+type LoadArgs = readonly [RunOptions, ...unknown[]];
+
+/** The run options of a load the task starts by itself (first load, changed arguments). */
+const FIRST_RUN: RunOptions = {};
+
 export class ResourceController<T> implements ReactiveController {
-  /** Last value loaded successfully; kept when a refresh fails. */
-  value: T | undefined;
-  updatedAt: Date | undefined;
-  /** Error of the latest run, null after a success. */
-  error: ApiError | null = null;
-  readonly task: Task<readonly unknown[], T>;
+  private current: T | undefined;
+  private loadedAt: Date | undefined;
+  private failure: ApiError | null = null;
+  readonly task: Task<LoadArgs, T>;
 
   private readonly polling: PollingController | undefined;
-  private conditional = false;
-  private fromPoll = false;
-  private fresh = false;
   private endpoint: string | undefined;
-  /** ETags of the answers behind {@link value}, by URL: what "unchanged" means for this element. */
-  private etags = new Map<string, string>();
+  /**
+   * ETags of the answers behind {@link value}, by URL: what "unchanged" means for this element.
+   * Replaced by each successful load, so it holds no more than one load's URLs.
+   */
+  private held: ReadonlyMap<string, string> = new Map();
 
   constructor(
     private readonly host: ResourceHost,
     private readonly options: ResourceOptions<T>,
   ) {
     host.addController(this);
-    this.task = new Task(host, {
-      args: () => [host.client.endpoint, ...(options.args?.() ?? [])],
-      task: (_args, { signal }) => this.load(signal),
+    this.task = new Task<LoadArgs, T>(host, {
+      args: () => [FIRST_RUN, ...this.dataArgs()],
+      // A reload's run options are not data: only the rest decides whether the data must load again.
+      argsEqual: (a, b) => sameItems(a.slice(1), b.slice(1)),
+      task: ([run], { signal }) => this.load(run, signal),
       autoRun: !options.lazy,
     });
     if (!options.lazy) host.registerResource?.(this as ResourceController<unknown>);
@@ -102,9 +126,39 @@ export class ResourceController<T> implements ReactiveController {
                 () => true,
                 () => false,
               )
-            : this.reload(true, true),
+            : this.reload({ revalidate: true, poll: true }),
       });
     }
+  }
+
+  /** Last value loaded successfully (or {@link set}); kept when a refresh fails. */
+  get value(): T | undefined {
+    return this.current;
+  }
+
+  /** When {@link value} was loaded. */
+  get updatedAt(): Date | undefined {
+    return this.loadedAt;
+  }
+
+  /** Error of the latest run, null after a success. */
+  get error(): ApiError | null {
+    return this.failure;
+  }
+
+  /** Replaces the value with one the element derived (a page loaded more, a seat taken). */
+  set(value: T): void {
+    this.current = value;
+    this.host.requestUpdate();
+  }
+
+  /** Forgets the value and the error, so the loading view shows until the next load ends. */
+  clear(): void {
+    this.current = undefined;
+    this.loadedAt = undefined;
+    this.failure = null;
+    this.held = new Map();
+    this.host.requestUpdate();
   }
 
   hostUpdated(): void {
@@ -118,12 +172,12 @@ export class ResourceController<T> implements ReactiveController {
   }
 
   get view(): ResourceView<T> {
-    if (this.value !== undefined && this.updatedAt) {
-      const count = this.options.count?.(this.value);
-      if (count === 0 && !this.error) return { kind: 'empty', value: this.value };
-      return { kind: 'ready', value: this.value, stale: this.error, updatedAt: this.updatedAt };
+    if (this.current !== undefined && this.loadedAt) {
+      const count = this.options.count?.(this.current);
+      if (count === 0 && !this.failure) return { kind: 'empty', value: this.current };
+      return { kind: 'ready', value: this.current, stale: this.failure, updatedAt: this.loadedAt };
     }
-    if (this.error && this.task.status !== TaskStatus.PENDING) return { kind: 'error', error: this.error };
+    if (this.failure && this.task.status !== TaskStatus.PENDING) return { kind: 'error', error: this.failure };
     return { kind: 'loading' };
   }
 
@@ -131,50 +185,50 @@ export class ResourceController<T> implements ReactiveController {
     return this.task.status === TaskStatus.PENDING;
   }
 
-  /**
-   * Runs the load again (retry button, poll). Resolves true on success; never rejects. With
-   * `conditional`, an unchanged answer keeps the current value. `fresh` (a host page's
-   * `reload()`) asks the server again even while the first load is still on its way.
-   */
-  async reload(conditional = false, fromPoll = false, fresh?: boolean): Promise<boolean> {
-    this.conditional = conditional && this.value !== undefined;
-    this.fromPoll = fromPoll;
-    // A retry or a host page's reload asks the server again; a poll, or the first load of a lazy
-    // resource, may share another element's read.
-    this.fresh = fresh ?? (!fromPoll && (this.value !== undefined || this.error !== null));
-    await this.task.run();
-    return this.error === null;
+  /** Runs the load again (retry button, poll, a host page's reload). Resolves true on success; never rejects. */
+  async reload(run: RunOptions = {}): Promise<boolean> {
+    await this.task.run([run, ...this.dataArgs()]);
+    return this.failure === null;
   }
 
-  private async load(signal: AbortSignal): Promise<T> {
+  /** Restart the polling countdown (after `refresh` changed). */
+  reschedule(): void {
+    this.polling?.schedule();
+  }
+
+  private dataArgs(): unknown[] {
+    return [this.host.client.endpoint, ...(this.options.args?.() ?? [])];
+  }
+
+  private async load(run: RunOptions, signal: AbortSignal): Promise<T> {
     const client = this.host.client;
+    // Another proxy is another conference: the old data must not show as "stale" for it.
     if (this.endpoint !== client.endpoint) {
-      // Another proxy is another conference: the old data must not show as "stale" for it.
       this.endpoint = client.endpoint;
-      this.value = undefined;
-      this.updatedAt = undefined;
-      this.error = null;
-      this.etags = new Map();
+      this.clear();
     }
-    const conditional = this.conditional;
-    const fromPoll = this.fromPoll;
-    const fresh = this.fresh;
-    this.conditional = false;
-    this.fromPoll = false;
-    this.fresh = false;
+    const poll = run.poll ?? false;
+    const revalidate = (run.revalidate ?? false) && this.current !== undefined;
+    // A retry or a host page's reload asks the server again; a poll, or the first load of a lazy
+    // resource, may share another element's read.
+    const fresh = run.fresh ?? (!poll && (this.current !== undefined || this.failure !== null));
     const interval = this.host.refresh;
-    const maxAgeMs = fromPoll && interval > 0 ? Math.min(SHARED_ANSWER_MS, interval * 500) : SHARED_ANSWER_MS;
+    const maxAgeMs = poll && interval > 0 ? Math.min(SHARED_ANSWER_MS, interval * 500) : SHARED_ANSWER_MS;
+    const reads = new LoadReads(this.held, fresh, maxAgeMs);
     try {
-      let proxyStale = false;
-      const markStale = () => void (proxyStale = true);
-      const read = { markStale, etags: this.etags, answered: new Map<string, string>(), fresh, maxAgeMs };
-      const result = await this.options.load({ client: elementReads(client, read), signal, conditional, markStale });
+      const result = await this.options.load({
+        client,
+        signal,
+        read: reads,
+        revalidate,
+        markStale: () => void (reads.stale = true),
+      });
       // Only now are the answers behind the value: a load that failed halfway keeps the old ETags.
-      for (const [url, etag] of read.answered) this.etags.set(url, etag);
+      this.held = reads.answered;
       const changed = result !== UNCHANGED;
-      if (result !== UNCHANGED) this.value = result;
-      this.updatedAt = new Date();
-      this.error = proxyStale
+      if (result !== UNCHANGED) this.current = result;
+      this.loadedAt = new Date();
+      this.failure = reads.stale
         ? new ApiError(
             200,
             UPSTREAM_STALE,
@@ -182,67 +236,56 @@ export class ResourceController<T> implements ReactiveController {
           )
         : null;
       if (changed) {
-        const count = this.options.count?.(this.value as T) ?? 0;
-        this.host.dispatchEvent(new ConfLoadedEvent({ resource: this.options.name, count, stale: proxyStale }));
+        const count = this.options.count?.(this.current as T) ?? 0;
+        this.host.dispatchEvent(new ConfLoadedEvent({ resource: this.options.name, count, stale: reads.stale }));
       }
-      return this.value as T;
+      return this.current as T;
     } catch (e) {
       if (signal.aborted) throw e;
       const error = asApiError(e);
-      this.error = error;
+      this.failure = error;
       this.host.dispatchEvent(
         new ConfErrorEvent({
           resource: this.options.name,
           status: error.status,
           code: error.code,
           message: error.message,
-          stale: this.value !== undefined,
+          stale: this.current !== undefined,
           error,
         }),
       );
       throw error;
     } finally {
       // The poller counts its own runs; other runs (first load, retry) restart its countdown.
-      if (!signal.aborted && !fromPoll) queueMicrotask(() => this.polling?.settled(this.error === null));
+      if (!signal.aborted && !poll) queueMicrotask(() => this.polling?.settled(this.failure === null));
     }
   }
-
-  /** Restart the polling countdown (after `refresh` changed). */
-  reschedule(): void {
-    this.polling?.schedule();
-  }
-}
-
-interface ElementRead {
-  markStale(): void;
-  /** ETags of the answers behind the element's value. */
-  etags: ReadonlyMap<string, string>;
-  /** ETags of this load's answers, kept once the load succeeds. */
-  answered: Map<string, string>;
-  fresh: boolean;
-  maxAgeMs: number;
 }
 
 /**
- * The client as a loader sees it: the same instance (so the page's shared reads), except that
- * "unchanged" is judged by this element's own ETags, a retry asks afresh, and every answer the
- * proxy served from its last good copy (`X-Cache: stale`) marks the load stale. Every read
- * (`list`, `listAll`, `get`) goes through `request`, so no loader can drop any of it.
+ * The read context of one load: "unchanged" is judged by the element's own ETags, a retry asks
+ * afresh, and every answer the proxy served from its last good copy (`X-Cache: stale`) marks the
+ * load stale.
  */
-function elementReads(client: ApiClient, read: ElementRead): ApiClient {
-  const tracked = Object.create(client) as ApiClient;
-  tracked.request = async (id, options = {}) => {
-    const answer = await client.request(id, {
-      etags: read.etags,
-      fresh: read.fresh,
-      maxAgeMs: read.maxAgeMs,
-      ...options,
-    });
-    if (answer.stale) read.markStale();
-    if (answer.etag) read.answered.set(client.url(id, options.params, options.query), answer.etag);
-    return answer;
-  };
-  return tracked;
+class LoadReads implements ReadContext {
+  /** ETags of this load's answers, kept once the load succeeds. */
+  readonly answered = new Map<string, string>();
+  stale = false;
+
+  constructor(
+    readonly held: ReadonlyMap<string, string>,
+    readonly fresh: boolean,
+    readonly maxAgeMs: number,
+  ) {}
+
+  onAnswer(url: string, answer: RawAnswer): void {
+    if (answer.stale) this.stale = true;
+    if (answer.etag) this.answered.set(url, answer.etag);
+  }
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 }
 
 /** A bug or a schema surprise in a loader still lands in the error view, with its message. */

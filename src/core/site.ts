@@ -6,7 +6,7 @@
  * A platform that does not serve `/website/site` (404) is read through the deprecated
  * `/website/pages` instead, and the console says so once per page load.
  */
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient, ReadContext } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { UNCHANGED } from './resource-controller.js';
 
@@ -128,24 +128,25 @@ function sayFallback(endpoint: string): void {
 
 /**
  * Loads the site through `client` (the element's, so reads are shared and stale answers marked).
- * With `conditional`, returns {@link UNCHANGED} when the server said nothing changed.
+ * With `revalidate`, returns {@link UNCHANGED} when nothing changed for the reader (`read`).
  */
 export async function loadSite(
   client: ApiClient,
-  options: { signal: AbortSignal; conditional: boolean },
+  options: { signal: AbortSignal; read?: ReadContext; revalidate?: boolean },
 ): Promise<Site | typeof UNCHANGED> {
+  const { signal, read, revalidate = false } = options;
   // Asked first on every load, not remembered: a platform updated while the page is open is
   // read the current way at the next refresh.
   try {
-    const a = await client.get('websiteSite', { signal: options.signal, conditional: options.conditional });
-    if (options.conditional && !a.changed) return UNCHANGED;
+    const a = await client.get('websiteSite', { signal, read });
+    if (revalidate && !a.changed) return UNCHANGED;
     return readSite(a.body);
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 404) throw e;
   }
   sayFallback(client.endpoint);
-  const r = await client.listAll('websitePages', { signal: options.signal, conditional: options.conditional });
-  if (options.conditional && !r.changed) return UNCHANGED;
+  const r = await client.listAll('websitePages', { signal, read });
+  if (revalidate && !r.changed) return UNCHANGED;
   return siteFromPages(r.data);
 }
 

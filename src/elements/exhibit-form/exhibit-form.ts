@@ -194,8 +194,8 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
   private readonly config = new ResourceController<Method[]>(this, {
     name: 'payment-methods',
     lazy: true,
-    load: async ({ client, signal }) => {
-      const data = (await client.get('registrationConfig', { signal })).body as { payment_methods?: unknown };
+    load: async ({ client, signal, read }) => {
+      const data = (await client.get('registrationConfig', { signal, read })).body as { payment_methods?: unknown };
       const list = Array.isArray(data.payment_methods) ? data.payment_methods : [];
       return list.flatMap((m): Method[] => {
         const r = (m ?? {}) as Record<string, unknown>;

@@ -143,7 +143,8 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
   private readonly config = new ResourceController<ConfigView>(this, {
     name: 'registration-config',
     poll: false,
-    load: async ({ client, signal }) => readConfig((await client.get('registrationConfig', { signal })).body),
+    load: async ({ client, signal, read }) =>
+      readConfig((await client.get('registrationConfig', { signal, read })).body),
   });
 
   protected override readonly upload = new UploadController(

@@ -209,13 +209,13 @@ export class ConfSchedule extends ConfElement {
 
   private readonly data = new ResourceController<ScheduleData>(this, {
     name: 'schedule',
-    load: async ({ client, signal, conditional }) => {
+    load: async ({ client, signal, read, revalidate }) => {
       const [events, venues, speakers] = await Promise.all([
-        client.listAll('events', { signal, conditional }),
-        client.listAll('venues', { signal, conditional }),
-        client.listAll('speakers', { signal, conditional }),
+        client.listAll('events', { signal, read }),
+        client.listAll('venues', { signal, read }),
+        client.listAll('speakers', { signal, read }),
       ]);
-      if (conditional && !events.changed && !venues.changed && !speakers.changed) return UNCHANGED;
+      if (revalidate && !events.changed && !venues.changed && !speakers.changed) return UNCHANGED;
       return {
         events: readAll(events.data, readEvent),
         venues: readAll(venues.data, readVenue),
@@ -362,7 +362,7 @@ export class ConfSchedule extends ConfElement {
     // The site document read tolerantly, as <conf-page> reads it (a platform without it: its pages).
     // Its code is imported here, on the screen view's first read, so list and grid pages don't download it.
     import('../../core/site.js')
-      .then(({ loadSite }) => loadSite(this.client, { signal: new AbortController().signal, conditional: false }))
+      .then(({ loadSite }) => loadSite(this.client, { signal: new AbortController().signal }))
       .then(
         (site) => {
           if (this.siteAskedOf === url && site !== UNCHANGED) this.conferenceName = site.conference?.name || null;

@@ -84,7 +84,7 @@ export class ConfSiteNav extends ConfElement {
 
   private readonly site = new ResourceController<Site>(this, {
     name: 'site',
-    load: ({ client, signal, conditional }) => loadSite(client, { signal, conditional }),
+    load: ({ client, signal, read, revalidate }) => loadSite(client, { signal, read, revalidate }),
     count: (s) => s.navigation.length,
   });
 

@@ -143,13 +143,13 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   private readonly data = new ResourceController<WorkshopData>(this, {
     name: 'workshops',
     poll: true,
-    load: async ({ client, signal, conditional }) => {
+    load: async ({ client, signal, read, revalidate }) => {
       const [workshops, venues, events] = await Promise.all([
-        client.listAll('workshops', { signal, conditional: true }),
-        client.listAll('venues', { signal }),
-        client.listAll('events', { signal }),
+        client.listAll('workshops', { signal, read }),
+        client.listAll('venues', { signal, read }),
+        client.listAll('events', { signal, read }),
       ]);
-      if (conditional && !workshops.changed) return UNCHANGED;
+      if (revalidate && !workshops.changed) return UNCHANGED;
       return { cards: toCards(workshops.data, venueNames(venues.data)), zone: conferenceZone(events.data) };
     },
     count: (v) => v.cards.length,
@@ -220,9 +220,9 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
     // the page's shared reads, so it is the server's answer, not a copy from before the write.
     const data = this.data.value;
     if (card && data && !existing) {
-      this.data.value = { ...data, cards: data.cards.map((c) => (c.id === card.id ? afterPlace(c, record) : c)) };
+      this.data.set({ ...data, cards: data.cards.map((c) => (c.id === card.id ? afterPlace(c, record) : c)) });
     }
-    void this.data.reload(false, false, true);
+    void this.data.reload({ fresh: true });
     if (card) {
       this.dispatchEvent(
         new ConfWorkshopEnrolledEvent({

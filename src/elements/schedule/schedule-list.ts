@@ -1,8 +1,9 @@
 /**
  * The list view: one day, grouped by start time across venues, so parallel sessions sit together
- * however many rooms there are. Every item of the day stays in the DOM; filters only toggle
- * `hidden`, and `guard` skips rebuilding a card whose inputs did not change, so a keystroke costs
- * a pass of cheap attribute checks rather than a rebuild.
+ * however many rooms there are. A day of up to `EAGER_CARDS` cards keeps every card in the DOM,
+ * filters only toggling `hidden`; a larger day builds only the cards passing the filters on or near
+ * the screen (`ListWindow`), the others stand in as placeholder rows. `guard` skips rebuilding a
+ * card whose inputs did not change, so a keystroke costs a pass of cheap attribute checks.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
@@ -11,8 +12,10 @@ import { html as staticHtml } from 'lit/static-html.js';
 import { headingTag } from '../../core/heading.js';
 import { eventHash } from './agenda.js';
 import { labels, typeLabel } from './labels.js';
-import { isCurrent, type ScheduleItem, type TimeSlot } from './schedule.model.js';
+import { isCurrent, type ScheduleItem } from './schedule.model.js';
 import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
+import { cssProps } from '../../core/css-props.js';
+import type { CardEntry, GapEntry, PlannedSlot } from './list-window.controller.js';
 
 /**
  * Rendering cost of the list, beside the code it governs. A day holds hundreds of cards; laying
@@ -28,6 +31,14 @@ export const listStyles = css`
   .slot-item {
     content-visibility: auto;
     contain-intrinsic-block-size: auto 240px;
+  }
+  /* A windowed list builds only what is near the screen: nothing to skip, and skipped boxes would be measured at the placeholder size. */
+  .windowed .slot-item {
+    content-visibility: visible;
+  }
+  .slot-gap {
+    grid-column: 1 / -1;
+    block-size: var(--gap-height, 0px);
   }
   @media print {
     .slot-item {
@@ -68,33 +79,54 @@ export function eventCard(ctx: ViewContext, item: ScheduleItem, live: boolean, c
   </article>`;
 }
 
-function itemTemplate(ctx: ViewContext, item: ScheduleItem): TemplateResult {
+function itemTemplate(ctx: ViewContext, entry: CardEntry, size: number): TemplateResult {
+  const { item } = entry;
   const id = item.event.id;
   const starred = ctx.starred.has(id);
   const live = isCurrent(item, ctx.now);
-  return html`<li class="slot-item" ?hidden=${!ctx.visible.has(id)}>
+  const shown = ctx.visible.has(id);
+  return html`<li
+    class="slot-item"
+    ?hidden=${!shown}
+    data-chunk=${entry.chunk || nothing}
+    aria-setsize=${shown ? size : nothing}
+    aria-posinset=${shown ? entry.pos : nothing}
+  >
     ${guard([item, starred, live, ctx.fmt, ctx.headingLevel], () => eventCard(ctx, item, live))}
   </li>`;
 }
 
-export function renderList(ctx: ViewContext, slots: readonly TimeSlot[]): TemplateResult {
+/** Chunks of cards not built: one row as tall as they are (estimated until built once). */
+function gapTemplate(entry: GapEntry): TemplateResult {
+  const height = entry.heights.reduce((a, b) => a + b, 0) + 8 * (entry.heights.length - 1);
+  return html`<li
+    class="slot-gap"
+    aria-hidden="true"
+    data-chunks=${entry.chunks.join(' ')}
+    data-heights=${entry.heights.map((h) => Math.round(h)).join(' ')}
+    ${cssProps({ '--gap-height': `${Math.round(height)}px` })}
+  ></li>`;
+}
+
+/** `planned`: the day's slots as the window cut them ({@link ListWindow.plan}). */
+export function renderList(ctx: ViewContext, planned: readonly PlannedSlot[], windowed = false): TemplateResult {
   const slotHeading = headingTag(ctx.headingLevel);
-  return html`<ol class="list" part="list">
+  const slots = planned.filter((p) => p.size > 0 || p.entries.length > 0);
+  return html`<ol class="list ${windowed ? 'windowed' : ''}" part="list">
     ${repeat(
       slots,
-      (slot) => slot.start,
-      (slot) => {
-        let shown = 0;
-        for (const i of slot.items) if (ctx.visible.has(i.event.id)) shown++;
-        return staticHtml`<li class="slot" part="slot" ?hidden=${shown === 0}>
+      (p) => p.slot.start,
+      (p) => {
+        const { slot, size } = p;
+        return staticHtml`<li class="slot" part="slot" data-start=${slot.start} ?hidden=${size === 0}>
           <${slotHeading} class="slot-time" part="slot-time">
             ${guard([slot.start, ctx.fmt], () => html`<time datetime=${new Date(slot.start).toISOString()}>${ctx.fmt.time(new Date(slot.start))}</time>`)}
           </${slotHeading}>
           <ul class="slot-items">
             ${repeat(
-              slot.items,
-              (i) => i.event.id,
-              (i) => itemTemplate(ctx, i),
+              p.entries,
+              (e) => (e.kind === 'card' ? e.item.event.id : `gap:${e.chunks[0]}`),
+              (e) => (e.kind === 'card' ? itemTemplate(ctx, e, size) : gapTemplate(e)),
             )}
           </ul>
         </li>`;

@@ -786,7 +786,8 @@ describe('<conf-schedule> at scale', () => {
     const t0 = performance.now();
     const h = await mount();
     const firstRender = performance.now() - t0;
-    expect(h.all('.slot-item').length).to.be.greaterThan(600);
+    // The list builds the cards near the screen, not the day's 667 (list-window.test.ts tests the rest).
+    expect(h.all('.slot-item').length).to.be.within(1, 200);
     const input = h.part<HTMLInputElement>('search')!;
     const times: number[] = [];
     for (const q of ['s', 'su', 'sur', 'surn', 'surname', 'surname1', 'surname12', 'surname1', '']) {

@@ -43,6 +43,7 @@ import { renderGrid } from './schedule-grid.js';
 import { listStyles, renderList } from './schedule-list.js';
 import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
 import { PrintMedia } from './print-media.js';
+import { ListWindow } from './list-window.controller.js';
 import { html as staticHtml } from 'lit/static-html.js';
 import { headingLevel, headingTag } from '../../core/heading.js';
 import { renderVenueFilter, VenueFilterPopover } from './venue-filter.js';
@@ -206,16 +207,19 @@ export class ConfSchedule extends ConfElement {
   private readonly pager = new ScreenPager(this);
   private readonly print = new PrintMedia(this);
   private readonly venuePopover = new VenueFilterPopover(this);
+  private readonly listWindow = new ListWindow(this, () =>
+    this.renderRoot.querySelector<HTMLElement>('.panel > .list'),
+  );
 
   private readonly data = new ResourceController<ScheduleData>(this, {
     name: 'schedule',
-    load: async ({ client, signal, read, revalidate }) => {
+    load: async ({ client, signal, conditional }) => {
       const [events, venues, speakers] = await Promise.all([
-        client.listAll('events', { signal, read }),
-        client.listAll('venues', { signal, read }),
-        client.listAll('speakers', { signal, read }),
+        client.listAll('events', { signal, conditional }),
+        client.listAll('venues', { signal, conditional }),
+        client.listAll('speakers', { signal, conditional }),
       ]);
-      if (revalidate && !events.changed && !venues.changed && !speakers.changed) return UNCHANGED;
+      if (conditional && !events.changed && !venues.changed && !speakers.changed) return UNCHANGED;
       return {
         events: readAll(events.data, readEvent),
         venues: readAll(venues.data, readVenue),
@@ -362,7 +366,7 @@ export class ConfSchedule extends ConfElement {
     // The site document read tolerantly, as <conf-page> reads it (a platform without it: its pages).
     // Its code is imported here, on the screen view's first read, so list and grid pages don't download it.
     import('../../core/site.js')
-      .then(({ loadSite }) => loadSite(this.client, { signal: new AbortController().signal }))
+      .then(({ loadSite }) => loadSite(this.client, { signal: new AbortController().signal, conditional: false }))
       .then(
         (site) => {
           if (this.siteAskedOf === url && site !== UNCHANGED) this.conferenceName = site.conference?.name || null;
@@ -487,11 +491,17 @@ export class ConfSchedule extends ConfElement {
   private async jumpToNow(index: ScheduleIndex, day: string): Promise<void> {
     const at = this.nowSlot(index, day);
     if (at < 0) return;
-    // The list holds every slot; the limited list starts at now already.
+    // The list holds every slot's heading; the limited list starts at now already. The slot's
+    // first card is built, even when the window had not reached it.
     if (this.view === 'grid') this.view = 'list';
+    const target = this.slots(index, day)[at]!;
+    const first = target.items.find((i) => this.filterAllDays(index).ids.has(i.event.id));
+    if (first) this.listWindow.reveal(first.event.id);
     await this.updateComplete;
-    const slot = this.renderRoot.querySelectorAll<HTMLElement>('.list > .slot')[at];
+    const slot = this.renderRoot.querySelector<HTMLElement>(`.list > .slot[data-start="${target.start}"]`);
     slot?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    // Placeholders above may take their built heights on the way: land on the slot once more.
+    addEventListener('scrollend', () => slot?.isConnected && slot.scrollIntoView({ block: 'start' }), { once: true });
     slot?.querySelector<HTMLElement>('.slot-time')?.setAttribute('tabindex', '-1');
     slot?.querySelector<HTMLElement>('.slot-time')?.focus({ preventScroll: true });
   }
@@ -542,7 +552,23 @@ export class ConfSchedule extends ConfElement {
     this.dialogStatus = '';
     if (this.index && this.selectedDay(this.index) !== item.day) this.day = item.day;
     this.details.show(item.event.id);
+    void this.showCard(item.event.id);
   };
+
+  /**
+   * Builds the card of an opened event and brings it on screen behind the dialog (a deep link to
+   * a card the window had not built), so closing the dialog leaves the visitor at it.
+   */
+  private async showCard(id: string): Promise<void> {
+    this.listWindow.reveal(id);
+    await this.updateComplete;
+    const card = this.renderRoot.querySelector<HTMLElement>(
+      `.list [part~="event"]:has(a[href="${CSS.escape(eventHash(id))}"])`,
+    );
+    if (!card) return;
+    const r = card.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > innerHeight) card.scrollIntoView({ block: 'center' });
+  }
 
   private readonly toggleStar = (item: ScheduleItem): void => {
     const ids = [item.event.id];
@@ -735,7 +761,7 @@ export class ConfSchedule extends ConfElement {
                 : nothing
             }
             ${asList ? html`<p class="grid-fallback" part="grid-fallback">${labels.gridTooNarrow()}</p>` : nothing}
-            ${day ? (layout && !asList ? renderGrid(ctx, layout) : renderList(ctx, this.slots(index, day))) : nothing}
+            ${day ? (layout && !asList ? renderGrid(ctx, layout) : this.renderDayList(ctx, index, day)) : nothing}
             ${
               limit && limit.rest > 0
                 ? html`<button type="button" class="button show-all" part="show-all-button" @click=${() => (this.showAll = true)}>
@@ -766,9 +792,19 @@ export class ConfSchedule extends ConfElement {
         const h = headingTag(ctx.headingLevel);
         return staticHtml`<section class="print-day" data-day=${d}>
           <${h} class="print-day-title">${items[0] ? fmt.day(new Date(items[0].start)) : d}</${h}>
-          ${renderList({ ...ctx, headingLevel: ctx.headingLevel + 1 }, groupBySlot(items))}
+          ${renderList({ ...ctx, headingLevel: ctx.headingLevel + 1 }, this.listWindow.plan(groupBySlot(items), ctx.visible, true))}
         </section>`;
       })}`;
+  }
+
+  /** The selected day's list, windowed when the day is large. */
+  private renderDayList(ctx: ViewContext, index: ScheduleIndex, day: string): TemplateResult {
+    const planned = this.listWindow.plan(this.slots(index, day), ctx.visible, false);
+    return renderList(
+      ctx,
+      planned,
+      planned.some((p) => p.entries.some((e) => e.kind === 'gap')),
+    );
   }
 
   /** The search, rooms, kinds and "my agenda only" in force, for the paper programme's note. */

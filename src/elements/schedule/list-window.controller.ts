@@ -1,0 +1,278 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ScheduleItem, TimeSlot } from './schedule.model.js';
+
+/**
+ * Windowing for the list view: a day of hundreds of events builds only the cards on or near the
+ * screen, and the rest as they approach, so the first render and each search keystroke cost about
+ * the same at 200 and at 5,000 events.
+ *
+ * Our own rather than `@lit-labs/virtualizer`: the list is grouped (a sticky time heading per
+ * slot, the cards of a slot in a grid of columns that follows the element's width), which the
+ * virtualizer's one flat list of equally laid out children does not express; its absolute
+ * positioning would also break the sticky slot times and the browser's own scroll anchoring.
+ * Here every slot keeps its heading (a day has dozens of slots, not thousands), so "now" always
+ * has a slot to scroll to, and a slot's cards are cut into chunks of {@link CHUNK} (a multiple of
+ * 1, 2, 3 and 4 columns, so a chunk ends at the end of a row). A chunk away from the screen is
+ * one placeholder row as tall as it was when last built, or as its rows are estimated to be.
+ *
+ * Kept whatever the scroll: the chunk holding focus (a focused card is never recycled away) and a
+ * chunk asked for by {@link ListWindow.reveal} (a deep link or "now" to a card not built yet).
+ * The page is the scroll container: positions are read against the viewport on `scroll` and
+ * `resize`, once per frame.
+ */
+export const CHUNK = 12;
+/** Days with at most this many cards build them all: no placeholders, filters only hide. */
+export const EAGER_CARDS = 120;
+/** How far beyond the viewport (in viewport heights, each side) cards are built. */
+const MARGIN = 0.5;
+/** Height of a row of cards until one has been measured (px). */
+const ROW_ESTIMATE = 132;
+/** Gap between rows and between a slot's heading and its cards (`.slot-items`, `.slot`). */
+const ROW_GAP = 8;
+/** Window changes in a row without a scroll before the window stops re-measuring (layout loop guard). */
+const MAX_SETTLES = 4;
+
+export interface CardEntry {
+  readonly kind: 'card';
+  readonly item: ScheduleItem;
+  readonly chunk: string;
+  /** Position among the slot's shown cards, from 1 (`aria-posinset`). */
+  readonly pos: number;
+}
+
+export interface GapEntry {
+  readonly kind: 'gap';
+  /** Keys of the chunks the placeholder stands for, in order. */
+  readonly chunks: readonly string[];
+  /** Estimated or last measured height of each of those chunks (px). */
+  readonly heights: readonly number[];
+}
+
+export type Entry = CardEntry | GapEntry;
+
+export interface PlannedSlot {
+  readonly slot: TimeSlot;
+  /** Cards of the slot passing the filters (`aria-setsize`). */
+  readonly size: number;
+  readonly entries: readonly Entry[];
+}
+
+interface Chunk {
+  readonly key: string;
+  readonly items: readonly ScheduleItem[];
+  readonly from: number;
+}
+
+export class ListWindow implements ReactiveController {
+  /** Chunks built now. */
+  private built = new Set<string>();
+  /** Height of each chunk when last built (px), for its placeholder. */
+  private heights = new Map<string, number>();
+  private rowHeight = ROW_ESTIMATE;
+  private columns = 1;
+  /** What the chunks were cut from: a new day or filter cuts them anew. */
+  private source?: { slots: readonly TimeSlot[]; visible: ReadonlySet<string> };
+  /** Whether the last plan had placeholders (else there is nothing to measure). */
+  private windowed = false;
+  private revealId: string | null = null;
+  private frame = 0;
+  private settles = 0;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly list: () => HTMLElement | null | undefined,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    addEventListener('scroll', this.onScroll, { passive: true });
+    addEventListener('resize', this.onScroll, { passive: true });
+    this.host.addEventListener('focusin', this.onScroll);
+  }
+
+  hostDisconnected(): void {
+    removeEventListener('scroll', this.onScroll);
+    removeEventListener('resize', this.onScroll);
+    this.host.removeEventListener('focusin', this.onScroll);
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+
+  hostUpdated(): void {
+    if (this.windowed) this.schedule();
+  }
+
+  /** Builds the chunk holding this event from now on, wherever the page is scrolled (until another is revealed). */
+  reveal(id: string): void {
+    this.revealId = id;
+    this.host.requestUpdate();
+  }
+
+  /** The day's slots cut into built cards and placeholders; every card when `all` (paper) or the day is small. */
+  plan(slots: readonly TimeSlot[], visible: ReadonlySet<string>, all: boolean): PlannedSlot[] {
+    const total = slots.reduce((n, slot) => n + slot.items.length, 0);
+    if (all || total <= EAGER_CARDS) {
+      this.windowed = false;
+      return slots.map((slot) => {
+        let pos = 0;
+        const entries: Entry[] = slot.items.map((item) => ({
+          kind: 'card',
+          item,
+          chunk: '',
+          pos: visible.has(item.event.id) ? ++pos : 0,
+        }));
+        return { slot, size: pos, entries };
+      });
+    }
+    this.windowed = true;
+    const cut = slots.map((slot) => this.cut(slot, visible));
+    if (!this.source || this.source.slots !== slots || this.source.visible !== visible) {
+      this.source = { slots, visible };
+      this.heights.clear();
+      this.built = this.estimate(cut);
+    }
+    const keep = this.kept(cut);
+    const out: PlannedSlot[] = [];
+    cut.forEach((chunks, s) => {
+      if (chunks.length === 0) return;
+      const entries: Entry[] = [];
+      let gap: { chunks: string[]; heights: number[] } | null = null;
+      for (const chunk of chunks) {
+        if (this.built.has(chunk.key) || keep.has(chunk.key)) {
+          if (gap) entries.push({ kind: 'gap', ...gap });
+          gap = null;
+          chunk.items.forEach((item, i) =>
+            entries.push({ kind: 'card', item, chunk: chunk.key, pos: chunk.from + i + 1 }),
+          );
+        } else {
+          gap ??= { chunks: [], heights: [] };
+          gap.chunks.push(chunk.key);
+          gap.heights.push(this.heightOf(chunk));
+        }
+      }
+      if (gap) entries.push({ kind: 'gap', ...gap });
+      const size = chunks.reduce((n, c) => n + c.items.length, 0);
+      out.push({ slot: slots[s]!, size, entries });
+    });
+    return out;
+  }
+
+  private cut(slot: TimeSlot, visible: ReadonlySet<string>): Chunk[] {
+    const shown = slot.items.filter((i) => visible.has(i.event.id));
+    const chunks: Chunk[] = [];
+    for (let from = 0; from < shown.length; from += CHUNK)
+      chunks.push({ key: `${slot.start}:${from / CHUNK}`, items: shown.slice(from, from + CHUNK), from });
+    return chunks;
+  }
+
+  private heightOf(chunk: Chunk): number {
+    return (
+      this.heights.get(chunk.key) ?? Math.ceil(chunk.items.length / this.columns) * (this.rowHeight + ROW_GAP) - ROW_GAP
+    );
+  }
+
+  /** The chunks a reveal or focus holds on to. */
+  private kept(cut: readonly Chunk[][]): Set<string> {
+    const keep = new Set<string>();
+    const focused = (this.host.shadowRoot?.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-chunk]');
+    if (focused?.dataset['chunk']) keep.add(focused.dataset['chunk']);
+    if (this.revealId) {
+      for (const chunks of cut)
+        for (const c of chunks) if (c.items.some((i) => i.event.id === this.revealId)) keep.add(c.key);
+    }
+    return keep;
+  }
+
+  /**
+   * Before anything of these chunks is on the page: the chunks whose estimated place meets the
+   * viewport, counted from where the list is now (or would start: below the element's toolbar).
+   */
+  private estimate(cut: readonly Chunk[][]): Set<string> {
+    const list = this.list();
+    let y = list ? list.getBoundingClientRect().top : this.host.getBoundingClientRect().top + 160;
+    const [lo, hi] = this.bounds();
+    const out = new Set<string>();
+    for (const chunks of cut) {
+      if (chunks.length === 0) continue;
+      y += 40; // the slot's heading
+      for (const c of chunks) {
+        const h = this.heightOf(c);
+        if (y + h >= lo && y <= hi) out.add(c.key);
+        y += h + ROW_GAP;
+        if (y > hi) return out;
+      }
+      y += 16 - ROW_GAP;
+    }
+    return out;
+  }
+
+  private bounds(): [number, number] {
+    const vh = innerHeight || 800;
+    return [-vh * MARGIN, vh * (1 + MARGIN)];
+  }
+
+  private readonly onScroll = (): void => {
+    this.settles = 0;
+    this.schedule();
+  };
+
+  private schedule(): void {
+    if (this.frame || !this.windowed) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.measure();
+    });
+  }
+
+  /** Reads where each chunk is; builds those meeting the viewport, lets go of the rest. */
+  private measure(): void {
+    const list = this.list();
+    if (!list || !this.windowed) return;
+    const [lo, hi] = this.bounds();
+    const next = new Set<string>();
+    const boxes = new Map<string, { top: number; bottom: number }>();
+    let first: HTMLElement | null = null;
+    for (const el of list.querySelectorAll<HTMLElement>('[data-chunk], [data-chunks]')) {
+      const r = el.getBoundingClientRect();
+      const key = el.dataset['chunk'];
+      if (key) {
+        first ??= el;
+        const box = boxes.get(key);
+        if (box) {
+          box.top = Math.min(box.top, r.top);
+          box.bottom = Math.max(box.bottom, r.bottom);
+        } else boxes.set(key, { top: r.top, bottom: r.bottom });
+        continue;
+      }
+      // A placeholder: its chunks stacked in order, each at its planned height.
+      const keys = (el.dataset['chunks'] ?? '').split(' ');
+      const heights = (el.dataset['heights'] ?? '').split(' ').map(Number);
+      let y = r.top;
+      keys.forEach((k, i) => {
+        const h = heights[i] ?? 0;
+        if (y + h >= lo && y <= hi) next.add(k);
+        y += h + ROW_GAP;
+      });
+    }
+    for (const [key, box] of boxes) {
+      if (box.bottom - box.top > 0) this.heights.set(key, box.bottom - box.top);
+      if (box.bottom >= lo && box.top <= hi) next.add(key);
+    }
+    if (first) this.learnRows(first);
+    const same = next.size === this.built.size && [...next].every((k) => this.built.has(k));
+    if (same) return;
+    // Chunks are kept for focus and reveals in `plan` whatever this says.
+    this.built = next;
+    if (++this.settles > MAX_SETTLES) return;
+    this.host.requestUpdate();
+  }
+
+  /** Columns and row height from a built card, for the placeholders of chunks never built. */
+  private learnRows(card: HTMLElement): void {
+    const row = card.parentElement;
+    if (!row || card.offsetWidth === 0) return;
+    this.columns = Math.max(1, Math.round((row.clientWidth + ROW_GAP) / (card.offsetWidth + ROW_GAP)));
+    this.rowHeight = card.offsetHeight || ROW_ESTIMATE;
+  }
+}

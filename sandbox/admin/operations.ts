@@ -8,7 +8,7 @@ import type { BadgeCheckin, Money, Registration, WorkshopRegistration } from '..
 import { SandboxError, validationFailed } from '../errors.js';
 import type { Conference, Store } from '../store/index.js';
 import type { ConferenceStatus } from '../store/conferences.js';
-import { epochToZonedIso, localToEpoch } from '../time.js';
+import { epochToZonedIso, localToEpoch } from '../../src/core/zone.js';
 
 export interface CreatedKey {
   id: string;

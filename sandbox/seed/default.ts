@@ -2,7 +2,7 @@
  * The datasets a fresh database is seeded with. `startsOn` defaults to today in the conference's
  * own zone, so the demo is always "live today".
  */
-import { todayIn } from '../time.js';
+import { todayIn } from '../../src/core/zone.js';
 import { allDemoConferences } from './demo.js';
 import type { SeedConference } from './types.js';
 

@@ -1,7 +1,7 @@
 /** Venues, speakers and events: the read-only schedule of a conference. */
 import type { Database } from 'better-sqlite3';
 import type { EventType, ScheduleEvent, Speaker, Venue } from '../../src/api/records.js';
-import { epochToZonedIso } from '../time.js';
+import { epochToZonedIso } from '../../src/core/zone.js';
 import { listResult, type Paging } from './paging.js';
 
 interface VenueRow {

@@ -1,7 +1,7 @@
 /** Workshops, and enrollment: enrolled until capacity, then waitlisted in arrival order. */
 import type { Database } from 'better-sqlite3';
 import type { Money, Workshop, WorkshopRegistration } from '../../src/api/records.js';
-import { epochToZonedIso } from '../time.js';
+import { epochToZonedIso } from '../../src/core/zone.js';
 import { newId } from './ids.js';
 import { listResult, type Paging } from './paging.js';
 

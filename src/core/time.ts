@@ -4,8 +4,12 @@
  * London looking at a Berlin conference sees the extra label all year, while one in Paris never
  * does, and DST changes between the two zones are handled by `Intl` itself.
  *
- * Pure (only `Intl`), so it runs under node:test as well as in the browser.
+ * Pure (only `Intl`), so it runs under node:test as well as in the browser. The zone arithmetic
+ * itself is in `zone.ts`, shared with the sandbox.
  */
+import { offsetMinutes } from './zone.js';
+
+export { isTimeZone, offsetMinutes } from './zone.js';
 
 /** `time-zone="local"`: the viewer's own zone. */
 export const LOCAL_ZONE = 'local';
@@ -21,31 +25,6 @@ export function viewerTimeZone(): string {
   const now = performance.now();
   if (now - viewer.readAt > 1000) viewer = { zone: new Intl.DateTimeFormat().resolvedOptions().timeZone, readAt: now };
   return viewer.zone;
-}
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes east of UTC of `zone` at `date` (e.g. 120 for Berlin in summer). */
-export function offsetMinutes(date: Date, zone: string): number {
-  let f = offsetFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-    offsetFormats.set(zone, f);
-  }
-  const name = f.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-])(\d{1,2})(?::?(\d{2}))?/.exec(name);
-  if (!m) return 0;
-  const sign = m[1] === '-' ? -1 : 1;
-  return sign * (Number(m[2]) * 60 + Number(m[3] ?? 0));
 }
 
 /** Reads an ISO instant tolerantly; null when absent or unreadable. */

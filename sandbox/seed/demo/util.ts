@@ -2,7 +2,7 @@
  * Small deterministic helpers for the demo data: a seeded PRNG, calendar arithmetic on
  * `YYYY-MM-DD` strings, local wall-clock times and text utilities. Nothing here reads the clock.
  */
-import { localToEpoch } from '../../time.js';
+import { localToEpoch } from '../../../src/core/zone.js';
 
 /** FNV-1a, 32 bit: turns a seed string into a PRNG state. */
 function hash(seed: string): number {

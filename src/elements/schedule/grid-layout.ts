@@ -7,7 +7,7 @@
  */
 import type { Venue } from '../../api/records.js';
 import type { ScheduleItem } from './schedule.model.js';
-import { wallClock } from './zone.js';
+import { wallClock } from '../../core/zone.js';
 
 export const GRID_STEP_MINUTES = 5;
 const STEP_MS = GRID_STEP_MINUTES * 60_000;

@@ -7,7 +7,7 @@
  * well within a frame.
  */
 import type { EventType, ScheduleEvent, Speaker, Venue } from '../../api/records.js';
-import { dayKey } from './zone.js';
+import { dayKey } from '../../core/zone.js';
 
 export const EVENT_TYPES = [
   'keynote',

@@ -1,13 +1,12 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { msg, str } from '@lit/localize';
+import type { PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
 import { ConfElement } from '../../core/conf-element.js';
+import { toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { registerMessages } from '../../core/localize.js';
 import type { TimeFormatter } from '../../core/time.js';
-import { webUrl } from '../../core/web-url.js';
-import { toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { ConfCheckedInEvent, type ConfCheckedInDetail } from '../../events/conf-checked-in.js';
-import { checkinStyles } from './checkin.styles.js';
+import { pinInsecureText, readSetupForm, renderLocked, renderSetup } from './checkin-setup.views.js';
 import {
   countOutcome,
   MODES,
@@ -21,27 +20,32 @@ import {
   type Mode,
   type Outcome,
 } from './checkin.model.js';
-import { CameraScanner } from './camera-scanner.js';
-import { KioskSound, type SoundKind } from './kiosk-sound.js';
-import { HISTORY_LENGTH, KioskStorage, type HistoryEntry, type KioskSettings } from './kiosk-settings.js';
+import { checkinStyles } from './checkin.styles.js';
+import { renderMain, tokenRefusedText, weakPinText, type ResultView } from './checkin.views.js';
+import { KioskCameraController } from './kiosk-camera.controller.js';
+import { KioskDisplayController } from './kiosk-display.controller.js';
 import { afterWrongPin, canKeepPin, hashPin, NO_ATTEMPTS, PIN_ITERATIONS, verifyPin } from './kiosk-pin.js';
-import { openScanStore, ScanQueue, sendCheckin, type StoredScan } from './scan-queue.js';
-import { pinInsecureText, readSetupForm, renderLocked, renderSetup } from './checkin-setup.views.js';
+import { KioskQueueController } from './kiosk-queue.controller.js';
+import { HISTORY_LENGTH, KioskStorage, type HistoryEntry, type KioskSettings } from './kiosk-settings.js';
+import { KioskSound, type SoundKind } from './kiosk-sound.js';
+import type { StoredScan } from './scan-queue.js';
 
 registerMessages('de', () => import('./locales/de.js'));
 registerMessages('fr', () => import('./locales/fr.js'));
 registerMessages('es', () => import('./locales/es.js'));
 
-/** What the big panel shows. `already-here`: the code's first scan is still waiting on this kiosk. */
-type ResultKind = CheckinStatus | 'already-here' | 'setup';
-
-interface ResultView {
-  kind: ResultKind;
+/** A scan's final answer, as {@link ConfCheckin.finish} records and shows it. */
+interface Finished {
   code: string;
+  scannedAt: string;
+  status: Exclude<CheckinStatus, 'queued'>;
   attendee: Attendee | null;
-  /** Second line under the name: first scan's time and place, or the reason. Made at render
-   * time, inside the element's language (results arrive outside any render). */
+  /** The second line under the name (see {@link ResultView.detail}). */
   detail: (() => string) | null;
+  /** The scan is the one on screen; false when a stored scan was answered after the panel moved on. */
+  onScreen: boolean;
+  /** Why it was refused, for the event (`qrFor`'s reason or the server's message). */
+  reason?: string;
 }
 
 type Screen = 'main' | 'setup' | 'locked';
@@ -68,12 +72,15 @@ export const RESULT_HOLD_MS = 4000;
  * @attr result-hold - Seconds a result stays before the panel says "Ready to scan" again (default 4).
  * @attr decoder-wasm - URL of `zxing_reader.wasm` for the camera's barcode decoder where the browser has none of its own (http(s) or relative; default: the file the build puts beside the kiosk's code, served by the proxy).
  *
+ * @csspart kiosk - The main screen (everything but the setup).
  * @csspart result - The full-area panel with the word for the last scan.
  * @csspart word - Its large word.
  * @csspart input - The scan field (a hand scanner types here; it keeps the focus).
  * @csspart counters - Scanned, checked in, already in, refused, waiting to send.
+ * @csspart tools - The buttons under the counters (sounds, camera, full screen, setup).
  * @csspart history - The last scans.
- * @csspart setup - The setup screen.
+ * @csspart setup - The setup screen (and the PIN screen before it).
+ * @csspart intro - The setup screen's first words.
  * @csspart banner - A lasting problem (token refused).
  * @csspart camera - The camera preview.
  *
@@ -109,15 +116,10 @@ export class ConfCheckin extends ConfElement {
   @state() private screen: Screen = 'main';
   @state() private settings: KioskSettings;
   @state() private counters: Counters = ZERO_COUNTERS;
-  @state() private waiting = 0;
   @state() private history: HistoryEntry[] = [];
   @state() private result: ResultView | null = null;
   @state() private tokenRefused: string | null = null;
   @state() private setupError: string | null = null;
-  @state() private cameraError: string | null = null;
-  @state() private torchOn = false;
-  /** The browser refused IndexedDB: waiting scans live only as long as this page. */
-  @state() private volatile = false;
   /** A PIN kept in an earlier, weak form was removed with its token: the setup says so. */
   @state() private weakPinDropped = false;
   /** A PIN is being checked (PBKDF2 takes a moment): further tries wait for it. */
@@ -127,16 +129,33 @@ export class ConfCheckin extends ConfElement {
   @query('video') private video?: HTMLVideoElement;
 
   private storage: KioskStorage;
-  private queue: ScanQueue | null = null;
-  private opening: Promise<ScanQueue> | null = null;
   private repeats = new RepeatFilter();
   private readonly sound = new KioskSound();
-  private camera: CameraScanner | null = null;
   private scanChain: Promise<void> = Promise.resolve();
   private resultTimer: ReturnType<typeof setTimeout> | undefined;
   /** The scan whose answer the panel is waiting for. */
   private liveSeq: number | null = null;
-  private wakeLock: { release(): Promise<void> } | null = null;
+
+  /** The waiting scans: stored on the device, sent in order through the element's client. */
+  private readonly scans = new KioskQueueController(this, {
+    storeName: () => this.store,
+    client: () => this.client,
+    token: () => this.settings.token,
+    settled: (scan, outcome) => this.settled(scan, outcome),
+    setupProblem: (outcome) => {
+      this.tokenRefused = outcome.message;
+      this.show({ kind: 'setup', code: '', attendee: null, detail: null }, 'setup');
+    },
+  });
+  private readonly camera = new KioskCameraController(this, {
+    video: () => this.video,
+    decoderWasm: () => this.decoderWasm,
+    onCode: (code) => void this.submitCode(code),
+  });
+  private readonly display = new KioskDisplayController(this, () => {
+    this.refocus();
+    this.scans.flush();
+  });
 
   constructor() {
     super();
@@ -155,41 +174,28 @@ export class ConfCheckin extends ConfElement {
 
   /** The counters as shown; for tests and host pages. */
   get stats(): Counters & { waiting: number } {
-    return { ...this.counters, waiting: this.waiting };
+    return { ...this.counters, waiting: this.scans.waiting };
   }
 
+  // The controllers open the queue and keep the screen awake on connecting, and close, stop and
+  // release them on leaving.
   override connectedCallback(): void {
     super.connectedCallback();
     this.loadStorage();
-    document.addEventListener('visibilitychange', this.onVisibility);
-    void this.openQueue();
     void this.loadDates();
-    void this.lockScreenAwake();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    document.removeEventListener('visibilitychange', this.onVisibility);
-    this.queue?.stop();
-    this.queue?.store.close();
-    this.queue = null;
-    this.opening = null;
-    this.stopCamera();
     this.sound.close();
     clearTimeout(this.resultTimer);
-    void this.wakeLock?.release().catch(() => {});
-    this.wakeLock = null;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('store') && changed.get('store') !== undefined) {
       // Another kiosk's storage: start over from it.
-      this.queue?.stop();
-      this.queue?.store.close();
-      this.queue = null;
-      this.opening = null;
       this.loadStorage();
-      void this.openQueue();
+      this.scans.reopen();
     }
   }
 
@@ -197,14 +203,14 @@ export class ConfCheckin extends ConfElement {
     super.updated(changed);
     // Every render: the field may be new (first render, after the setup or the translations came).
     this.refocus();
-    if (changed.has('screen') && this.screen !== 'main') this.stopCamera();
+    if (changed.has('screen') && this.screen !== 'main') this.camera.stop();
     if (
       (changed.has('settings') || changed.has('screen')) &&
       this.screen === 'main' &&
       this.settings.camera &&
-      !this.camera
+      !this.camera.running
     )
-      void this.startCamera();
+      void this.camera.start(this.settings.facing);
     for (const s of ['checked-in', 'already', 'refused', 'queued'] as const) {
       this.setState(s, this.result?.kind === s || (s === 'already' && this.result?.kind === 'already-here'));
     }
@@ -220,37 +226,6 @@ export class ConfCheckin extends ConfElement {
     this.screen = this.settings.token ? 'main' : 'setup';
   }
 
-  /** Opens this kiosk's IndexedDB store and starts sending what waits there. */
-  private openQueue(): Promise<ScanQueue> {
-    if (this.queue) return Promise.resolve(this.queue);
-    const opening = (this.opening ??= openScanStore(this.store).then((store) => {
-      const queue = new ScanQueue(
-        store,
-        {
-          send: (scan) => sendCheckin(this.resolvedEndpoint.url, this.settings.token ?? '', scan),
-          settled: (scan, outcome) => this.settled(scan, outcome),
-          setupProblem: (outcome) => {
-            this.tokenRefused = outcome.message;
-            this.show({ kind: 'setup', code: '', attendee: null, detail: null }, 'setup');
-          },
-          changed: (n) => (this.waiting = n),
-        },
-        Date.now,
-        `conf-checkin:${this.store}`,
-      );
-      this.volatile = !store.durable;
-      if (this.opening !== opening) {
-        store.close(); // disconnected or switched store meanwhile
-        return queue;
-      }
-      this.queue = queue;
-      void store.count().then((n) => (this.waiting = n));
-      if (this.settings.token) queue.start();
-      return queue;
-    }));
-    return opening;
-  }
-
   /** The conference's dates (for attendance days), kept on the device for offline days. */
   private async loadDates(): Promise<void> {
     try {
@@ -262,24 +237,6 @@ export class ConfCheckin extends ConfElement {
       // Offline: the dates kept from an earlier start serve.
     }
   }
-
-  private async lockScreenAwake(): Promise<void> {
-    const wl = (navigator as { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } })
-      .wakeLock;
-    if (!wl || document.visibilityState !== 'visible' || !this.isConnected) return;
-    try {
-      this.wakeLock = await wl.request('screen');
-    } catch {
-      // Denied (battery saver, no user gesture yet): the screen may dim; scanning still works.
-    }
-  }
-
-  private readonly onVisibility = () => {
-    if (document.visibilityState !== 'visible') return;
-    void this.lockScreenAwake();
-    this.refocus();
-    void this.queue?.flush();
-  };
 
   private saveSettings(patch: Partial<KioskSettings>): void {
     this.settings = { ...this.settings, ...patch };
@@ -330,10 +287,10 @@ export class ConfCheckin extends ConfElement {
         qr.reason === 'no-dates'
           ? () => msg('The conference dates are not known yet: connect this kiosk once.', { id: 'checkin.no-dates' })
           : () => msg('Today is not a day of the conference.', { id: 'checkin.not-a-day' });
-      this.finish(code, scannedAt, 'refused', null, detail, null, qr.reason);
+      this.finish({ code, scannedAt, status: 'refused', attendee: null, detail, onScreen: true, reason: qr.reason });
       return;
     }
-    const queue = await this.openQueue();
+    const queue = await this.scans.open();
     if (await queue.store.hasCode(code)) {
       this.count({ ...this.counters, already: this.counters.already + 1 });
       this.addHistory({ code, status: 'already', name: null, at: Date.now() });
@@ -373,8 +330,9 @@ export class ConfCheckin extends ConfElement {
   private settled(scan: StoredScan, outcome: Exclude<Outcome, { kind: 'retry' | 'setup' }>): void {
     const live = this.liveSeq === scan.seq;
     if (live) this.liveSeq = null;
+    const scanned = { code: scan.code, scannedAt: scan.scannedAt, onScreen: live };
     if (outcome.kind === 'checked-in') {
-      this.finish(scan.code, scan.scannedAt, 'checked-in', outcome.attendee, null, live ? null : scan.seq);
+      this.finish({ ...scanned, status: 'checked-in', attendee: outcome.attendee, detail: null });
     } else if (outcome.kind === 'already') {
       const { firstAt, firstLocation } = outcome;
       const detail =
@@ -386,17 +344,10 @@ export class ConfCheckin extends ConfElement {
                 ? msg(str`First scan ${when} at ${firstLocation}`, { id: 'checkin.first-scan-at' })
                 : msg(str`First scan ${when}`, { id: 'checkin.first-scan' });
             };
-      this.finish(scan.code, scan.scannedAt, 'already', outcome.attendee, detail, live ? null : scan.seq);
+      this.finish({ ...scanned, status: 'already', attendee: outcome.attendee, detail });
     } else {
-      this.finish(
-        scan.code,
-        scan.scannedAt,
-        'refused',
-        null,
-        () => this.refusalText(outcome),
-        live ? null : scan.seq,
-        outcome.message,
-      );
+      const detail = () => this.refusalText(outcome);
+      this.finish({ ...scanned, status: 'refused', attendee: null, detail, reason: outcome.message });
     }
   }
 
@@ -408,18 +359,10 @@ export class ConfCheckin extends ConfElement {
   }
 
   /** Counts a final outcome, records it, shows it (unless it arrived later for a scan no longer on screen). */
-  private finish(
-    code: string,
-    scannedAt: string,
-    status: Exclude<CheckinStatus, 'queued'>,
-    attendee: Attendee | null,
-    detail: (() => string) | null,
-    deferredSeq: number | null,
-    reason?: string,
-  ): void {
+  private finish({ code, scannedAt, status, attendee, detail, onScreen, reason }: Finished): void {
     this.count(countOutcome(this.counters, status));
     const entry: HistoryEntry = { code, status, name: attendee?.name ?? null, at: Date.parse(scannedAt) || Date.now() };
-    if (deferredSeq === null) {
+    if (onScreen) {
       this.addHistory(entry);
       this.show({ kind: status, code, attendee, detail }, status);
     } else {
@@ -478,55 +421,20 @@ export class ConfCheckin extends ConfElement {
 
   // ——— camera ———
 
-  private async startCamera(): Promise<void> {
-    if (this.camera) return;
-    await this.updateComplete;
-    const video = this.video;
-    if (!video) return;
-    // Only an http(s) or relative address may choose where the decoder's code comes from.
-    const wasm = webUrl(this.decoderWasm);
-    if (this.decoderWasm && !wasm) {
-      console.warn(
-        `<conf-checkin>: decoder-wasm is not an http(s) or relative address; using the decoder served beside the kiosk's code.`,
-      );
-    }
-    const camera = new CameraScanner(wasm);
-    this.camera = camera;
-    this.cameraError = null;
-    try {
-      await camera.start(video, this.settings.facing, (code) => void this.submitCode(code));
-      this.requestUpdate();
-    } catch (e) {
-      this.camera = null;
-      camera.stop();
-      this.cameraError =
-        msg('The camera could not be started.', { id: 'checkin.camera-failed' }) +
-        (e instanceof Error ? ` (${e.name})` : '');
-    }
-  }
-
-  private stopCamera(): void {
-    this.camera?.stop();
-    this.camera = null;
-    this.torchOn = false;
-  }
-
   private toggleCamera(): void {
     const on = !this.settings.camera;
     this.saveSettings({ camera: on });
-    if (!on) this.stopCamera();
+    if (!on) this.camera.stop();
     this.refocus();
   }
 
   private switchFacing(): void {
     this.saveSettings({ facing: this.settings.facing === 'user' ? 'environment' : 'user' });
-    this.stopCamera();
-    void this.startCamera();
+    this.camera.switchTo(this.settings.facing);
   }
 
   private toggleTorch(): void {
-    this.torchOn = !this.torchOn;
-    void this.camera?.torch(this.torchOn);
+    this.camera.toggleTorch();
   }
 
   // ——— setup ———
@@ -605,10 +513,7 @@ export class ConfCheckin extends ConfElement {
       this.tokenRefused = null;
       this.result = null;
     }
-    const queue = await this.openQueue();
-    queue.stop();
-    queue.start();
-    queue.resume();
+    await this.scans.restart();
   }
 
   private closeSetup(): void {
@@ -617,12 +522,7 @@ export class ConfCheckin extends ConfElement {
   }
 
   private async fullscreen(): Promise<void> {
-    try {
-      if (document.fullscreenElement) await document.exitFullscreen();
-      else await this.requestFullscreen();
-    } catch {
-      // Not allowed here (an iframe without allowfullscreen): the kiosk works in the window.
-    }
+    await this.display.toggleFullscreen();
     this.refocus();
   }
 
@@ -637,7 +537,7 @@ export class ConfCheckin extends ConfElement {
         pinPossible: canKeepPin(),
         mode: this.activeMode,
         location: this.activeLocation,
-        banner: this.tokenRefused !== null ? this.tokenRefusedText() : this.weakPinDropped ? this.weakPinText() : null,
+        banner: this.tokenRefused !== null ? tokenRefusedText() : this.weakPinDropped ? weakPinText() : null,
         error: this.setupError,
         onSave: this.saveSetup,
         onBack: this.closeSetup,
@@ -646,146 +546,39 @@ export class ConfCheckin extends ConfElement {
     return this.renderMain();
   }
 
-  private resultTexts(r: ResultView | null): { word: string; who: string | null; more: string | null } {
-    if (!r)
-      return { word: msg('Ready to scan', { id: 'checkin.ready' }), who: null, more: this.activeLocation || null };
-    const who = r.attendee?.name ? [r.attendee.name, r.attendee.ticket].filter(Boolean).join(' · ') : r.code || null;
-    switch (r.kind) {
-      case 'checked-in':
-        return { word: msg('Checked in', { id: 'checkin.checked-in' }), who, more: null };
-      case 'already':
-        return { word: msg('Already checked in', { id: 'checkin.already' }), who, more: r.detail?.() ?? null };
-      case 'already-here':
-        return { word: msg('Already scanned here', { id: 'checkin.already-here' }), who, more: r.detail?.() ?? null };
-      case 'refused':
-        return { word: msg('Not checked in', { id: 'checkin.refused' }), who, more: r.detail?.() ?? null };
-      case 'queued':
-        return {
-          word: msg('Saved, will be sent', { id: 'checkin.queued' }),
-          who,
-          more: msg('No connection to the server right now.', { id: 'checkin.queued-detail' }),
-        };
-      case 'setup':
-        return {
-          word: msg('Kiosk not set up', { id: 'checkin.setup-word' }),
-          who: null,
-          more: this.tokenRefusedText(),
-        };
-    }
-  }
-
-  private weakPinText(): string {
-    return msg(
-      "This kiosk's PIN was kept in an older, weak form: it was removed, with the token it protected. Enter the token and set a new PIN; waiting scans are kept.",
-      { id: 'checkin.pin-upgrade' },
-    );
-  }
-
-  private tokenRefusedText(): string {
-    return msg(
-      "The server refused this kiosk's token. Open the setup and enter the kiosk token; scans are kept until then.",
-      { id: 'checkin.token-refused' },
-    );
-  }
-
   private renderMain(): unknown {
-    const r = this.result;
-    const t = this.resultTexts(r);
-    const c = this.counters;
-    const times = this.kioskTimes();
-    return html`<div class="kiosk" part="kiosk">
-      ${
-        this.tokenRefused !== null
-          ? html`<p class="banner" part="banner" role="alert">${this.tokenRefusedText()}</p>`
-          : nothing
-      }
-      ${
-        this.volatile
-          ? html`<p class="banner" part="banner" role="alert">${msg('This browser does not let the kiosk keep scans on the device: scans waiting to be sent are lost if the page is closed.', { id: 'checkin.volatile' })}</p>`
-          : nothing
-      }
-      <section class="result ${r?.kind ?? 'ready'}" part="result" role="status" aria-live="assertive" aria-atomic="true">
-        <p class="word" part="word">${t.word}</p>
-        ${t.who ? html`<p class="who">${t.who}</p>` : nothing}
-        ${t.more ? html`<p class="more">${t.more}</p>` : nothing}
-      </section>
-      <form class="scan-form" @submit=${this.onScanSubmit}>
-        <label>${msg('Badge code (scan or type, then Enter)', { id: 'checkin.input-label' })}
-          <input name="code" part="input" autocomplete="off" autocapitalize="off" spellcheck="false"
-            enterkeyhint="done" @blur=${this.onInputBlur}>
-        </label>
-        <button class="button primary" type="submit">${msg('Check in', { id: 'checkin.submit' })}</button>
-      </form>
-      ${this.settings.camera ? this.renderCamera() : nothing}
-      <dl class="counters" part="counters">
-        ${this.counter('scanned', msg('Scanned', { id: 'checkin.count-scanned' }), c.scanned)}
-        ${this.counter('checked-in', msg('Checked in', { id: 'checkin.count-checked-in' }), c.checkedIn)}
-        ${this.counter('already', msg('Already in', { id: 'checkin.count-already' }), c.already)}
-        ${this.counter('refused', msg('Refused', { id: 'checkin.count-refused' }), c.refused)}
-        ${this.counter('waiting', msg('Waiting to send', { id: 'checkin.count-waiting' }), this.waiting)}
-      </dl>
-      <!-- Before the history: however many scans it lists, the controls stay where they were. -->
-      <div class="tools" part="tools">
-        <button class="button" type="button" aria-pressed=${String(this.settings.sounds)}
-          @click=${() => {
-            this.saveSettings({ sounds: !this.settings.sounds });
-            this.refocus();
-          }}>
-          ${msg('Sounds', { id: 'checkin.sounds' })}</button>
-        <button class="button" type="button" aria-pressed=${String(this.settings.camera)} @click=${this.toggleCamera}>
-          ${msg('Camera', { id: 'checkin.camera' })}</button>
-        <button class="button" type="button" @click=${() => void this.fullscreen()}>${msg('Full screen', { id: 'checkin.fullscreen' })}</button>
-        <button class="button" type="button" @click=${this.openSetup}>${msg('Setup', { id: 'checkin.setup' })}</button>
-      </div>
-      ${
-        this.history.length
-          ? html`<h2 class="visually-hidden">${msg('Last scans', { id: 'checkin.history' })}</h2>
-          <ol class="history" part="history">
-            ${this.history.map(
-              (h) => html`<li class=${h.status}>
-              <span class="time">${times.timeWithSeconds(new Date(h.at))}</span>
-              <span class="code">${h.code}</span>
-              <span>${h.name ?? ''}</span>
-              <span>${this.statusLabel(h.status)}</span>
-            </li>`,
-            )}
-          </ol>`
-          : nothing
-      }
-    </div>`;
+    return renderMain({
+      result: this.result,
+      location: this.activeLocation,
+      tokenRefused: this.tokenRefused !== null,
+      volatile: this.scans.volatile,
+      counters: this.counters,
+      waiting: this.scans.waiting,
+      history: this.history,
+      times: this.kioskTimes(),
+      sounds: this.settings.sounds,
+      camera: this.settings.camera
+        ? {
+            facing: this.settings.facing,
+            error: this.camera.error,
+            torchAvailable: this.camera.torchAvailable,
+            torchOn: this.camera.torchOn,
+            onSwitchFacing: this.switchFacing,
+            onToggleTorch: this.toggleTorch,
+          }
+        : null,
+      onScanSubmit: this.onScanSubmit,
+      onInputBlur: this.onInputBlur,
+      onToggleSounds: this.toggleSounds,
+      onToggleCamera: this.toggleCamera,
+      onFullscreen: () => void this.fullscreen(),
+      onOpenSetup: this.openSetup,
+    });
   }
 
-  private counter(name: string, label: string, value: number): unknown {
-    return html`<div data-counter=${name}><dt>${label}</dt><dd>${value}</dd></div>`;
-  }
-
-  private statusLabel(s: CheckinStatus): string {
-    switch (s) {
-      case 'checked-in':
-        return msg('Checked in', { id: 'checkin.checked-in' });
-      case 'already':
-        return msg('Already checked in', { id: 'checkin.already' });
-      case 'refused':
-        return msg('Not checked in', { id: 'checkin.refused' });
-      case 'queued':
-        return msg('Waiting to send', { id: 'checkin.count-waiting' });
-    }
-  }
-
-  private renderCamera(): unknown {
-    return html`<div class="camera">
-      <video part="camera" muted playsinline aria-label=${msg('Camera preview', { id: 'checkin.camera-preview' })}></video>
-      ${this.cameraError ? html`<p class="banner" role="alert">${this.cameraError}</p>` : nothing}
-      <div class="tools">
-        <button class="button" type="button" @click=${this.switchFacing}>
-          ${this.settings.facing === 'user' ? msg('Use back camera', { id: 'checkin.back-camera' }) : msg('Use front camera', { id: 'checkin.front-camera' })}</button>
-        ${
-          this.camera?.torchAvailable
-            ? html`<button class="button" type="button" aria-pressed=${String(this.torchOn)} @click=${this.toggleTorch}>${msg('Torch', { id: 'checkin.torch' })}</button>`
-            : nothing
-        }
-      </div>
-    </div>`;
+  private toggleSounds(): void {
+    this.saveSettings({ sounds: !this.settings.sounds });
+    this.refocus();
   }
 
   private onScanSubmit(e: SubmitEvent): void {

@@ -3,10 +3,10 @@
  * sent, with its own `Idempotency-Key`, and leaves the store only when an answer settled it: a
  * reload, a crash or a dead network cannot lose one. Stored scans go out strictly in scan order
  * (the head blocks the rest), with backoff and `Retry-After`, when the connection returns
- * (`online`), on a timer, and right after a new scan.
+ * (`online`), on a timer, and right after a new scan. How a scan is sent is the caller's
+ * ({@link QueueHooks.send}; the kiosk sends through its `ApiClient`, `kiosk-queue.controller.ts`).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { API_PREFIX, ENDPOINTS } from '../../api/contract.js';
 import { backoffMs, classify, type Answer, type Mode, type Outcome } from './checkin.model.js';
 
 export interface StoredScan {
@@ -148,51 +148,6 @@ export class MemoryScanStore implements ScanStore {
     this.scans.delete(seq);
   }
   close(): void {}
-}
-
-/** How long a send may wait for its answer before the scan counts as not answered (kept, retried). */
-export const SEND_TIMEOUT_MS = 8000;
-
-/** One check-in request through the proxy; never throws (no answer is status 0). */
-export async function sendCheckin(
-  endpoint: string,
-  token: string,
-  scan: Pick<StoredScan, 'mode' | 'qr' | 'location' | 'key'>,
-  timeoutMs = SEND_TIMEOUT_MS,
-): Promise<Answer> {
-  const spec = scan.mode === 'attendance' ? ENDPOINTS.attendanceCheckin : ENDPOINTS.badgeCheckin;
-  const url = endpoint.replace(/\/+$/, '') + API_PREFIX + spec.path;
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeoutMs);
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        'idempotency-key': scan.key,
-        'x-kiosk-token': token,
-      },
-      body: JSON.stringify({ qr: scan.qr, location: scan.location }),
-      credentials: 'omit',
-      cache: 'no-store',
-      signal: deadline.signal,
-    });
-    const text = await res.text();
-    let body: unknown = null;
-    try {
-      body = text === '' ? null : (JSON.parse(text) as unknown);
-    } catch {
-      body = null;
-    }
-    return { status: res.status, body, retryAfter: res.headers.get('retry-after') };
-  } catch {
-    // Refused connection (proxy down, offline): nothing was processed. Our own timeout: the
-    // request may have arrived, so a later 409 may be our own check-in.
-    return { status: 0, body: null, retryAfter: null, timedOut: deadline.signal.aborted };
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** A refused connection costs the server nothing: such waits stay short, so a kiosk resumes soon. */

@@ -1,3 +1,6 @@
+import { resolve } from 'node:path';
+import ts from 'typescript';
+
 // `npm run build` writes dist/custom-elements.json from the elements' JSDoc (STYLE 3); Storybook
 // controls and editors read it.
 
@@ -107,6 +110,74 @@ function eventDetails() {
 }
 
 /**
+ * Attribute types as the TypeScript checker sees them. The analyzer copies a field's annotation as
+ * written: a named union (`view: ScheduleView`, `theme: Theme | undefined`) stays a bare name that a
+ * framework type generator cannot resolve, and a field typed by its initializer
+ * (`headingLevel = DEFAULT_HEADING_LEVEL`) gets no type at all. Here each attribute backed by a
+ * field gets, from a program over the sources, its union of literals spelled out
+ * (`'list' | 'grid' | 'screen'`) or, where the analyzer left none, the checker's type; the field's
+ * own entry gets the same text. The built-in `lang` attribute is a string.
+ */
+function checkedAttributeTypes() {
+  return {
+    name: 'conf-checked-attribute-types',
+    packageLinkPhase({ customElementsManifest }) {
+      const config = ts.getParsedCommandLineOfConfigFile(
+        'tsconfig.build.json',
+        {},
+        {
+          ...ts.sys,
+          onUnRecoverableConfigFileDiagnostic: (d) => {
+            throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+          },
+        },
+      );
+      const prog = ts.createProgram(config.fileNames, config.options);
+      const check = prog.getTypeChecker();
+      for (const mod of customElementsManifest.modules) {
+        const source = prog.getSourceFile(resolve(mod.path));
+        for (const decl of mod.declarations ?? []) {
+          if (decl.kind !== 'class' || !decl.attributes?.length || !source) continue;
+          const node = source.statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === decl.name);
+          if (!node?.name) continue;
+          const instance = check.getDeclaredTypeOfSymbol(check.getSymbolAtLocation(node.name));
+          for (const attribute of decl.attributes) {
+            if (!attribute.fieldName) {
+              if (attribute.name === 'lang') attribute.type ??= { text: 'string' };
+              continue;
+            }
+            const property = check.getPropertyOfType(instance, attribute.fieldName);
+            if (!property) continue;
+            const text = typeText(check, check.getTypeOfSymbol(property), attribute.type?.text);
+            if (!text) continue;
+            attribute.type = { text };
+            const field = decl.members?.find((m) => m.kind === 'field' && m.name === attribute.fieldName);
+            if (field) field.type = { text };
+          }
+        }
+      }
+    },
+  };
+}
+
+/**
+ * `'a' | 'b' | undefined` for a union with string literals (in the analyzer's quote style, which the
+ * stories' controls read), the checker's text where the analyzer had none, else undefined (keep it).
+ */
+function typeText(check, type, written) {
+  if (type.isUnion() && type.types.some((t) => t.isStringLiteral())) {
+    // Literals first, `undefined` and `null` last: `'auto' | 'light' | 'dark' | undefined`.
+    const last = (t) => (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null) ? 1 : 0);
+    const members = [...type.types].sort((a, b) => last(a) - last(b));
+    const parts = members.map((t) => (t.isStringLiteral() ? `'${t.value}'` : check.typeToString(t)));
+    // `boolean` is the union `false | true`: keep it one word.
+    const bool = parts.includes('false') && parts.includes('true');
+    return [...(bool ? ['boolean'] : []), ...parts.filter((p) => !bool || (p !== 'false' && p !== 'true'))].join(' | ');
+  }
+  return written ? undefined : check.typeToString(type);
+}
+
+/**
  * The manifest ships in the package beside the built modules, not the sources: every module path
  * `src/x.ts` becomes `dist/esm/x.js` (where `x.d.ts` is too), so a generator's imports resolve
  * in an installed package.
@@ -134,5 +205,5 @@ export default {
   litelement: true,
   dependencies: false,
   // shippedPaths last: the others match modules by their source paths.
-  plugins: [defineElementTags(), eventDetails(), shippedPaths()],
+  plugins: [defineElementTags(), eventDetails(), checkedAttributeTypes(), shippedPaths()],
 };

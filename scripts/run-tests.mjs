@@ -111,13 +111,27 @@ function ensureWordPress() {
 }
 
 // `npm test -- sandbox proxy` runs only the server tests under those folders;
-// `--no-browser` and `--no-typecheck` skip those stages.
+// `--no-lint`, `--no-browser` and `--no-typecheck` skip those stages.
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith('--'));
 const skipBrowser = args.includes('--no-browser') || (only.length > 0 && !only.includes('browser'));
 const skipTypecheck = args.includes('--no-typecheck') || only.length > 0;
 
 mkdirSync('.tmp', { recursive: true });
+
+// Lint: ESLint (eslint.config.js: typescript-eslint, lit, wc, import order, no import circles or
+// arrows back up the layers) with no warning allowed, then Prettier's check of the whole tree;
+// each counts as one test passed or failed.
+const skipLint = args.includes('--no-lint') || only.length > 0;
+if (!skipLint) {
+  for (const [label, tool] of [
+    ['lint: eslint', ['eslint', '--max-warnings', '0', '.']],
+    ['lint: prettier', ['prettier', '--check', '.']],
+  ]) {
+    if (run(label, 'npx', tool)) results.passed += 1;
+    else results.failed += 1;
+  }
+}
 
 if (!skipTypecheck) run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 

@@ -2,8 +2,8 @@
  * The kiosk's setup and lock screens, and reading what the setup form holds. Pure views: the
  * element owns the settings and passes its handlers in (Lit calls them with the element as `this`).
  */
-import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
+import { html, nothing, type TemplateResult } from 'lit';
 import { MODES, type Mode } from './checkin.model.js';
 import type { KioskSettings } from './kiosk-settings.js';
 

@@ -19,7 +19,7 @@ export const MAX_CODE_LENGTH = 200;
  * prefix/suffix bytes) removed. Null when nothing usable is left.
  */
 export function normalizeCode(raw: string): string | null {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- removing a scanner's control bytes is the point
   const code = raw.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (code === '' || code.length > MAX_CODE_LENGTH) return null;
   return code;

@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
-import type { ConfCheckedInEvent } from '../../events/conf-checked-in.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { cleanup, ElementHarness, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
+import type { ConfCheckedInEvent } from '../../events/conf-checked-in.js';
 import './define.js';
 import type { ConfCheckin } from './checkin.js';
 

@@ -6,7 +6,6 @@
  * IndexedDB (`scan-queue.ts`). Any script of the page's origin can read all of it: see the README's
  * Kiosk section on giving kiosks their own origin.
  */
-import { readPinAttempts, readPinRecord, type PinAttempts, type PinRecord } from './kiosk-pin.js';
 import {
   MODES,
   readCounters,
@@ -15,6 +14,7 @@ import {
   type Counters,
   type Mode,
 } from './checkin.model.js';
+import { readPinAttempts, readPinRecord, type PinAttempts, type PinRecord } from './kiosk-pin.js';
 
 export type Facing = 'environment' | 'user';
 

@@ -2,8 +2,8 @@
  * Pure logic of `<conf-workshops>`: tolerant reading of workshop records (the spec shows none of
  * their fields), search, and what an enrollment answer means. No DOM, so node:test covers it.
  */
-import type { Money, WorkshopRegistration } from '../../api/records.js';
 import type { ApiError } from '../../api/errors.js';
+import type { Money, WorkshopRegistration } from '../../api/records.js';
 import { WORKSHOP_PREFIX, parseRecordHash } from '../../core/deep-link.js';
 import { fold } from '../../core/text.js';
 import { parseInstant } from '../../core/time.js';

@@ -1,5 +1,5 @@
 /**
- * German texts shared by the form elements, registered by their base class (`conf-fields-element.ts`)
+ * German texts shared by the form elements, registered by their base class (`conf-form-element.ts`)
  * (same shape as `de.ts`).
  */
 import { str } from '@lit/localize';

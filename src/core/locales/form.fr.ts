@@ -1,5 +1,5 @@
 /**
- * French texts shared by the form elements, registered by their base class (`conf-fields-element.ts`)
+ * French texts shared by the form elements, registered by their base class (`conf-form-element.ts`)
  * (same shape as `form.de.ts`).
  */
 import { str } from '@lit/localize';

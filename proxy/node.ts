@@ -14,6 +14,19 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
+ * The paths the proxy answers for the browser, as mount paths: the API, uploads, the element
+ * bundle and its chunks, the write challenge. Mount the listener on them in a host framework
+ * (Express: `app.use(PROXY_MOUNTS, listener)`); `/healthz` and `/readyz` are left to the host's
+ * own probes unless you mount them too.
+ */
+export const PROXY_MOUNTS: string[] = ['/api/public/v1', '/uploads', '/conf-widgets.js', '/conf-widgets', '/challenge'];
+
+/** Express and other connect-style routers keep the whole target here when they strip a mount path. */
+interface MountedRequest extends IncomingMessage {
+  originalUrl?: unknown;
+}
+
+/**
  * `node:http` server options for a server on the public internet (the CLI's; pass them to your own
  * `createServer`). Node's defaults wait 60 s for headers and 300 s for a whole request, so a
  * client dripping bytes (slow loris) holds a socket for minutes. Headers get 20 s; a whole
@@ -49,6 +62,11 @@ export function nodeListener(
   const slow = getRequestListener(proxy.fetch);
   const fast = proxy.fastLane;
   return function proxyListener(req, res) {
+    // Mounted at a path, Express hands on `req.url` without it (`/events/events` for
+    // `/api/public/v1/events/events`); the proxy's routes are whole paths, so it takes the target
+    // the client sent.
+    const original = (req as MountedRequest).originalUrl;
+    if (typeof original === 'string' && original !== req.url) req.url = original;
     if (req.method === 'GET' && req.headers.host !== undefined && PLAIN_HOST.test(req.headers.host)) {
       const started = performance.now();
       let answer;

@@ -4,19 +4,33 @@
  * Times are local wall-clock times in the conference's time zone (`YYYY-MM-DDTHH:mm`), so a
  * dataset reads like a printed programme; the store turns them into instants with the zone's
  * offset (DST-aware). Ids are stable strings so tests and docs can name them.
+ *
+ * Each record is derived from the one the sandbox serves (`src/api/records.ts`): what the seed
+ * leaves out is computed when serving, what it adds is never served.
  */
-import type { EventType, Money, RegistrationFieldKind } from '../../src/api/records.js';
+import type {
+  Abstract,
+  AbstractAuthor,
+  Exhibit,
+  Money,
+  OpenPhase,
+  PaymentMethod,
+  Registration,
+  RegistrationField,
+  ScheduleEvent,
+  SiteDocument,
+  SitePage,
+  Speaker,
+  TicketType,
+  Venue,
+  Workshop,
+} from '../../src/api/records.js';
 import type { Module, Scope } from '../../src/api/contract.js';
 
-export interface SeedConference {
-  id: string;
-  name: string;
-  tagline: string;
-  city: string;
-  /** IANA zone, never UTC for the demo. */
-  timeZone: string;
-  /** First day, `YYYY-MM-DD`. */
-  startsOn: string;
+export interface SeedConference extends Pick<
+  SiteDocument['conference'],
+  'id' | 'name' | 'tagline' | 'city' | 'timeZone' | 'startsOn'
+> {
   days: number;
   /** `live`: keys work; `draft`/`archived`: 403 conference_inactive. */
   status: 'live' | 'draft' | 'archived';
@@ -37,8 +51,8 @@ export interface SeedConference {
   /** Existing registrations (attendees), referenced by badges and by workshop enrollments. */
   registrations: SeedRegistration[];
   site: {
-    navigation: { label: string; slug: string }[];
-    pages: { slug: string; title: string; body: string }[];
+    navigation: SiteDocument['navigation'];
+    pages: SitePage[];
   };
   keys: SeedKey[];
 }
@@ -53,100 +67,42 @@ export interface SeedKey {
   expiresAt?: string | null;
 }
 
-export interface SeedVenue {
-  id: string;
-  name: string;
-  description: string;
-  floor: string;
-  capacity: number;
-}
+/** `sortOrder` is served as the venue's place in the seed. */
+export type SeedVenue = Omit<Venue, 'sortOrder'>;
 
-export interface SeedSpeaker {
-  id: string;
-  fullName: string;
-  affiliation: string;
-  jobTitle: string;
-  bio: string;
-  photoUrl: string | null;
-  links: { label: string; url: string }[];
-}
+export type SeedSpeaker = Speaker;
 
-export interface SeedEvent {
-  id: string;
-  title: string;
-  type: EventType;
-  description: string;
-  /** Local wall-clock time in the conference zone, `YYYY-MM-DDTHH:mm`. */
-  startsAt: string;
-  endsAt: string;
-  venueId: string;
-  speakerIds: string[];
-  track: string | null;
-  workshopId: string | null;
-}
+/** `startsAt`/`endsAt`: local wall-clock times in the conference zone, `YYYY-MM-DDTHH:mm`. */
+export type SeedEvent = Omit<ScheduleEvent, 'timeZone'>;
 
-export interface SeedWorkshop {
-  id: string;
-  eventId: string | null;
-  title: string;
-  description: string;
-  startsAt: string;
-  endsAt: string;
-  venueId: string;
-  capacity: number;
-  price: Money | null;
+/** Times as in {@link SeedEvent}; the counts are the enrollments'. Unpublished ones are never served. */
+export interface SeedWorkshop extends Omit<Workshop, 'enrolledCount' | 'seatsLeft' | 'waitlistCount'> {
   published: boolean;
 }
 
-export interface SeedAbstract {
-  id: string;
-  title: string;
-  body: string;
-  track: string;
-  keywords: string[];
+/** Only accepted abstracts are served; their authors always come with the seed. */
+export interface SeedAbstract extends Omit<Abstract, 'status' | 'authorCount' | 'authors'> {
   status: 'accepted' | 'rejected' | 'pending';
-  authors: { fullName: string; affiliation: string | null; presenting: boolean }[];
+  authors: AbstractAuthor[];
 }
 
-export interface SeedExhibit {
-  id: string;
-  title: string;
-  exhibitType: string;
-  shortDescription: string;
-  description: string;
-  booth: string | null;
-  logoUrl: string | null;
-  websiteUrl: string | null;
-  presenter: { fullName: string; email: string };
+/** The presenter's email and the team are the organizer's, never served. */
+export interface SeedExhibit extends Omit<Exhibit, 'presenter'> {
+  presenter: Exhibit['presenter'] & { email: string };
   teamPeople: string[];
   published: boolean;
 }
 
 export interface SeedRegistrationSettings {
   publicRegistrationEnabled: boolean;
-  openPhase: { id: string; name: string; startsAt: string; endsAt: string } | null;
-  fields: {
-    name: string;
-    label: string;
-    kind: RegistrationFieldKind;
-    enabled: boolean;
-    required: boolean;
-    options?: { value: string; label: string }[];
-    helpText?: string;
-  }[];
-  ticketTypes: { id: string; name: string; description: string; price: Money }[];
+  openPhase: OpenPhase | null;
+  fields: RegistrationField[];
+  ticketTypes: TicketType[];
   /**
    * `requiresReference` / `requiresProof` (default true): what a paid registration with this
-   * method must give when registering (a card paid at the desk: neither).
+   * method must give when registering (a card paid at the desk: neither). Inactive ones are not served.
    */
-  paymentMethods: {
-    id: string;
-    name: string;
-    instructions: string;
-    active: boolean;
-    requiresReference?: boolean;
-    requiresProof?: boolean;
-  }[];
+  paymentMethods: (PaymentMethod & { active: boolean })[];
 }
 
 export interface SeedExhibitionSettings {
@@ -158,14 +114,7 @@ export interface SeedExhibitionSettings {
   fee: Money | null;
 }
 
-export interface SeedRegistration {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  ticketTypeId: string;
-  status: 'pending_payment' | 'pending_review' | 'confirmed';
-}
+export type SeedRegistration = Omit<Registration, 'paymentMethodId' | 'createdAt'>;
 
 export interface SeedBadge {
   code: string;

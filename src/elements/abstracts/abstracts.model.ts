@@ -3,22 +3,17 @@
  * merging pages as they load, search, the track filter, and the `#abstract-ID` deep link. No DOM,
  * so node:test covers it.
  */
-import type { Abstract } from '../../api/records.js';
+import type { Abstract, AbstractAuthor } from '../../api/records.js';
 import { parseRecordHash, recordHash } from '../../core/deep-link.js';
 import { fold } from '../../core/text.js';
 
-export interface AuthorView {
-  fullName: string;
+/** An author as the cards show them: no affiliation is an empty one. */
+export interface AuthorView extends Omit<AbstractAuthor, 'affiliation'> {
   affiliation: string;
-  presenting: boolean;
 }
 
-export interface AbstractCard {
-  id: string;
-  title: string;
-  body: string;
-  track: string;
-  keywords: string[];
+/** An abstract record read tolerantly (the fields `Abstract` names), with what the list derives. */
+export interface AbstractCard extends Pick<Abstract, 'id' | 'title' | 'body' | 'track' | 'keywords'> {
   /** Empty when the server sent none (e.g. without `include=authors`). */
   authors: AuthorView[];
   /** Lower-cased, accent-free title, author names and keywords the search matches against. */

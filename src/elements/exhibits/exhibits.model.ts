@@ -7,16 +7,16 @@ import { parseRecordHash, recordHash } from '../../core/deep-link.js';
 import { fold, initials } from '../../core/text.js';
 import { webUrl } from '../../core/web-url.js';
 
-export interface ExhibitCard {
-  id: string;
-  title: string;
+/** An exhibit record read tolerantly: the fields `Exhibit` names as served, the rest as the cards show them. */
+export interface ExhibitCard extends Pick<
+  Exhibit,
+  'id' | 'title' | 'shortDescription' | 'description' | 'logoUrl' | 'websiteUrl'
+> {
   /** As served, lower-cased: `sponsor`, `startup`, … (the set is the platform's, not fixed). */
   type: string;
-  shortDescription: string;
-  description: string;
+  /** Empty for none. */
   booth: string;
-  logoUrl: string | null;
-  websiteUrl: string | null;
+  /** The presenter's name; empty for none. */
   presenter: string;
   initials: string;
   /** Lower-cased, accent-free title, descriptions, booth and presenter the search matches against. */

@@ -6,14 +6,8 @@ import type { ScheduleEvent, Speaker } from '../../api/records.js';
 import { fold, initials } from '../../core/text.js';
 import { webUrl } from '../../core/web-url.js';
 
-export interface SpeakerCard {
-  id: string;
-  fullName: string;
-  affiliation: string;
-  jobTitle: string;
-  bio: string;
-  photoUrl: string | null;
-  links: { label: string; url: string }[];
+/** A speaker record read tolerantly (its fields as `Speaker` names them), with what the grid derives. */
+export interface SpeakerCard extends Speaker {
   initials: string;
   /** Lower-cased, accent-free text the search matches against. */
   haystack: string;

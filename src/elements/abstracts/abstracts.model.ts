@@ -5,6 +5,7 @@
  */
 import type { Abstract, AbstractAuthor } from '../../api/records.js';
 import { parseRecordHash, recordHash } from '../../core/deep-link.js';
+import { recordFields, recordId, trimmedText as text } from '../../core/record-fields.js';
 import { fold } from '../../core/text.js';
 
 /** An author as the cards show them: no affiliation is an empty one. */
@@ -33,8 +34,6 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;
 export const ABSTRACT_HASH_PREFIX = 'abstract-';
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
 function readAuthors(v: unknown): AuthorView[] {
   if (!Array.isArray(v)) return [];
   return v.flatMap((a: unknown) => {
@@ -46,9 +45,9 @@ function readAuthors(v: unknown): AuthorView[] {
 
 /** Reads an abstract record; null when it has no id or title to show. */
 export function toAbstractCard(raw: unknown): AbstractCard | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const r = raw as Record<string, unknown>;
-  const id = typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : '';
+  const r = recordFields(raw);
+  if (!r) return null;
+  const id = recordId(r);
   const title = text(r.title);
   if (!id || !title) return null;
   // Only accepted abstracts are public; a record saying otherwise must not be shown.

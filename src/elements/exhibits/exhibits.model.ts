@@ -4,6 +4,7 @@
  */
 import type { Exhibit } from '../../api/records.js';
 import { parseRecordHash, recordHash } from '../../core/deep-link.js';
+import { recordFields, recordId, trimmedText as text } from '../../core/record-fields.js';
 import { fold, initials } from '../../core/text.js';
 import { webUrl } from '../../core/web-url.js';
 
@@ -30,16 +31,14 @@ export const EXHIBIT_HASH_PREFIX = 'exhibit-';
 /** Types in the order a sponsors-first exhibition lists them; others follow alphabetically. */
 const TYPE_ORDER = ['sponsor', 'commercial', 'startup', 'research', 'nonprofit', 'community'];
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
 /** Only absolute web addresses: a `javascript:` link from bad data must never become an href or src. */
 export const safeUrl = (v: unknown): string | null => webUrl(v, { absolute: true });
 
 /** Reads an exhibit record; null when it has no id or title to show. */
 export function toExhibitCard(raw: unknown): ExhibitCard | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const r = raw as Record<string, unknown>;
-  const id = typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : '';
+  const r = recordFields(raw);
+  if (!r) return null;
+  const id = recordId(r);
   const title = text(r.title);
   if (!id || !title) return null;
   // Only published exhibits are public; a record saying otherwise must not be shown.

@@ -3,6 +3,7 @@
  * sessions of one speaker, and the grid's column count. No DOM, so node:test covers it.
  */
 import type { ScheduleEvent, Speaker } from '../../api/records.js';
+import { recordFields, recordId, trimmedText as text } from '../../core/record-fields.js';
 import { fold, initials } from '../../core/text.js';
 import { webUrl } from '../../core/web-url.js';
 
@@ -24,13 +25,11 @@ export interface SpeakerSession {
   timeZone: string | null;
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
 /** Reads a speaker record; null when it has no id or name to show. */
 export function toCard(raw: unknown): SpeakerCard | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const r = raw as Record<string, unknown>;
-  const id = typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : '';
+  const r = recordFields(raw);
+  if (!r) return null;
+  const id = recordId(r);
   const fullName = text(r.fullName) || [text(r.firstName), text(r.lastName)].filter(Boolean).join(' ') || text(r.name);
   if (!id || !fullName) return null;
   const affiliation = text(r.affiliation);

@@ -13,6 +13,8 @@
 //   dist/esm/**                    the sources as ES modules with .d.ts, for npm users' bundlers
 //                                  (lit stays a dependency, so it is shared with the host app)
 //   dist/custom-elements.json      the manifest, from the elements' JSDoc
+//   dist/frameworks/*.d.ts         the elements' typings for React, Preact, Vue and Svelte, from the
+//                                  manifest (scripts/framework-types.mjs)
 //   dist/node/{proxy,sandbox}/**   the proxy and the sandbox as JavaScript with .d.ts, so npm users
 //                                  import `conf-widgets/proxy` without a TypeScript loader
 //   dist/node/scripts/cli.js       the package's `conf-widgets` command (start, proxy, sandbox)
@@ -23,6 +25,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { bundleConfig, CHUNK_DIR } from './bundle-config.mjs';
+import { writeFrameworkTypes } from './framework-types.mjs';
 import { wordpressPluginZip } from './wordpress-zip.mjs';
 
 rmSync('dist', { recursive: true, force: true });
@@ -103,6 +106,8 @@ function step(label, cmd, args) {
 step('type declarations', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
 step('proxy and sandbox', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
 step('custom elements manifest', 'npx', ['cem', 'analyze', '--config', 'custom-elements-manifest.config.mjs']);
+// React, Preact, Vue and Svelte typings of every element, from the manifest (conf-widgets/react, …).
+writeFrameworkTypes();
 step('WordPress contract', 'npx', ['tsx', 'scripts/wordpress-contract.ts']); // contract.json, read by the plugin
 // The WordPress plugin, as the archive Plugins → Add New → Upload Plugin takes.
 writeFileSync('dist/conf-widgets-wordpress.zip', wordpressPluginZip());
@@ -116,5 +121,5 @@ for (const f of served) {
 }
 
 console.log(
-  `build: dist/conf-widgets.js (loader), dist/conf-widgets/ (chunks, .br, .gz), ${elements.map((n) => `dist/elements/conf-${n}.js`).join(', ')}, dist/esm, dist/node, dist/custom-elements.json, dist/conf-widgets-wordpress.zip`,
+  `build: dist/conf-widgets.js (loader), dist/conf-widgets/ (chunks, .br, .gz), ${elements.map((n) => `dist/elements/conf-${n}.js`).join(', ')}, dist/esm, dist/node, dist/custom-elements.json, dist/frameworks, dist/conf-widgets-wordpress.zip`,
 );

@@ -1,23 +1,23 @@
 /**
- * The package as npm publishes it. The working tree's files (tracked and new, not the ignored
- * ones: no dist/, as in a fresh clone) are copied to a temp folder and `npm pack` runs there, so its
- * `prepack` build is what ships and the working tree's own dist/ is never touched. Then, on the
- * tarball: what it holds and what it leaves out, publint and arethetypeswrong with no error, the
- * `conf-widgets` command and its subcommands from the extracted files, every browser entry point
- * imported in Node without a DOM, and the manifest's events.
+ * The package as npm publishes it (`packTree` in pack.ts: a copy of the working tree packed, so
+ * its `prepack` build is what ships). Then, on the tarball: what it holds and what it leaves out,
+ * publint and arethetypeswrong with no error, the `conf-widgets` command and its subcommands from
+ * the extracted files, every browser entry point imported in Node without a DOM, and the
+ * manifest's events.
  *
  * The extracted package runs with this repository's node_modules linked in, not installed from
  * the registry: an install would compile better-sqlite3 (minutes), which is for a later change of
  * the dependencies. About 80 s, nearly all of it the build.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { ok, packTree, run } from './pack.js';
 import { browserExports, definedTags, importOnServer } from './server-import.js';
 
 const REPO = process.cwd();
@@ -45,21 +45,6 @@ interface Manifest {
   modules: Array<{ path: string; declarations?: Array<{ name: string; tagName?: string; events?: ManifestEvent[] }> }>;
 }
 
-function run(cmd: string, args: string[], cwd: string): SpawnSyncReturns<string> {
-  return spawnSync(cmd, args, {
-    cwd,
-    encoding: 'utf8',
-    timeout: 600_000,
-    maxBuffer: 64 << 20,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-}
-
-function ok(r: SpawnSyncReturns<string>, what: string): string {
-  assert.equal(r.status, 0, `${what} failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-}
-
 let tmp = '';
 let tarball = '';
 /** The extracted package (`package/` inside the tarball). */
@@ -70,23 +55,7 @@ let pkg: PackageJson;
 
 before(() => {
   tmp = mkdtempSync(join(tmpdir(), 'conf-widgets-pack-'));
-  const copy = join(tmp, 'tree');
-  const listed = ok(run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], REPO), 'git ls-files');
-  for (const file of listed.split('\0').filter(Boolean)) {
-    if (!existsSync(join(REPO, file))) continue; // deleted, not yet committed
-    mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(REPO, file), join(copy, file));
-  }
-  symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  const version = (JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as PackageJson).version;
-  ok(run('npm', ['pack', '--pack-destination', tmp], copy), 'npm pack');
-  tarball = join(tmp, `conf-widgets-${version}.tgz`);
-  files = ok(run('tar', ['-tzf', tarball], tmp), 'tar -t')
-    .split('\n')
-    .filter(Boolean)
-    .map((f) => f.replace(/^package\//, ''));
-  ok(run('tar', ['-xzf', tarball], tmp), 'tar -x');
-  pkgDir = join(tmp, 'package');
+  ({ tarball, files, pkgDir } = packTree(REPO, tmp));
   symlinkSync(join(REPO, 'node_modules'), join(pkgDir, 'node_modules'), 'dir');
   pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as PackageJson;
 });

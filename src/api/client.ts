@@ -93,7 +93,15 @@ export interface ReadContext {
   maxAgeMs?: number;
   /** Told of every successful answer with its URL (after a 304: the remembered answer). */
   onAnswer?(url: string, answer: RawAnswer): void;
+  /**
+   * Where GETs are answered instead of the network (the copies kept in the visitor's browser);
+   * a URL it has no answer for fails the read with {@link NOT_SAVED}.
+   */
+  source?(url: string): Promise<RawAnswer | undefined>;
 }
+
+/** Code of the error when a read from a {@link ReadContext.source} finds no answer there. */
+export const NOT_SAVED = 'not_saved';
 
 export interface Answer<T> {
   body: T;
@@ -338,10 +346,13 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const { signal, read } = options;
     // Reads are shared by every element of the page (one request per resource); writes never.
+    const get = method === 'GET' && options.body === undefined;
     const raw =
-      method === 'GET' && options.body === undefined
-        ? await sharedGet(this.fetchFn, url, headers, { signal, fresh: read?.fresh, maxAgeMs: read?.maxAgeMs })
-        : await send(this.fetchFn, url, { method, headers, body: options.body, signal });
+      get && read?.source
+        ? await fromSource(read.source, url)
+        : get
+          ? await sharedGet(this.fetchFn, url, headers, { signal, fresh: read?.fresh, maxAgeMs: read?.maxAgeMs })
+          : await send(this.fetchFn, url, { method, headers, body: options.body, signal });
     const body = readJson(raw, url);
     if (raw.status < 200 || raw.status > 299) throw toApiError(raw.status, body);
     const held = read?.held;
@@ -359,6 +370,12 @@ export const WRITE_TIMEOUT_MS = 45_000;
 
 /** Code of the error raised when the answer is not the API's JSON (wrong endpoint, HTML page). */
 export const INVALID_RESPONSE = 'invalid_response';
+
+async function fromSource(source: NonNullable<ReadContext['source']>, url: string): Promise<RawAnswer> {
+  const saved = await source(url);
+  if (!saved) throw new ApiError(0, NOT_SAVED, 'No answer is kept in this browser for this read.', { url });
+  return saved;
+}
 
 function readJson(res: RawAnswer, url: string): unknown {
   const text = res.text;

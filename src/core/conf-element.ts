@@ -16,7 +16,7 @@ import { cssProps } from './css-props.js';
 import { diagnoseRequestError, showsSetupHints, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
 import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
-import type { ResourceController } from './resource-controller.js';
+import { SAVED_COPY, type ResourceController } from './resource-controller.js';
 import { backdropOf, pageScheme, systemScheme, watchScheme, type Scheme } from './page-scheme.js';
 import { statusStyles, themeStyles } from './theme.styles.js';
 import { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, TimeFormatter, viewerTimeZone } from './time.js';
@@ -398,7 +398,13 @@ export abstract class ConfElement extends LitElement {
         return html`${
           v.stale
             ? html`<div class="stale" part="stale" role="status">
-                <span>${msg(str`Showing data from ${when}; refreshing failed: ${failureText(v.stale)}`, { id: 'core.stale' })}</span>
+                <span>${
+                  v.stale.code === SAVED_COPY
+                    ? msg(str`Saved at ${when}; no connection to the conference data.`, { id: 'core.saved' })
+                    : msg(str`Showing data from ${when}; refreshing failed: ${failureText(v.stale)}`, {
+                        id: 'core.stale',
+                      })
+                }</span>
                 <button class="button" part="retry-button" ?disabled=${resource.loading} @click=${() => void resource.reload({ revalidate: true })}>
                   ${msg('Try again', { id: 'core.retry' })}
                 </button>

@@ -6,6 +6,7 @@
 import { Task, TaskStatus } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ApiClient, RawAnswer, ReadContext } from '../api/client.js';
+import { NETWORK_ERROR } from '../api/transport.js';
 import { ApiError } from '../api/errors.js';
 import { ConfErrorEvent } from '../events/conf-error.js';
 import { ConfLoadedEvent } from '../events/conf-loaded.js';
@@ -54,6 +55,21 @@ export const SHARED_ANSWER_MS = 3000;
 /** Code of the stale marker when the proxy, not this element, kept the last good copy. */
 export const UPSTREAM_STALE = 'upstream_stale';
 
+/**
+ * Code of the stale marker when the network failed and the data shown is the copy this browser
+ * saved on an earlier visit (`updatedAt` is when it was saved).
+ */
+export const SAVED_COPY = 'saved_copy';
+
+type SavedAnswers = typeof import('./saved-answers.js');
+let savedAnswers: Promise<SavedAnswers | null> | undefined;
+
+/** The browser's store of last good answers, loaded on first use (its code is not in the first download). */
+function savedAnswersStore(): Promise<SavedAnswers | null> {
+  savedAnswers ??= import('./saved-answers.js').catch(() => null);
+  return savedAnswers;
+}
+
 export interface ResourceHost extends HTMLElement, ReactiveControllerHost {
   readonly client: ApiClient;
   registerResource?(resource: ResourceController<unknown>): void;
@@ -97,6 +113,8 @@ export class ResourceController<T> implements ReactiveController {
 
   private readonly polling: PollingController | undefined;
   private endpoint: string | undefined;
+  /** Whether {@link value} is the copy saved in this browser, not yet replaced by an answer of this visit. */
+  private showsSaved = false;
   /**
    * ETags of the answers behind {@link value}, by URL: what "unchanged" means for this element.
    * Replaced by each successful load, so it holds no more than one load's URLs.
@@ -149,12 +167,14 @@ export class ResourceController<T> implements ReactiveController {
   /** Replaces the value with one the element derived (a page loaded more, a seat taken). */
   set(value: T): void {
     this.current = value;
+    this.showsSaved = false;
     this.host.requestUpdate();
   }
 
   /** Forgets the value and the error, so the loading view shows until the next load ends. */
   clear(): void {
     this.current = undefined;
+    this.showsSaved = false;
     this.loadedAt = undefined;
     this.failure = null;
     this.held = new Map();
@@ -196,6 +216,34 @@ export class ResourceController<T> implements ReactiveController {
     this.polling?.schedule();
   }
 
+  /**
+   * Loads the value from the answers saved in this browser and shows it, unless an answer of this
+   * visit came first. Resolves when done; never rejects (nothing saved: nothing shown).
+   */
+  private async showSaved(client: ApiClient, signal: AbortSignal): Promise<void> {
+    const store = await savedAnswersStore();
+    if (!store) return;
+    let oldest = Infinity;
+    const read: ReadContext = {
+      source: async (url) => {
+        const kept = await store.readSaved(url);
+        if (!kept) return undefined;
+        oldest = Math.min(oldest, kept.savedAt);
+        return { status: 200, etag: kept.etag, stale: false, text: kept.text, contentType: kept.contentType };
+      },
+    };
+    try {
+      const value = await this.options.load({ client, signal, read, revalidate: false, markStale: () => undefined });
+      if (value === UNCHANGED || signal.aborted || this.current !== undefined) return;
+      this.current = value;
+      this.loadedAt = new Date(oldest);
+      this.showsSaved = true;
+      this.host.requestUpdate();
+    } catch {
+      // Nothing (or not all of it) saved: the first load goes on as on a first visit.
+    }
+  }
+
   private dataArgs(): unknown[] {
     return [this.host.client.endpoint, ...(this.options.args?.() ?? [])];
   }
@@ -215,6 +263,8 @@ export class ResourceController<T> implements ReactiveController {
     const interval = this.host.refresh;
     const maxAgeMs = poll && interval > 0 ? Math.min(SHARED_ANSWER_MS, interval * 500) : SHARED_ANSWER_MS;
     const reads = new LoadReads(this.held, fresh, maxAgeMs);
+    // A first load shows what this browser saved on an earlier visit, if that comes before the answer.
+    const saved = this.current === undefined && !this.options.lazy ? this.showSaved(client, signal) : null;
     try {
       const result = await this.options.load({
         client,
@@ -227,6 +277,7 @@ export class ResourceController<T> implements ReactiveController {
       this.held = reads.answered;
       const changed = result !== UNCHANGED;
       if (result !== UNCHANGED) this.current = result;
+      this.showsSaved = false;
       this.loadedAt = new Date();
       this.failure = reads.stale
         ? new ApiError(
@@ -238,12 +289,28 @@ export class ResourceController<T> implements ReactiveController {
       if (changed) {
         const count = this.options.count?.(this.current as T) ?? 0;
         this.host.dispatchEvent(new ConfLoadedEvent({ resource: this.options.name, count, stale: reads.stale }));
+        // Kept for the next visit; not the proxy's last good copy (its time would be wrong), and
+        // not for an element that left the page meanwhile.
+        if (!this.options.lazy && !reads.stale && this.host.isConnected)
+          void savedAnswersStore().then((store) => store?.saveAnswers(reads.answers));
       }
       return this.current as T;
     } catch (e) {
       if (signal.aborted) throw e;
       const error = asApiError(e);
-      this.failure = error;
+      // No network: the saved copy instead of an error, marked with the time it was saved.
+      if (saved && unreachable(error)) await saved;
+      if (signal.aborted) throw e;
+      this.failure = this.showsSaved
+        ? new ApiError(
+            0,
+            SAVED_COPY,
+            'The conference data cannot be reached; this is the copy saved in this browser.',
+            {
+              cause: error.code,
+            },
+          )
+        : error;
       this.host.dispatchEvent(
         new ConfErrorEvent({
           resource: this.options.name,
@@ -270,6 +337,8 @@ export class ResourceController<T> implements ReactiveController {
 class LoadReads implements ReadContext {
   /** ETags of this load's answers, kept once the load succeeds. */
   readonly answered = new Map<string, string>();
+  /** This load's answers by URL, to be saved in the browser once the load succeeds. */
+  readonly answers = new Map<string, RawAnswer>();
   stale = false;
 
   constructor(
@@ -281,7 +350,13 @@ class LoadReads implements ReadContext {
   onAnswer(url: string, answer: RawAnswer): void {
     if (answer.stale) this.stale = true;
     if (answer.etag) this.answered.set(url, answer.etag);
+    this.answers.set(url, answer);
   }
+}
+
+/** A failure of the way to the data (no network, the proxy down), not an answer about the data. */
+function unreachable(error: ApiError): boolean {
+  return error.code === NETWORK_ERROR || error.status >= 500;
 }
 
 function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {

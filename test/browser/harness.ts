@@ -5,6 +5,7 @@
  */
 import { sendKeys } from '@web/test-runner-commands';
 import { forgetSharedReads } from '../../src/api/shared-reads.js';
+import { forgetSavedAnswers } from '../../src/core/saved-answers.js';
 
 const mounted: HTMLElement[] = [];
 
@@ -24,6 +25,8 @@ export function cleanup(): void {
   restoreFetch();
   // Elements share reads for a few seconds; the next test's server answers are its own.
   forgetSharedReads();
+  // Each test starts as a first visit: nothing saved in the browser by the tests before it.
+  forgetSavedAnswers();
 }
 
 export async function waitFor<T>(

@@ -13,6 +13,7 @@ export const templates = {
   'core.error.invalid': 'Die Antwort des Konferenzservers ließ sich nicht lesen.',
   'core.error.status': str`Der Server antwortete mit ${0}.`,
   'core.stale': str`Zeigt den Stand von ${0}; die Aktualisierung ist fehlgeschlagen: ${1}`,
+  'core.saved': str`Gespeichert um ${0}; keine Verbindung zu den Konferenzdaten.`,
   'core.empty': 'Noch nichts veröffentlicht.',
   'core.filtered-empty': 'Keine Treffer für diese Suche.',
   'core.clear-search': 'Suche zurücksetzen',

@@ -10,6 +10,7 @@ export const templates = {
   'core.error.invalid': 'No se pudo leer la respuesta del servidor del congreso.',
   'core.error.status': str`El servidor respondió ${0}.`,
   'core.stale': str`Se muestran los datos de las ${0}; la actualización falló: ${1}`,
+  'core.saved': str`Guardado a las ${0}; sin conexión con los datos del congreso.`,
   'core.empty': 'Todavía no se ha publicado nada.',
   'core.filtered-empty': 'No hay resultados para esta búsqueda.',
   'core.clear-search': 'Borrar la búsqueda',

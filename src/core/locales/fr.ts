@@ -9,6 +9,7 @@ export const templates = {
   'core.error.invalid': 'La réponse du serveur de la conférence était illisible.',
   'core.error.status': str`Le serveur a répondu ${0}.`,
   'core.stale': str`Données de ${0} affichées ; la mise à jour a échoué : ${1}`,
+  'core.saved': str`Enregistré à ${0} ; pas de connexion aux données de la conférence.`,
   'core.empty': 'Rien n’est encore publié.',
   'core.filtered-empty': 'Aucun résultat pour cette recherche.',
   'core.clear-search': 'Effacer la recherche',

@@ -34,14 +34,19 @@ export function errorResponse(
   });
 }
 
+/** The answer to a failure: a {@link ProxyError} as it says, anything else a generic 500. */
+export function errorAnswer(error: unknown): Response {
+  if (error instanceof ProxyError) {
+    return errorResponse(error.status, error.code, error.message, error.options.details, error.options.headers);
+  }
+  return errorResponse(500, 'internal_error', 'The proxy failed to handle this request.');
+}
+
 /** Hono `onError`: every failure leaves the proxy in the error shape. */
 export function onError(report: (error: unknown, c: Context) => void) {
   return function proxyOnError(error: unknown, c: Context): Response {
-    if (error instanceof ProxyError) {
-      return errorResponse(error.status, error.code, error.message, error.options.details, error.options.headers);
-    }
-    report(error, c);
-    return errorResponse(500, 'internal_error', 'The proxy failed to handle this request.');
+    if (!(error instanceof ProxyError)) report(error, c);
+    return errorAnswer(error);
   };
 }
 

@@ -26,6 +26,17 @@ import { loggedQuery } from './middleware/request-log.js';
 import { isSuspiciousPath } from './middleware/target-guard.js';
 import type { Scrubber } from './secrets.js';
 import type { CacheEntry } from './stores/types.js';
+import { errorAnswer, ProxyError } from './errors.js';
+import { entryParts, fromAnswer, type AnswerParts } from './handlers/answer.js';
+import type { UpstreamClient } from './upstream/client.js';
+
+/** A web `Response` as its parts (the lane's error answers and passed-on upstream answers). */
+async function partsOf(response: Response): Promise<AnswerParts> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+  return { status: response.status, headers, body };
+}
 
 /** What the lane needs of a GET, as the host received it (header values as sent). */
 export interface FastRequest {
@@ -39,16 +50,26 @@ export interface FastRequest {
 }
 
 export interface FastAnswer {
-  status: 200 | 304;
+  /** 200 or 304 from `answer`; any status from `read`. */
+  status: number;
   /** `[name, value, name, value, ...]`, the form node:http's `writeHead` takes without copying. */
   headers: string[];
   body: Uint8Array | null;
   route: FastRoute;
+  /** The log line's fields after `endpoint`, as the read handler sets them (absent: a fresh hit). */
+  logFields?: string;
 }
 
 export interface FastLane {
   /** A precomputed answer, or null: then the fetch handler must answer. */
   answer(request: FastRequest): FastAnswer | null;
+  /**
+   * Any other answer to a read the lane can decide (the same checks as `answer`): through the read
+   * cache and the upstream, as the read handler gives it; null: the fetch handler must answer.
+   * For hosts that write answers themselves (`node.ts`): a cache miss then costs no web `Request`,
+   * `Response` or middleware chain. It settles with an answer, never rejects.
+   */
+  read(request: FastRequest): Promise<FastAnswer> | null;
   /** Writes the request's log line once the answer is sent. */
   log(answer: FastAnswer, ms: number): void;
 }
@@ -56,7 +77,7 @@ export interface FastLane {
 export interface FastRoute {
   /** Cache key (the canonical upstream target). */
   key: string;
-  /** The log line around status and time, built once per target. */
+  /** The log line around level, status and time, built once per target. */
   logHead: string;
   logTail: string;
 }
@@ -94,6 +115,8 @@ export function createFastLane({
   logger,
   scrubber,
   now,
+  upstream,
+  report,
 }: {
   cache: ReadCache;
   policy: CachePolicy;
@@ -102,6 +125,9 @@ export function createFastLane({
   logger: (line: string) => void;
   scrubber: Scrubber;
   now: () => number;
+  upstream: UpstreamClient;
+  /** As the app's `onError` reports an unexpected failure. */
+  report: (event: string, error: unknown) => void;
 }): FastLane {
   const routes = new Map<string, FastRoute>();
   const prepared = new WeakMap<CacheEntry, PreparedEntry>();
@@ -126,10 +152,10 @@ export function createFastLane({
       key: route.target,
       // Scrubbed here, once: the parts added per request (time, status, ms) cannot hold a secret.
       logHead: scrubber.scrub(
-        `","level":"info","msg":"request","method":"GET","path":${JSON.stringify(path.slice(0, 200))}` +
+        `","msg":"request","method":"GET","path":${JSON.stringify(path.slice(0, 200))}` +
           `${Object.keys(query).length ? `,"query":${JSON.stringify(query)}` : ''},"status":`,
       ),
-      logTail: `,"endpoint":${JSON.stringify(route.id)},"cache":"hit"}`,
+      logTail: `,"endpoint":${JSON.stringify(route.id)}`,
     };
     // Targets are whatever clients send; the map is bounded, oldest first out.
     routes.set(target, fast);
@@ -186,13 +212,70 @@ export function createFastLane({
     return (p[copy.coding] ??= build(entry, copy.body, copy.etag, copy.coding, true));
   }
 
+  /** The route of a read the lane may decide, or null. */
+  function decidable(request: FastRequest): FastRoute | null {
+    if (request.prefer !== undefined && forwardScenarioHeaders) return null;
+    if (request.origin !== undefined && !allowedOrigins.has(request.origin)) return null;
+    return routeOf(request.target);
+  }
+
+  /** What the read handler answers (`handlers/read.ts`, without `Prefer`), with its log fields. */
+  async function readParts(route: FastRoute, request: FastRequest): Promise<{ parts: AnswerParts; fields: string }> {
+    // Reads forward none of the browser's headers (`handlers/forwarded.ts`).
+    const load = (hasFallback: boolean) =>
+      upstream.call({ method: 'GET', path: route.key, headers: {}, retry: !hasFallback });
+    let outcome;
+    try {
+      outcome = await cache.read(route.key, load);
+    } catch (error) {
+      return { parts: await failed(error), fields: '' };
+    }
+    let fields = `,"cache":"${outcome.state}"`;
+    if (outcome.kind === 'answer') {
+      fields += `,"upstreamMs":${outcome.answer.ms},"attempts":${outcome.answer.attempts}`;
+      return { parts: await partsOf(fromAnswer(outcome.answer, { 'x-cache': outcome.state })), fields };
+    }
+    if (outcome.upstreamMs !== undefined) fields += `,"upstreamMs":${outcome.upstreamMs}`;
+    try {
+      const copy = cache.enabled ? await cache.copyFor(route.key, outcome.entry, request.acceptEncoding) : 'identity';
+      const parts = entryParts(outcome.entry, outcome.state, policy, now(), request.ifNoneMatch, false, copy);
+      return { parts, fields };
+    } catch (error) {
+      return { parts: await failed(error), fields };
+    }
+  }
+
+  /** What the app's `onError` answers, for a failure on the lane. */
+  function failed(error: unknown): Promise<AnswerParts> {
+    if (!(error instanceof ProxyError)) report('unhandled_error', error);
+    return partsOf(errorAnswer(error));
+  }
+
   return {
-    answer(request) {
-      if (request.prefer !== undefined && forwardScenarioHeaders) return null;
-      const origin = request.origin;
-      if (origin !== undefined && !allowedOrigins.has(origin)) return null;
-      const route = routeOf(request.target);
+    read(request) {
+      const route = decidable(request);
       if (!route) return null;
+      const origin = request.origin;
+      return readParts(route, request)
+        .catch(async (error: unknown) => ({ parts: await failed(error), fields: '' }))
+        .then(({ parts, fields }) => {
+          const headers: string[] = [];
+          for (const name in parts.headers) headers.push(name, parts.headers[name]!);
+          // As the CORS middleware completes every answer.
+          const vary = headers.indexOf('vary');
+          if (vary === -1) headers.push('vary', 'Origin');
+          else headers[vary + 1] = `${headers[vary + 1]}, Origin`;
+          if (origin !== undefined) {
+            headers.push('access-control-allow-origin', origin, 'access-control-expose-headers', EXPOSE_HEADERS);
+          }
+          if (parts.body) headers.push('content-length', String(parts.body.byteLength));
+          return { status: parts.status, headers, body: parts.body, route, logFields: fields };
+        });
+    },
+    answer(request) {
+      const route = decidable(request);
+      if (!route) return null;
+      const origin = request.origin;
       const entry = cache.fresh(route.key);
       if (!entry || entry.status !== 200) return null;
       const p = representation(entry, prepare(entry), request.acceptEncoding);
@@ -207,7 +290,11 @@ export function createFastLane({
     },
     log(answer, ms) {
       const r = answer.route;
-      logger(`{"time":"${new Date().toISOString()}${r.logHead}${answer.status},"ms":${Math.round(ms)}${r.logTail}`);
+      const level = answer.status >= 500 ? 'error' : 'info';
+      const fields = answer.logFields ?? ',"cache":"hit"';
+      logger(
+        `{"time":"${new Date().toISOString()}","level":"${level}${r.logHead}${answer.status},"ms":${Math.round(ms)}${r.logTail}${fields}}`,
+      );
     },
   };
 }

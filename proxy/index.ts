@@ -206,6 +206,8 @@ export function createProxy(options: ProxyOptions): Proxy {
     logger: o.logger,
     scrubber,
     now: o.now,
+    upstream,
+    report,
   });
 
   const fastFetch = fetchThroughLane(fastLane, report);

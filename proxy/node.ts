@@ -1,11 +1,15 @@
 /**
  * The proxy as a `node:http` request listener, for the CLI and for existing Node servers: fresh
  * cache hits and their 304s go through the fast lane (`fast-lane.ts`) straight from precomputed
- * bytes; every other request goes to the fetch handler through @hono/node-server, unchanged.
+ * bytes, and the other reads it can decide (misses, stale copies, upstream errors) through its
+ * `read`, which calls the read cache and the upstream as the read handler does, without a web
+ * `Request` or `Response`; every other request goes to the fetch handler through
+ * @hono/node-server, unchanged.
  */
 import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { fromNode } from './fast-fetch.js';
+import type { FastAnswer, FastLane } from './fast-lane.js';
 import type { Proxy } from './index.js';
 
 /** @hono/node-server takes such a Host header as it is; others it parses (or refuses), so they go there. */
@@ -54,6 +58,14 @@ export interface NodeListenerOptions {
   idleTimeoutMs?: number;
 }
 
+/** Writes a lane's answer and its log line. */
+function send(lane: FastLane, res: ServerResponse, answer: FastAnswer, started: number): void {
+  res.writeHead(answer.status, answer.headers);
+  if (answer.body) res.end(answer.body);
+  else res.end();
+  lane.log(answer, performance.now() - started);
+}
+
 export function nodeListener(
   proxy: Pick<Proxy, 'fetch' | 'fastLane'>,
   { idleTimeoutMs = IDLE_TIMEOUT_MS }: NodeListenerOptions = {},
@@ -76,10 +88,19 @@ export function nodeListener(
         answer = null; // nothing is written yet: the fetch handler answers (and reports) instead
       }
       if (answer) {
-        res.writeHead(answer.status, answer.headers);
-        if (answer.body) res.end(answer.body);
-        else res.end();
-        fast.log(answer, performance.now() - started);
+        send(fast, res, answer, started);
+        return;
+      }
+      // Not a fresh hit: a read the lane can decide still skips the web Request and Response.
+      let reading;
+      try {
+        reading = fast.read(fromNode(req.url, req.headers));
+      } catch {
+        reading = null; // nothing started: the fetch handler answers instead
+      }
+      if (reading) {
+        req.socket.setTimeout(idleTimeoutMs);
+        void reading.then((answer) => send(fast, res, answer, started));
         return;
       }
     }

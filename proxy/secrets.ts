@@ -180,14 +180,23 @@ function decodingsFor(secrets: readonly string[]): { decodings: Decoding[]; trig
   // offset, about three times slower over a 29 KB page); the usual page, with `\n` escapes and
   // `&`s but none that could make a key, is answered in a few microseconds.
   const simpleNeedles = simple.map((c) => '\\' + c);
-  const namedOnce = named ? new RegExp(named.source) : null;
   const percent = /%[0-9a-fA-F]{2}/;
+  // Named references: each `&` looked at where it stands. A schedule's titles hold many plain
+  // `&`s ("Frontend & Web"), and a regular expression of alternatives over the whole text cost
+  // more than the key scan itself.
+  const namedNeedles = names.map((name) => `${name};`);
+  const hasNamed = (text: string) => {
+    for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) {
+      for (const needle of namedNeedles) if (text.startsWith(needle, at + 1)) return true;
+    }
+    return false;
+  };
   const trigger = (text: string) =>
     text.includes('\\u') ||
     text.includes('&#') ||
     (text.includes('%') && percent.test(text)) ||
     simpleNeedles.some((needle) => text.includes(needle)) ||
-    (namedOnce !== null && text.includes('&') && namedOnce.test(text));
+    (namedNeedles.length > 0 && hasNamed(text));
   return { decodings: [unescapeJson, decodeReferences, decodePercent], trigger };
 }
 

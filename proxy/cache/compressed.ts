@@ -1,9 +1,10 @@
 /**
  * Compressed copies (br, gzip) of cached JSON answers, made once per cache entry and kept beside
  * it like its encoded body (`entry-bytes.ts`): a venue screen's poll is a cache hit, so compressing
- * per request would cost far more than the hit itself. The read cache compresses an entry before
- * storing it (so the memory store's byte bound counts the copies, see `stores/sizes.ts`); with the
- * cache off, the read handler compresses the one copy a request asks for.
+ * per request would cost far more than the hit itself. A copy is made when a client first asks for
+ * its coding (`ReadCache.copyFor`, which then has the memory store count it in its byte bound, see
+ * `stores/sizes.ts`), so a miss for a client that asked for none compresses nothing; with the
+ * cache off nothing is compressed.
  *
  * Only JSON answers of 200 with at least {@link COMPRESS_MIN_BYTES} are compressed: below that the
  * headers outweigh what is saved. A copy that is not smaller than the body is not kept.

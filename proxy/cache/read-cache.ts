@@ -11,7 +11,7 @@ import { BoundedMap } from '../stores/memory.js';
 import { cacheEntryBytes } from '../stores/sizes.js';
 import type { CacheEntry, CacheStore } from '../stores/types.js';
 import type { UpstreamAnswer } from '../upstream/client.js';
-import { compressEntry } from './compressed.js';
+import { chooseCopy, copyFor, isCompressible, type CompressedCopy } from './compressed.js';
 import { keepBytes } from './entry-bytes.js';
 import { etagOf, freshness, keepMs, type CachePolicy } from './policy.js';
 
@@ -102,17 +102,48 @@ export class ReadCache {
   }
 
   /**
-   * The entry with its compressed copies. A memory store hands out the object it was given, whose
-   * copies were made when it was stored; a shared store hands out a new object per read, so the
-   * one this instance already holds for the same content is used instead, and a new one is
-   * compressed once.
+   * The entry with the compressed copies already made for it. A memory store hands out the object
+   * it was given; a shared store hands out a new object per read, so the one this instance already
+   * holds for the same content is used instead, and a new one is remembered, so that a copy made
+   * for it is made once, not per read.
    */
-  private async withCopies(key: string, entry: CacheEntry): Promise<CacheEntry> {
+  private withCopies(key: string, entry: CacheEntry): CacheEntry {
     const known = this.recent?.get(key);
     if (known && known !== entry && known.etag === entry.etag && known.storedAt === entry.storedAt) return known;
-    const making = compressEntry(entry);
-    if (making) await making;
+    if (this.recent && known !== entry) this.remember(key, entry);
     return entry;
+  }
+
+  /**
+   * The copy of a cached entry to send for a request's `Accept-Encoding` (`cache/compressed.ts`).
+   * Copies are made when a client first asks for one, once per entry and coding: a miss for a
+   * client that asked for none compresses nothing. A copy made for an entry the memory store (or
+   * this instance's index of a shared store's entries) holds is counted in its byte bound again.
+   */
+  async copyFor(
+    key: string,
+    entry: CacheEntry,
+    acceptEncoding: string | undefined,
+  ): Promise<CompressedCopy | 'identity'> {
+    if (!isCompressible(entry)) return 'identity';
+    const choice = chooseCopy(entry, acceptEncoding);
+    if (choice === 'identity' || 'body' in choice) return choice;
+    const copy = await copyFor(entry, acceptEncoding);
+    await this.recount(key, entry);
+    return copy;
+  }
+
+  /** Stores `entry` again where it is held as it is, so the byte bounds count its new copies. */
+  private async recount(key: string, entry: CacheEntry): Promise<void> {
+    if (this.recent?.get(key) === entry) this.recent.set(key, entry, Number.POSITIVE_INFINITY);
+    if (this.o.store.peek?.(key) !== entry) return;
+    const left = keepMs(this.o.policy) - (this.now() - entry.storedAt);
+    if (left <= 0) return;
+    try {
+      await this.o.store.set(key, entry, left);
+    } catch (error) {
+      this.report('cache_set_failed', error);
+    }
   }
 
   get enabled(): boolean {
@@ -155,7 +186,7 @@ export class ReadCache {
     } catch (error) {
       this.report('cache_get_failed', error);
     }
-    if (entry) entry = await this.withCopies(key, entry);
+    if (entry) entry = this.withCopies(key, entry);
     // An outdated copy is only a fallback for a failing upstream, as a stale-if-error one is.
     const state = !entry
       ? 'expired'
@@ -199,9 +230,8 @@ export class ReadCache {
     const promise = (async (): Promise<Loaded> => {
       const answer = await load();
       if (answer.status !== 200) return { answer };
+      // Stored as it is: compressed copies are made when a client asks for one (`copyFor`).
       const entry = await toEntry(answer, this.now());
-      // Before storing, so the store's byte bound counts the copies.
-      await compressEntry(entry);
       try {
         await this.o.store.set(key, entry, keepMs(this.o.policy));
       } catch (error) {

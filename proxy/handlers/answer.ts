@@ -48,13 +48,20 @@ export function fromAnswer(answer: UpstreamAnswer, extra: Record<string, string>
   });
 }
 
+/** An answer as its parts, for hosts that write them without a web `Response` (`fast-lane.ts`). */
+export interface AnswerParts {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+}
+
 /**
  * A cached read: 304 when the browser already holds it, otherwise the stored body, as `copy` (a
  * compressed copy the request accepts, see `cache/compressed.ts`) or as it is. Every answer from a
  * compressible entry says `Vary: Accept-Encoding`, identity and 304 too, so a shared cache keeps
  * the representations apart.
  */
-export function fromEntry(
+export function entryParts(
   entry: CacheEntry,
   state: CacheState,
   policy: CachePolicy,
@@ -62,7 +69,7 @@ export function fromEntry(
   ifNoneMatch: string | undefined,
   head: boolean,
   copy: CompressedCopy | 'identity' = 'identity',
-): Response {
+): AnswerParts {
   const coded = copy === 'identity' ? null : copy;
   const etag = coded?.etag ?? entry.etag;
   const headers: Record<string, string> = {
@@ -72,11 +79,19 @@ export function fromEntry(
     'cache-control': state === 'stale' || policy.ttlMs === 0 ? 'no-cache' : cacheControl(policy, entry, now),
     'x-cache': state,
   };
-  if (isCompressible(entry)) headers.vary = 'Accept-Encoding';
+  // With the cache off nothing is compressed (`handlers/read.ts`): the answer does not vary.
+  if (policy.ttlMs > 0 && isCompressible(entry)) headers.vary = 'Accept-Encoding';
   if (coded) headers['content-encoding'] = coded.coding;
-  if (etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  return new Response(head ? null : (coded?.body ?? bytesOf(entry)), {
+  if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  return {
     status: entry.status,
     headers: { 'content-type': entry.contentType, ...headers },
-  });
+    body: head ? null : (coded?.body ?? bytesOf(entry)),
+  };
+}
+
+/** {@link entryParts} as a `Response`. */
+export function fromEntry(...args: Parameters<typeof entryParts>): Response {
+  const { status, headers, body } = entryParts(...args);
+  return new Response(body as Uint8Array<ArrayBuffer> | null, { status, headers });
 }

@@ -2,7 +2,7 @@
  * What a stored value keeps alive, in bytes, for the memory stores' byte bounds. An estimate that
  * errs high: V8 keeps a string of Latin-1 characters at one byte each and any other string at two;
  * a cache entry also keeps its encoded body (`cache/entry-bytes.ts`), its compressed copies
- * (`cache/compressed.ts`, made before it is stored) and the fast lane's header lists; every entry
+ * (`cache/compressed.ts`, counted again when one is made for a stored entry) and the fast lane's header lists; every entry
  * costs a fixed allowance for its objects and its map slot.
  */
 import { compressedBytesOf } from '../cache/compressed.js';

@@ -5,6 +5,8 @@
  * chain alone. Every answer must carry the same status, headers, body and log line as the chain's.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import {
   API,
@@ -174,18 +176,19 @@ describe('fast lane (nodeListener, proxy.fetch) beside the middleware chain', ()
     }
   });
 
-  test('an entry past its TTL is not served by the fast lane', async () => {
+  test('an entry past its TTL is not answered as a fresh hit; the read path serves it stale-while-revalidate, without the chain', async () => {
     let clock = Date.now();
     const s = await startStack({ now: () => clock, cache: { ttlMs: 1000 } }, {}, upstream, 'node');
     try {
       const p = `${API}/events/speakers?limit=3`;
+      const lane = { target: p, origin: undefined, ifNoneMatch: undefined, prefer: undefined };
       await s.request(p);
-      await s.request(p);
-      assert.equal(s.chainCalls(), 1, 'the second read was a fast hit');
+      assert.equal(s.proxy.fastLane.answer(lane)?.status, 200, 'a fresh hit');
       clock += 1500;
+      assert.equal(s.proxy.fastLane.answer(lane), null, 'past its TTL: not a fresh hit');
       const { res } = await s.request(p);
-      assert.equal(res.headers.get('x-cache'), 'hit'); // stale-while-revalidate, from the chain
-      assert.equal(s.chainCalls(), 2);
+      assert.equal(res.headers.get('x-cache'), 'hit'); // stale-while-revalidate
+      assert.equal(s.chainCalls(), 0, "misses and stale copies too: nodeListener's lane read them");
     } finally {
       await s.close();
     }
@@ -207,5 +210,80 @@ describe('fast lane (nodeListener, proxy.fetch) beside the middleware chain', ()
     const notModified = await proxy.fetch(new Request(p, { headers: { 'if-none-match': etag } }));
     assert.equal(notModified.status, 304);
     assert.equal(viaFetch.chainCalls(), calls + 1);
+  });
+});
+
+describe("nodeListener's lane for other reads (misses, the cache off, upstream errors) beside the middleware chain", () => {
+  /** The same read through nodeListener and the chain alone, each on its own fresh proxy. */
+  async function compare(options: Parameters<typeof startStack>[0], reads: [string, RequestInit][]) {
+    const lane = await startStack({ now: () => still, ...options }, {}, upstream, 'node');
+    const only = await startStack({ now: () => still, ...options }, {}, upstream, 'chain');
+    const seen: Answer[] = [];
+    try {
+      for (const [p, init] of reads) {
+        const a = await lane.request(p, init);
+        const b = await only.request(p, init);
+        const what = `${p} ${JSON.stringify(init)} ${JSON.stringify(options)}`;
+        assert.equal(a.res.status, b.res.status, what);
+        assert.deepEqual(headersOf(a.res), headersOf(b.res), what);
+        assert.equal(a.text, b.text, what);
+        // The upstream's time differs per call; whether it is logged does not.
+        const [{ upstreamMs: laneMs, ...laneLog }, { upstreamMs: onlyMs, ...onlyLog }] = [lastLog(lane), lastLog(only)];
+        assert.equal(typeof laneMs, typeof onlyMs, what);
+        assert.deepEqual(laneLog, onlyLog, what);
+        seen.push(a);
+      }
+      assert.equal(lane.chainCalls(), 0, 'every read answered without the chain');
+    } finally {
+      await lane.close();
+      await only.close();
+    }
+    return seen;
+  }
+
+  test('a miss, a miss with an allowed origin and a 304 on a miss, cache on and off: same status, headers, body and log line', async () => {
+    const p = `${API}/events/events?limit=7`;
+    const etag = (await node.request(p)).res.headers.get('etag')!;
+    for (const options of [{}, { cache: false as const }]) {
+      const [miss, withOrigin, notModified] = await compare(options, [
+        [p, {}],
+        [`${API}/events/events?limit=8`, { headers: { origin: ORIGIN } }],
+        [
+          `${API}/events/events?limit=9`,
+          { headers: { 'if-none-match': etag.replace('W/', '').replace(/-gz"$/, '"') } },
+        ],
+      ]);
+      assert.equal(miss!.res.headers.get('x-cache'), 'miss');
+      assert.equal(withOrigin!.res.headers.get('access-control-allow-origin'), ORIGIN);
+      assert.ok(notModified!.res.status === 200 || notModified!.res.status === 304);
+    }
+  });
+
+  test('an upstream error passed on (404 in the error shape, with its Retry-After and a Link): the same answer and log line', async () => {
+    const failing = createServer((_req, res) => {
+      const body = JSON.stringify({ error: { code: 'not_found', message: 'No such page.' } });
+      res.writeHead(404, { 'content-type': 'application/json', 'retry-after': '7', link: '</x>; rel="help"' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const url = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+      for (const options of [{ upstream: url }, { upstream: url, cache: false as const }]) {
+        const [missing] = await compare(options, [[`${API}/events/events?limit=3`, { headers: { origin: ORIGIN } }]]);
+        assert.equal(missing!.res.status, 404);
+        assert.equal(missing!.res.headers.get('retry-after'), '7');
+      }
+    } finally {
+      failing.closeAllConnections();
+      failing.close();
+    }
+  });
+
+  test('a miss on an upstream that cannot be reached: the same 502 in the error shape and log line', async () => {
+    const [down] = await compare({ upstream: 'http://127.0.0.1:9', retry: { retries: 0 } }, [
+      [`${API}/events/events?limit=3`, {}],
+    ]);
+    assert.equal(down!.res.status, 502);
+    assert.equal((JSON.parse(down!.text) as { error: { code: string } }).error.code, 'bad_gateway');
   });
 });

@@ -180,35 +180,76 @@ describe('JSON answers by Accept-Encoding', () => {
 });
 
 describe('compressed once per cache entry', () => {
-  test('hits in either coding compress nothing; the copies sent are the same bytes each time', async () => {
+  test('a miss makes only the copy its client asked for; each other coding once, for its first client; hits then compress nothing and send the same bytes', async () => {
     const path = `${API}/events/events?limit=30`;
     for (const host of hosts) {
       const { url } = stacks.get(host)!;
+      const before = compressionsMade();
       const first = await get(url, path, { 'accept-encoding': 'br' });
       assert.equal(first.headers['x-cache'], 'miss', host);
-      const made = compressionsMade();
+      assert.equal(compressionsMade(), before + 1, `${host}: the br copy only`);
+      const firstGzip = await get(url, path, { 'accept-encoding': 'gzip' });
+      assert.equal(firstGzip.headers['content-encoding'], 'gzip', host);
+      assert.equal(compressionsMade(), before + 2, `${host}: the gzip copy, for its first client`);
       for (let i = 0; i < 5; i++) {
         for (const coding of ['br', 'gzip']) {
           const r = await get(url, path, { 'accept-encoding': coding });
           assert.equal(r.headers['x-cache'], 'hit');
           assert.equal(r.headers['content-encoding'], coding);
-          if (coding === 'br') assert.ok(r.wire.equals(first.wire), `${host}: the stored br bytes`);
+          assert.ok(
+            r.wire.equals(coding === 'br' ? first.wire : firstGzip.wire),
+            `${host}: the stored ${coding} bytes`,
+          );
         }
       }
-      assert.equal(compressionsMade(), made, `${host}: no compression on hits`);
+      assert.equal(compressionsMade(), before + 2, `${host}: no compression on hits`);
     }
   });
 
-  test('with the cache off, only the copy asked for is made, per request', async () => {
+  test('a miss for a client that asked for no coding compresses nothing', async () => {
+    const path = `${API}/events/events?limit=40`;
+    for (const host of hosts) {
+      const { url } = stacks.get(host)!;
+      const before = compressionsMade();
+      const r = await get(url, path);
+      assert.equal(r.headers['x-cache'], 'miss', host);
+      assert.equal(r.headers['content-encoding'], undefined, host);
+      assert.equal(r.headers.vary, 'Accept-Encoding, Origin', `${host}: another client may get a copy`);
+      assert.equal(compressionsMade(), before, host);
+    }
+  });
+
+  test('with the cache off, nothing is compressed: every answer goes as it is, varying on no Accept-Encoding', async () => {
     const stack = await startStack({ cache: false }, {}, upstream, 'node');
     try {
       const made = compressionsMade();
-      const r = await get(stack.url, BIG, { 'accept-encoding': 'gzip' });
-      assert.equal(r.headers['content-encoding'], 'gzip');
-      assert.equal(r.headers['cache-control'], 'no-cache');
-      assert.equal(compressionsMade(), made + 1);
+      for (const acceptEncoding of ['gzip', 'br', 'gzip, deflate, br, zstd']) {
+        const r = await get(stack.url, BIG, { 'accept-encoding': acceptEncoding });
+        assert.equal(r.status, 200);
+        assert.equal(r.headers['content-encoding'], undefined, acceptEncoding);
+        assert.equal(r.headers['cache-control'], 'no-cache');
+        assert.doesNotMatch(String(r.headers.vary), /Accept-Encoding/);
+        assert.ok(r.wire.byteLength > COMPRESS_MIN_BYTES);
+      }
+      assert.equal(compressionsMade(), made);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  test("a copy made after the entry was stored counts in the memory store's byte bound", async () => {
+    const store = memoryCacheStore({ maxBytes: 10_000_000 });
+    const stack = await startStack({ cache: { store } }, {}, upstream, 'node');
+    try {
       await get(stack.url, BIG);
-      assert.equal(compressionsMade(), made + 1, 'identity asked: nothing compressed');
+      const plain = store.stats().bytes;
+      const br = await get(stack.url, BIG, { 'accept-encoding': 'br' });
+      assert.equal(br.headers['content-encoding'], 'br');
+      const withBr = store.stats().bytes;
+      assert.ok(withBr >= plain + br.wire.byteLength, `${plain} -> ${withBr} bytes, br copy ${br.wire.byteLength}`);
+      const gzip = await get(stack.url, BIG, { 'accept-encoding': 'gzip' });
+      assert.ok(store.stats().bytes >= withBr + gzip.wire.byteLength);
+      assert.equal(store.stats().entries, 1);
     } finally {
       await stack.close();
     }
@@ -227,6 +268,7 @@ describe('compressed once per cache entry', () => {
       try {
         const first = await get(stack.url, BIG, { 'accept-encoding': 'br' });
         assert.equal(first.headers['x-cache'], 'miss');
+        await get(stack.url, BIG, { 'accept-encoding': 'gzip' }); // the gzip copy's first client
         const made = compressionsMade();
         for (let i = 0; i < 4; i++) {
           const r = await get(stack.url, BIG, { 'accept-encoding': i % 2 ? 'gzip' : 'br' });

@@ -159,7 +159,7 @@ export class ConfAbstracts extends ConfElement {
       this.query = '';
       this.track = '';
     },
-    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
+    // Dispatched by the list before the dialog opens; cancelling it keeps the dialog closed.
     openEvent: (id, card) => new ConfAbstractOpenEvent({ id, abstract: card?.raw ?? null }),
     onOpen: (id) => this.loadDetail(id),
   });

@@ -145,7 +145,7 @@ export class ConfExhibits extends ConfElement {
       this.query = '';
       this.chosenType = '';
     },
-    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
+    // Dispatched by the list before the dialog opens; cancelling it keeps the dialog closed.
     openEvent: (id, card) => new ConfExhibitOpenEvent({ id, exhibit: card.raw }),
   });
 

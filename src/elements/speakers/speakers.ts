@@ -128,7 +128,7 @@ export class ConfSpeakers extends ConfElement {
     loadFailed: () => this.speakers.error !== null && !this.speakers.loading,
     filter: (cards) => search(cards, this.query),
     resetFilters: () => (this.query = ''),
-    // Built before dispatching: the manifest analyzer lists an inline `new` as a second, nameless event.
+    // Dispatched by the list before the dialog opens; cancelling it keeps the dialog closed.
     openEvent: (id, card) => new ConfSpeakerOpenEvent({ id, speaker: card.raw }),
     onOpen: () => {
       if (this.sessions.value === undefined && !this.sessions.loading) void this.sessions.reload();

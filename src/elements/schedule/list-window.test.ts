@@ -6,8 +6,8 @@ import { expect } from '@esm-bundle/chai';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { answerWith, cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
 import './define.js';
-import type { ConfSchedule } from './schedule.js';
 import { CHUNK } from './list-window.controller.js';
+import type { ConfSchedule } from './schedule.js';
 
 const ZONE = 'Europe/Berlin';
 const EVENTS = 2000;
@@ -141,7 +141,9 @@ describe('<conf-schedule> list windowing, 2,000 events', () => {
     await waitFor(() => cardOf(h, 0), 'the first card again');
   });
 
-  it('never recycles the focused card, and Tab walks the cards in order past what was built', async () => {
+  it('never recycles the focused card, and Tab walks the cards in order past what was built', async function () {
+    // Each key press is a round trip to the test runner; under load a hundred take a while.
+    this.timeout(90_000);
     const h = await mount();
     const link = h.q<HTMLAnchorElement>('.slot-item a[href="#event-e0"]')!;
     link.focus();
@@ -156,9 +158,10 @@ describe('<conf-schedule> list windowing, 2,000 events', () => {
     scrollTo(0, 0);
     await follow(h);
     const first = h.q<HTMLElement>('.slot-item [part="star"]')!;
+    const builtAtTop = built(h).length;
     first.focus();
     const order: number[] = [];
-    for (let i = 0; i < 2 * 5 * CHUNK; i++) {
+    for (let i = 0; i < 2 * (builtAtTop + 2 * CHUNK) && order.length <= builtAtTop + CHUNK; i++) {
       await sendKeys({ press: 'Tab' });
       await h.settle();
       const li = (h.focused as HTMLElement | null)?.closest<HTMLElement>('.slot-item');
@@ -166,7 +169,7 @@ describe('<conf-schedule> list windowing, 2,000 events', () => {
       if ((h.focused as HTMLElement).localName === 'a') order.push(Number(li.getAttribute('aria-posinset')));
     }
     // Every card in turn: positions count up within a slot and start again at 1 in the next.
-    expect(order.length).to.be.greaterThan(4 * CHUNK);
+    expect(order.length, 'more cards than were built at the top').to.be.greaterThan(builtAtTop + CHUNK);
     for (let i = 1; i < order.length; i++) {
       expect(order[i] === order[i - 1]! + 1 || order[i] === 1, `card ${i}: ${order[i - 1]} then ${order[i]}`).to.equal(
         true,
@@ -201,7 +204,9 @@ describe('<conf-schedule> list windowing, 2,000 events', () => {
     expect(h.focused?.classList.contains('slot-time')).to.equal(true);
   });
 
-  it('prints every day and every event, though the screen built a few', async () => {
+  it('prints every day and every event, though the screen built a few', async function () {
+    // 2,000 cards on paper.
+    this.timeout(60_000);
     const h = await mount();
     expect(built(h).length).to.be.lessThan(200);
     await emulateMedia({ media: 'print' });
@@ -225,5 +230,33 @@ describe('<conf-schedule> list windowing, 2,000 events', () => {
     expect(card.hidden).to.equal(false);
     expect(built(h).length).to.equal(1);
     expect(card.getAttribute('aria-setsize')).to.equal('1');
+  });
+});
+
+describe('<conf-schedule> grid windowing, 2,000 events', () => {
+  afterEach(async () => {
+    cleanup();
+    scrollTo(0, 0);
+  });
+
+  it('builds the cards in and near the grid’s box, the rest as it scrolls, keeping the focused one', async () => {
+    answerLarge();
+    const el = await fixture<ConfSchedule>(`<conf-schedule view="grid" day="2026-06-10"></conf-schedule>`);
+    const h = new ElementHarness(el);
+    await waitFor(() => h.q('.grid-cell'), 'the first cards');
+    await follow(h);
+    const cells = h.all('.grid-cell').length;
+    expect(cells).to.be.greaterThan(0);
+    expect(cells, 'part of the day’s 667').to.be.lessThan(150);
+    const late = () => lastSlotIds.some((id) => h.q(`.grid-cell[data-id="e${id}"]`));
+    expect(late(), 'the last slot not built yet').to.equal(false);
+    const link = h.q<HTMLAnchorElement>('.grid-cell a')!;
+    link.focus();
+    const box = h.part('grid')!;
+    box.scrollTo(box.scrollWidth, box.scrollHeight);
+    await follow(h);
+    await waitFor(late, 'the last slot’s cards, built as the box reaches them');
+    expect(link.isConnected, 'the focused card is kept').to.equal(true);
+    expect(h.focused).to.equal(link);
   });
 });

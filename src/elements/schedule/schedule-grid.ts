@@ -2,15 +2,17 @@
  * The grid view: venues as columns, time down the side, events sized by duration. Positions are
  * custom properties set through the CSSOM ({@link cssProps}), so a strict CSP does not break them.
  * The grid scrolls sideways inside its own region on a phone instead of squeezing the columns.
+ * A large day builds only the cards in and near that region's view ({@link GridWindow}).
  */
 import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { cssProps } from '../../core/css-props.js';
 import { GRID_STEP_MINUTES, type GridLayout } from './grid-layout.js';
+import type { GridWindow } from './grid-window.controller.js';
 import { labels } from './labels.js';
-import { isCurrent } from './schedule.model.js';
 import { eventCard } from './schedule-list.js';
+import { isCurrent } from './schedule.model.js';
 import type { ViewContext } from './view-context.js';
 
 /**
@@ -25,11 +27,20 @@ function hourEm(layout: GridLayout): number {
   return Math.min(MAX_HOUR_EM, Math.round(((GRID_CARD_EM * 60) / minutes) * 4) / 4);
 }
 
-export function renderGrid(ctx: ViewContext, layout: GridLayout): TemplateResult {
-  return html`<div class="grid-scroll" part="grid" role="region" aria-label=${labels.grid()} tabindex="0">
+/** `win`: which cells to build ({@link GridWindow}); the grid-scroll box reports its scrolling to it. */
+export function renderGrid(ctx: ViewContext, layout: GridLayout, win: GridWindow): TemplateResult {
+  const hour = hourEm(layout);
+  return html`<div
+    class="grid-scroll"
+    part="grid"
+    role="region"
+    aria-label=${labels.grid()}
+    tabindex="0"
+    @scroll=${win.onScroll}
+  >
     <div
       class="grid"
-      ${cssProps({ '--cols': Math.max(1, layout.columns.length), '--rows': Math.max(1, layout.rows), '--_hour-auto': `${hourEm(layout)}em` })}
+      ${cssProps({ '--cols': Math.max(1, layout.columns.length), '--rows': Math.max(1, layout.rows), '--_hour-auto': `${hour}em` })}
     >
       <div class="grid-corner" aria-hidden="true"></div>
       ${layout.columns.map(
@@ -44,7 +55,7 @@ export function renderGrid(ctx: ViewContext, layout: GridLayout): TemplateResult
         </div>`,
       )}
       ${repeat(
-        layout.cells,
+        win.cells(layout, ctx.visible, hour * 16),
         (cell) => cell.item.event.id,
         (cell) => {
           const id = cell.item.event.id;
@@ -52,6 +63,7 @@ export function renderGrid(ctx: ViewContext, layout: GridLayout): TemplateResult
           const live = isCurrent(cell.item, ctx.now);
           return html`<div
             class="grid-cell"
+            data-id=${id}
             ?hidden=${!ctx.visible.has(id)}
             ${cssProps({ '--c': cell.column + 2, '--r': cell.row + 2, '--s': cell.span, '--lane': cell.lane, '--lanes': cell.lanes })}
           >

@@ -9,13 +9,13 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { html as staticHtml } from 'lit/static-html.js';
+import { cssProps } from '../../core/css-props.js';
 import { headingTag } from '../../core/heading.js';
 import { eventHash } from './agenda.js';
 import { labels, typeLabel } from './labels.js';
+import type { CardEntry, GapEntry, PlannedSlot } from './list-window.controller.js';
 import { isCurrent, type ScheduleItem } from './schedule.model.js';
 import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
-import { cssProps } from '../../core/css-props.js';
-import type { CardEntry, GapEntry, PlannedSlot } from './list-window.controller.js';
 
 /**
  * Rendering cost of the list, beside the code it governs. A day holds hundreds of cards; laying

@@ -1,11 +1,14 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { createRef } from 'lit/directives/ref.js';
+import { html as staticHtml } from 'lit/static-html.js';
 import { ConfElement } from '../../core/conf-element.js';
 import { eventHash, holdLink, linkHeldElsewhere, releaseLink, replaceHash } from '../../core/deep-link.js';
 import { DetailDialogController } from '../../core/detail-dialog-controller.js';
+import { closeButtonStyles } from '../../core/detail-dialog.styles.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { unknownValue } from '../../core/diagnostics.js';
+import { headingLevel, headingTag } from '../../core/heading.js';
 import { registerMessages } from '../../core/localize.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { TimeFormatter } from '../../core/time.js';
@@ -23,10 +26,16 @@ import {
 } from './agenda.js';
 import { renderDialog } from './event-dialog.js';
 import { layoutGrid, type GridLayout } from './grid-layout.js';
+import { GridWindow } from './grid-window.controller.js';
 import { downloadIcs } from './ics-download.js';
 import { icsFileName, toIcs } from './ics.js';
 import { labels, typeLabel } from './labels.js';
+import { ListWindow } from './list-window.controller.js';
+import { PrintMedia } from './print-media.js';
 import { readAll, readEvent, readSpeaker, readVenue } from './read-records.js';
+import { renderGrid } from './schedule-grid.js';
+import { listStyles, renderList } from './schedule-list.js';
+import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
 import {
   buildIndex,
   countByDay,
@@ -39,16 +48,8 @@ import {
   type ScheduleItem,
   type TimeSlot,
 } from './schedule.model.js';
-import { renderGrid } from './schedule-grid.js';
-import { listStyles, renderList } from './schedule-list.js';
-import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
-import { PrintMedia } from './print-media.js';
-import { ListWindow } from './list-window.controller.js';
-import { html as staticHtml } from 'lit/static-html.js';
-import { headingLevel, headingTag } from '../../core/heading.js';
-import { renderVenueFilter, VenueFilterPopover } from './venue-filter.js';
 import { scheduleStyles } from './schedule.styles.js';
-import { closeButtonStyles } from '../../core/detail-dialog.styles.js';
+import { renderVenueFilter, VenueFilterPopover } from './venue-filter.js';
 import type { ViewContext } from './view-context.js';
 
 registerMessages('de', () => import('./locales/de.js'));
@@ -210,16 +211,17 @@ export class ConfSchedule extends ConfElement {
   private readonly listWindow = new ListWindow(this, () =>
     this.renderRoot.querySelector<HTMLElement>('.panel > .list'),
   );
+  private readonly gridWindow = new GridWindow(this, () => this.renderRoot.querySelector<HTMLElement>('.grid-scroll'));
 
   private readonly data = new ResourceController<ScheduleData>(this, {
     name: 'schedule',
-    load: async ({ client, signal, conditional }) => {
+    load: async ({ client, signal, read, revalidate }) => {
       const [events, venues, speakers] = await Promise.all([
-        client.listAll('events', { signal, conditional }),
-        client.listAll('venues', { signal, conditional }),
-        client.listAll('speakers', { signal, conditional }),
+        client.listAll('events', { signal, read }),
+        client.listAll('venues', { signal, read }),
+        client.listAll('speakers', { signal, read }),
       ]);
-      if (conditional && !events.changed && !venues.changed && !speakers.changed) return UNCHANGED;
+      if (revalidate && !events.changed && !venues.changed && !speakers.changed) return UNCHANGED;
       return {
         events: readAll(events.data, readEvent),
         venues: readAll(venues.data, readVenue),
@@ -366,7 +368,7 @@ export class ConfSchedule extends ConfElement {
     // The site document read tolerantly, as <conf-page> reads it (a platform without it: its pages).
     // Its code is imported here, on the screen view's first read, so list and grid pages don't download it.
     import('../../core/site.js')
-      .then(({ loadSite }) => loadSite(this.client, { signal: new AbortController().signal, conditional: false }))
+      .then(({ loadSite }) => loadSite(this.client, { signal: new AbortController().signal }))
       .then(
         (site) => {
           if (this.siteAskedOf === url && site !== UNCHANGED) this.conferenceName = site.conference?.name || null;
@@ -561,13 +563,16 @@ export class ConfSchedule extends ConfElement {
    */
   private async showCard(id: string): Promise<void> {
     this.listWindow.reveal(id);
+    this.gridWindow.reveal(id);
     await this.updateComplete;
     const card = this.renderRoot.querySelector<HTMLElement>(
-      `.list [part~="event"]:has(a[href="${CSS.escape(eventHash(id))}"])`,
+      `.panel [part~="event"]:has(a[href="${CSS.escape(eventHash(id))}"])`,
     );
     if (!card) return;
     const r = card.getBoundingClientRect();
-    if (r.bottom < 0 || r.top > innerHeight) card.scrollIntoView({ block: 'center' });
+    const box = card.closest('.grid-scroll')?.getBoundingClientRect() ?? { top: 0, bottom: innerHeight };
+    if (r.bottom < Math.max(0, box.top) || r.top > Math.min(innerHeight, box.bottom))
+      card.scrollIntoView({ block: 'center' });
   }
 
   private readonly toggleStar = (item: ScheduleItem): void => {
@@ -761,7 +766,7 @@ export class ConfSchedule extends ConfElement {
                 : nothing
             }
             ${asList ? html`<p class="grid-fallback" part="grid-fallback">${labels.gridTooNarrow()}</p>` : nothing}
-            ${day ? (layout && !asList ? renderGrid(ctx, layout) : this.renderDayList(ctx, index, day)) : nothing}
+            ${day ? (layout && !asList ? renderGrid(ctx, layout, this.gridWindow) : this.renderDayList(ctx, index, day)) : nothing}
             ${
               limit && limit.rest > 0
                 ? html`<button type="button" class="button show-all" part="show-all-button" @click=${() => (this.showAll = true)}>

@@ -63,6 +63,38 @@ function loaderChunks() {
   };
 }
 
+/** Where {@link compositionReport} writes, beside the loader (not copied into the WordPress plugin). */
+export const COMPOSITION_FILE = 'conf-widgets.modules.json';
+
+/**
+ * What each chunk of the loader build is made of: per chunk file, its modules (paths relative to
+ * the repository, or `npm:package/path`) with the bytes rollup rendered for each before
+ * minification, largest first. `npm run bench -- delivery` prints them beside each page's
+ * download, so the next cut is visible. Written as `dist/conf-widgets.modules.json`.
+ */
+function compositionReport() {
+  const root = process.cwd().replace(/\\/g, '/') + '/';
+  const name = (id) => {
+    const path = id.replace(/\\/g, '/').replace(/^\0/, '');
+    const npm = /\/node_modules\/(.*)$/.exec(path);
+    return npm ? `npm:${npm[1]}` : path.startsWith(root) ? path.slice(root.length) : path;
+  };
+  return {
+    name: 'composition-report',
+    generateBundle(_options, bundle) {
+      const chunks = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        chunks[chunk.fileName] = Object.entries(chunk.modules)
+          .map(([id, m]) => [name(id), m.renderedLength])
+          .filter(([, bytes]) => bytes > 0)
+          .sort((a, b) => b[1] - a[1]);
+      }
+      this.emitFile({ type: 'asset', fileName: COMPOSITION_FILE, source: JSON.stringify({ chunks }) + '\n' });
+    },
+  };
+}
+
 /** `conf-widgets/<name>-<hash>.js`; rollup's name for a chunk nobody named is its first module's file name. */
 function chunkFileName(chunk) {
   const element = chunk.facadeModuleId ? ELEMENT_ENTRY.exec(chunk.facadeModuleId)?.[1] : undefined;
@@ -85,7 +117,11 @@ export function bundleConfig({ entry, file, outDir = 'dist', split = false, writ
     logLevel: 'warn',
     // The decoder's WebAssembly goes where the code that loads it is: the chunks' directory, or
     // beside the single file.
-    plugins: [...bundlePlugins(), decoderWasm(split ? `${CHUNK_DIR}/` : file.replace(/[^/]*$/, ''))],
+    plugins: [
+      ...bundlePlugins(),
+      decoderWasm(split ? `${CHUNK_DIR}/` : file.replace(/[^/]*$/, '')),
+      ...(split ? [compositionReport()] : []),
+    ],
     build: {
       outDir,
       write,

@@ -7,7 +7,9 @@
  */
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, type UploadKind } from './contract.js';
 import { ApiError, toApiError } from './errors.js';
-import { CHALLENGE_HEADER, CHALLENGE_REQUIRED, writeChallenge } from './write-challenge.js';
+
+/** `write-challenge.ts`'s header, repeated so that module loads only when an upload starts. */
+const CHALLENGE_HEADER = 'X-Conf-Challenge';
 
 export type { UploadKind } from './contract.js';
 
@@ -44,7 +46,9 @@ export async function uploadFile(
   file: File,
   options: UploadOptions = {},
 ): Promise<string> {
-  // The proxy's proof-of-work, when it asks for one (see `write-challenge.ts`).
+  // The proxy's proof-of-work, when it asks for one (see `write-challenge.ts`, fetched with the
+  // first upload or form input: no first paint needs it).
+  const { writeChallenge, CHALLENGE_REQUIRED } = await import('./write-challenge.js');
   const challenge = writeChallenge(endpoint);
   const proof = await challenge.take();
   try {

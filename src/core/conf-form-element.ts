@@ -22,8 +22,17 @@ import { registerMessages, withLocale } from './localize.js';
 import { fieldMessageText, serverErrorText } from './server-messages.js';
 import { SubmissionController } from './submission-controller.js';
 import type { UploadController } from './upload-controller.js';
-import { useWriteProof } from '../api/client.js';
-import { writeChallenge, writeProof } from '../api/write-challenge.js';
+import { useWriteProof, type WriteProof } from '../api/client.js';
+
+/**
+ * The proof-of-work solver (`api/write-challenge.ts`), fetched when the person first touches a
+ * form or a write asks for a proof: nothing a form's first paint needs.
+ */
+const challenges = () => import('../api/write-challenge.js');
+const lazyWriteProof: WriteProof = {
+  take: async (endpoint) => (await challenges()).writeProof.take(endpoint),
+  renew: async (endpoint) => (await challenges()).writeProof.renew(endpoint),
+};
 
 registerMessages('de', () => import('./locales/form.de.js'));
 registerMessages('fr', () => import('./locales/form.fr.js'));
@@ -333,11 +342,14 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
   }
 
   /** Gets the proxy's proof-of-work (when it asks for one) solved while the person fills the form. */
-  private readonly warmChallenge = (): void => writeChallenge(this.resolvedEndpoint.url).warm();
+  private readonly warmChallenge = (): void => {
+    const endpoint = this.resolvedEndpoint.url;
+    void challenges().then(({ writeChallenge }) => writeChallenge(endpoint).warm());
+  };
 
   override connectedCallback(): void {
     super.connectedCallback();
-    useWriteProof(writeProof);
+    useWriteProof(lazyWriteProof);
     this.addEventListener('focusin', this.warmChallenge);
     this.addEventListener('input', this.warmChallenge);
   }

@@ -5,8 +5,12 @@
  * element is defined. How many bytes: those files as the proxy sends them, br and gzip (the
  * build's precompressed copies; Chromium asks for br, and its own count of the br bytes received
  * is printed beside, a check that the proxy sent those files). kB = 1000 bytes.
+ *
+ * Then what each of those files is made of, by module (`dist/conf-widgets.modules.json`, written
+ * by the build, see `scripts/bundle-config.mjs`): the file's br bytes shared out by each module's
+ * size before minification, an estimate (modules compress unevenly), so the next cut is visible.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startDemo } from '../../scripts/demo-server.js';
@@ -37,6 +41,33 @@ const PRETALX_GZIP = 166_000;
 
 const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
+/** Modules shown per file; the rest are summed on one line. */
+const MODULES_SHOWN = 12;
+
+/** The lines saying what each file is made of, by module, largest first (br bytes estimated). */
+function composition(files: readonly string[]): string[] {
+  const report = 'dist/conf-widgets.modules.json';
+  if (!existsSync(report)) return [`  (no ${report}: run npm run build)`];
+  const { chunks } = JSON.parse(readFileSync(report, 'utf8')) as { chunks: Record<string, [string, number][]> };
+  const lines: string[] = [];
+  const sized = files.map((f) => ({ file: f, br: readFileSync(`dist/${f}.br`).length }));
+  for (const { file, br } of sized.sort((a, b) => b.br - a.br)) {
+    const modules = chunks[file] ?? [];
+    const rendered = modules.reduce((n, [, bytes]) => n + bytes, 0);
+    lines.push(`  ${file}: ${kb(br)} br, ${modules.length} modules`);
+    const share = (bytes: number) => (rendered ? (br * bytes) / rendered : 0);
+    for (const [module, bytes] of modules.slice(0, MODULES_SHOWN)) {
+      lines.push(`    ${kb(share(bytes)).padStart(8)}  ${module}`);
+    }
+    const rest = modules.slice(MODULES_SHOWN);
+    if (rest.length) {
+      const bytes = rest.reduce((n, [, b]) => n + b, 0);
+      lines.push(`    ${kb(share(bytes)).padStart(8)}  ${rest.length} smaller modules`);
+    }
+  }
+  return lines;
+}
+
 if (!chromiumPath()) {
   console.log(`delivery sizes: ${NO_CHROMIUM}`);
   process.exit(0);
@@ -60,6 +91,7 @@ const demo = await startDemo({ port: 0, allowedOrigins: [cmsOrigin], proxy: { lo
 const browser = await launchChromium();
 
 console.log("JavaScript a page downloads (files from Chromium's network log; bytes as the proxy sends them):");
+const downloaded = new Set<string>();
 try {
   for (const [i, p] of PAGES.entries()) {
     const context = await browser.newContext();
@@ -78,6 +110,7 @@ try {
     await page.waitForLoadState('networkidle');
     await context.close();
     const size = (suffix: string) => files.reduce((n, f) => n + readFileSync(`dist/${f.path}${suffix}`).length, 0);
+    for (const f of files) downloaded.add(f.path);
     const br = size('.br');
     const gzip = size('.gz');
     const received = (await Promise.all(files.map((f) => f.received))).reduce((a, b) => a + b, 0);
@@ -95,6 +128,10 @@ try {
   }
   console.log(
     `  ${"pretalx's schedule widget, for reference".padEnd(44)} ${''.padStart(12)} ${kb(PRETALX_GZIP).padStart(9)} gzip`,
+  );
+  console.log(
+    'What those files are made of, by module (br shared out by size before minification, an estimate):\n' +
+      composition([...downloaded]).join('\n'),
   );
   // Each resource once per page: the demo site's / has eleven elements, several reading the same lists.
   const api = await countApiRequests(browser, `${demo.url}/`);

@@ -8,6 +8,7 @@
  * Each record is derived from the one the sandbox serves (`src/api/records.ts`): what the seed
  * leaves out is computed when serving, what it adds is never served.
  */
+import type { Module, Scope } from '../../src/api/contract.js';
 import type {
   Abstract,
   AbstractAuthor,
@@ -25,7 +26,6 @@ import type {
   Venue,
   Workshop,
 } from '../../src/api/records.js';
-import type { Module, Scope } from '../../src/api/contract.js';
 
 export interface SeedConference extends Pick<
   SiteDocument['conference'],

@@ -3,8 +3,8 @@
  * the search toolbar with its live count, the view of a search that matched nothing, and the
  * loading skeleton. Styled by `toolbarStyles`, `cardGridStyles` and the element's own sheet.
  */
-import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
+import { html, nothing, type TemplateResult } from 'lit';
 
 /** The search input's id; the filtered-empty view's button puts focus back there. */
 export const SEARCH_INPUT_ID = 'q';

@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { dayKey, epochToZonedIso, isTimeZone, localToEpoch, offsetMinutes, todayIn, wallClock } from './zone.js';
 
 test('local wall-clock times become instants across DST changes, and back', () => {

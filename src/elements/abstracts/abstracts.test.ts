@@ -1,10 +1,10 @@
 import { expect } from '@esm-bundle/chai';
-import type { Abstract, ListResult } from '../../api/records.js';
-import type { ConfAbstractOpenEvent } from '../../events/conf-abstract-open.js';
-import type { ConfLoadedEvent } from '../../events/conf-loaded.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
+import type { Abstract, ListResult } from '../../api/records.js';
+import type { ConfAbstractOpenEvent } from '../../events/conf-abstract-open.js';
+import type { ConfLoadedEvent } from '../../events/conf-loaded.js';
 import './define.js';
 import type { ConfAbstracts } from './abstracts.js';
 

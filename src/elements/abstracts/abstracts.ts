@@ -1,20 +1,19 @@
+import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
+import { html as staticHtml } from 'lit/static-html.js';
 import { ApiError } from '../../api/errors.js';
 import { ConfElement } from '../../core/conf-element.js';
-import { registerMessages } from '../../core/localize.js';
+import { renderCloseButton } from '../../core/detail-dialog-close.js';
+import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
+import { headingTag } from '../../core/heading.js';
+import { registerMessages } from '../../core/localize.js';
 import { RecordListController } from '../../core/record-list-controller.js';
 import { renderFilteredEmpty, renderGridSkeleton, renderRecordToolbar } from '../../core/record-toolbar.js';
-import { recordListSheets } from '../../core/detail-dialog.styles.js';
 import { asApiError, ResourceController, UNCHANGED } from '../../core/resource-controller.js';
-import { ConfAbstractOpenEvent } from '../../events/conf-abstract-open.js';
 import { columnsFor } from '../../core/text.js';
-import { html as staticHtml } from 'lit/static-html.js';
-import { headingTag } from '../../core/heading.js';
-import { abstractsStyles } from './abstracts.styles.js';
-import { renderCloseButton } from '../../core/detail-dialog-close.js';
+import { ConfAbstractOpenEvent } from '../../events/conf-abstract-open.js';
 import {
   ABSTRACT_HASH_PREFIX,
   abstractHash,
@@ -29,6 +28,7 @@ import {
   type AbstractPage,
   type AuthorView,
 } from './abstracts.model.js';
+import { abstractsStyles } from './abstracts.styles.js';
 
 // The element's own German texts, fetched only by a page that shows it in German.
 registerMessages('de', () => import('./locales/de.js'));

@@ -1,10 +1,10 @@
 import { expect } from '@esm-bundle/chai';
-import type { Exhibit, ListResult } from '../../api/records.js';
-import type { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
-import type { ConfLoadedEvent } from '../../events/conf-loaded.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
+import type { Exhibit, ListResult } from '../../api/records.js';
+import type { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
+import type { ConfLoadedEvent } from '../../events/conf-loaded.js';
 import './define.js';
 import type { ConfExhibits } from './exhibits.js';
 

@@ -1,18 +1,18 @@
+import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
+import { html as staticHtml } from 'lit/static-html.js';
 import { ConfElement } from '../../core/conf-element.js';
+import { renderCloseButton } from '../../core/detail-dialog-close.js';
+import { recordListSheets } from '../../core/detail-dialog.styles.js';
+import { unknownValue, type Diagnostic } from '../../core/diagnostics.js';
+import { headingTag } from '../../core/heading.js';
 import { registerMessages } from '../../core/localize.js';
 import { RecordListController } from '../../core/record-list-controller.js';
 import { renderFilteredEmpty, renderGridSkeleton, renderRecordToolbar } from '../../core/record-toolbar.js';
-import { recordListSheets } from '../../core/detail-dialog.styles.js';
-import { unknownValue, type Diagnostic } from '../../core/diagnostics.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
-import { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
 import { columnsFor } from '../../core/text.js';
-import { html as staticHtml } from 'lit/static-html.js';
-import { headingTag } from '../../core/heading.js';
-import { exhibitsStyles } from './exhibits.styles.js';
+import { ConfExhibitOpenEvent } from '../../events/conf-exhibit-open.js';
 import {
   EXHIBIT_HASH_PREFIX,
   exhibitHash,
@@ -21,7 +21,7 @@ import {
   typesOf,
   type ExhibitCard,
 } from './exhibits.model.js';
-import { renderCloseButton } from '../../core/detail-dialog-close.js';
+import { exhibitsStyles } from './exhibits.styles.js';
 
 // The element's own German texts, fetched only by a page that shows it in German.
 registerMessages('de', () => import('./locales/de.js'));

@@ -1,11 +1,11 @@
 import { expect } from '@esm-bundle/chai';
 import { emulateMedia } from '@web/test-runner-commands';
-import type { Speaker, ScheduleEvent, ListResult } from '../../api/records.js';
-import type { ConfLoadedEvent } from '../../events/conf-loaded.js';
-import type { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
+import type { Speaker, ScheduleEvent, ListResult } from '../../api/records.js';
+import type { ConfLoadedEvent } from '../../events/conf-loaded.js';
+import type { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
 import './define.js';
 import '../provider/define.js';
 import '../schedule/define.js';

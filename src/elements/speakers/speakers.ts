@@ -1,18 +1,18 @@
+import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
+import { eventHash } from '../../core/deep-link.js';
+import { renderCloseButton } from '../../core/detail-dialog-close.js';
+import { cardGridStyles, closeButtonStyles, dialogStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
+import { registerMessages } from '../../core/localize.js';
 import { RecordListController } from '../../core/record-list-controller.js';
 import { renderFilteredEmpty, renderGridSkeleton, renderRecordToolbar } from '../../core/record-toolbar.js';
-import { registerMessages } from '../../core/localize.js';
-import { cardGridStyles, closeButtonStyles, dialogStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
-import { renderCloseButton } from '../../core/detail-dialog-close.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
-import { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
-import { eventHash } from '../../core/deep-link.js';
-import { speakersStyles } from './speakers.styles.js';
 import { columnsFor } from '../../core/text.js';
+import { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
 import { search, sessionsOf, toCards, type SpeakerCard, type SpeakerSession } from './speakers.model.js';
+import { speakersStyles } from './speakers.styles.js';
 
 // The element's own German texts, fetched only by a page that shows it in German.
 registerMessages('de', () => import('./locales/de.js'));

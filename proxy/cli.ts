@@ -25,9 +25,21 @@ async function main(): Promise<number> {
   let closeRedis = async () => {};
   let stores: Partial<ProxyOptions> = {};
   if (redisUrl) {
-    const { Redis } = await import('ioredis');
-    const { REDIS_CLIENT_OPTIONS, redisCacheStore, redisIdempotencyStore, redisPersistence, redisRateLimitStore } =
-      await import('./stores/redis.js');
+    const {
+      REDIS_CLIENT_OPTIONS,
+      importIoredis,
+      redisCacheStore,
+      redisIdempotencyStore,
+      redisPersistence,
+      redisRateLimitStore,
+    } = await import('./stores/redis.js');
+    let Redis: (typeof import('ioredis'))['Redis'];
+    try {
+      ({ Redis } = await importIoredis());
+    } catch (error) {
+      process.stderr.write(`conf-widgets proxy: ${(error as Error).message}\n`);
+      return 1;
+    }
     const redis = new Redis(redisUrl, { ...REDIS_CLIENT_OPTIONS, lazyConnect: true });
     // The client's own connection errors (while Redis is down) are answered per request.
     redis.on('error', () => {});

@@ -15,8 +15,9 @@
 //   dist/custom-elements.json      the manifest, from the elements' JSDoc
 //   dist/frameworks/*.d.ts         the elements' typings for React, Preact, Vue and Svelte, from the
 //                                  manifest (scripts/framework-types.mjs)
-//   dist/node/{proxy,sandbox}/**   the proxy and the sandbox as JavaScript with .d.ts, so npm users
-//                                  import `conf-widgets/proxy` without a TypeScript loader
+//   dist/node/{proxy,sandbox}/**   the proxy and the sandbox as JavaScript bundles with .d.ts, so npm
+//                                  users import `conf-widgets/proxy` without a TypeScript loader and
+//                                  without the server's dependencies (scripts/build-server.mjs)
 //   dist/node/scripts/cli.js       the package's `conf-widgets` command (start, proxy, sandbox)
 //   dist/conf-widgets-wordpress.zip  the WordPress plugin (integrations/wordpress/conf-widgets), with
 //                                  the loader and chunks in its dist/ (scripts/wordpress-zip.mjs)
@@ -24,6 +25,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { buildServer } from './build-server.mjs';
 import { bundleConfig, CHUNK_DIR } from './bundle-config.mjs';
 import { writeFrameworkTypes } from './framework-types.mjs';
 import { wordpressPluginZip } from './wordpress-zip.mjs';
@@ -104,7 +106,7 @@ function step(label, cmd, args) {
   }
 }
 step('type declarations', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
-step('proxy and sandbox', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
+await buildServer(); // proxy, sandbox and the command, bundled (scripts/build-server.mjs)
 step('custom elements manifest', 'npx', ['cem', 'analyze', '--config', 'custom-elements-manifest.config.mjs']);
 // React, Preact, Vue and Svelte typings of every element, from the manifest (conf-widgets/react, …).
 writeFrameworkTypes();

@@ -34,6 +34,29 @@ export const REDIS_CLIENT_OPTIONS = {
   maxRetriesPerRequest: 1,
 } as const satisfies RedisOptions;
 
+/** What to run when the Redis client is not installed. */
+export const IOREDIS_INSTALL_LINE = 'npm install ioredis';
+
+/**
+ * The ioredis module, for `--redis`: an optional peer dependency of the package (an app without
+ * Redis never installs it). Without it, says what to install instead of a bare module-not-found.
+ */
+export async function importIoredis(): Promise<{ Redis: typeof Redis }> {
+  try {
+    const { Redis: RedisClient } = await import('ioredis');
+    return { Redis: RedisClient };
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'ERR_MODULE_NOT_FOUND' && String(e.message).includes("'ioredis'")) {
+      throw new Error(
+        `Redis stores need ioredis, an optional peer dependency of conf-widgets that is not installed. Run: ${IOREDIS_INSTALL_LINE}`,
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+}
+
 /** Thrown when the idempotency store cannot answer now; the middleware answers 503. */
 export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';

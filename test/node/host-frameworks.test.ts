@@ -7,15 +7,15 @@
  * own route still answering.
  */
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { startSandbox, type StartedSandbox } from '../../sandbox/index.js';
-import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
 import { createProxy, type Proxy } from '../../proxy/index.js';
 import { nodeListener, PROXY_MOUNTS } from '../../proxy/node.js';
+import { startSandbox, type StartedSandbox } from '../../sandbox/index.js';
+import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
 
 const API = '/api/public/v1';
 const KEY = FX.keys.all;

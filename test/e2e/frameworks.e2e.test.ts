@@ -5,11 +5,11 @@
  * node_modules/conf-widgets, the framework's packages linked from this repository's node_modules
  * (no network), and is checked by the framework's own tool: tsc (React, Preact), vue-tsc with
  * strictTemplates (Vue), svelte-check (Svelte), with skipLibCheck on as app templates have it (a
- * broken .d.ts of ours would then read as `any`, which the wrong variant below would reveal). As written it passes; with an attribute value the
- * element does not take (`view="nope"` on <conf-schedule>) and a handler reading a detail field
- * the event does not have, it fails with a type error naming each. Then the React app, bundled with
- * esbuild, runs in Chromium and a ConfRegisteredEvent from <conf-registration-form> reaches its
- * `onconf-registered` handler.
+ * broken .d.ts of ours would then read as `any`, which the wrong variant below would reveal). As
+ * written it passes; with an attribute value the element does not take (`view="nope"` on
+ * <conf-schedule>) and a handler reading a detail field the event does not have, it fails with a
+ * type error naming each. Then the React app, bundled with esbuild, runs in Chromium and a
+ * ConfRegisteredEvent from <conf-registration-form> reaches its `onconf-registered` handler.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,6 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError } from '../api/errors.js';
-import { SIGNATURE_HEAD_BYTES, checkFileSignature } from '../api/file-signature.js';
 import { proofFileProblem, uploadFile, type UploadKind } from '../api/upload.js';
 import { asApiError } from './resource-controller.js';
 import { isRetryable } from './submission-controller.js';
@@ -88,6 +87,8 @@ export class UploadController implements ReactiveController {
   /** Uploads, repeating after an outage a few times: a new upload never harms, a lost one does. */
   private async send(file: File, signal: AbortSignal): Promise<string | null> {
     // A file renamed to .pdf (or saved as HTML) is refused by the proxy; say so before sending it.
+    // The signature table loads with the first file sent: no first paint needs it.
+    const { SIGNATURE_HEAD_BYTES, checkFileSignature } = await import('../api/file-signature.js');
     const head = new Uint8Array(await file.slice(0, SIGNATURE_HEAD_BYTES).arrayBuffer());
     if (signal.aborted) return null;
     if (!checkFileSignature(file.type, head).ok) {

@@ -9,6 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_WRITE_CEILING, DEFAULT_WRITE_LIMITS } from '../proxy/middleware/rate-limit.js';
 import {
   API_PREFIX,
   ENDPOINTS,
@@ -18,8 +19,7 @@ import {
   UPLOAD_MAX_BYTES,
   type EndpointSpec,
 } from '../src/api/contract.js';
-import { SIGNATURE_HEAD_BYTES, UPLOAD_SIGNATURES } from '../src/api/file-signature.js';
-import { DEFAULT_WRITE_CEILING, DEFAULT_WRITE_LIMITS } from '../proxy/middleware/rate-limit.js';
+import { SIGNATURE_HEAD_BYTES, UPLOAD_SIGNATURES, storedFileName } from '../src/api/file-signature.js';
 
 export const WORDPRESS_CONTRACT_FILE = 'integrations/wordpress/conf-widgets/contract.json';
 
@@ -35,6 +35,18 @@ const WRITE_KIND: Record<string, string> = {
   abstractSubmit: 'abstracts',
   exhibitionSubmit: 'exhibits',
 };
+
+/**
+ * The file name extensions a type keeps (the first is the one a name without them is given), as
+ * `storedFileName` decides: a form's files are forwarded under the name the Node proxy gives them.
+ */
+function extensionsOf(type: string): string[] {
+  const canonical = storedFileName('file', type as (typeof UPLOAD_CONTENT_TYPES)[number]).slice('file.'.length);
+  const candidates = [canonical, type.split('/')[1] ?? ''].filter((x, i, all) => x && all.indexOf(x) === i);
+  return candidates.filter(
+    (ext) => storedFileName(`file.${ext}`, type as (typeof UPLOAD_CONTENT_TYPES)[number]) === `file.${ext}`,
+  );
+}
 
 /** A path template as a PCRE pattern; parameters match what `matchPath` accepts. */
 function patternOf(path: string): string {
@@ -98,6 +110,8 @@ export function wordpressContract() {
           list.map((sig) => ({ offset: sig.offset ?? 0, bytes: [...sig.bytes] })),
         ]),
       ),
+      // The extensions a forwarded file keeps; any other is replaced by the first (storedFileName).
+      extensions: Object.fromEntries(UPLOAD_CONTENT_TYPES.map((type) => [type, extensionsOf(type)])),
     },
     writeLimits: {
       ceiling: { max: DEFAULT_WRITE_CEILING.max, windowSeconds: DEFAULT_WRITE_CEILING.windowMs / 1000 },

@@ -9,11 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type * as nodeTest from 'node:test';
+import { serve } from '@hono/node-server';
 import { createScrubber } from '../../proxy/secrets.js';
 import { createSandbox, type Sandbox } from '../../sandbox/index.js';
 import { DEMO_IDS } from '../../sandbox/seed/demo.js';
+import { solveChallenge, type Challenge } from '../../src/api/write-challenge.js';
 import { onePagePdf } from '../pdf-fixture.js';
 
 export const API = '/api/public/v1';
@@ -90,6 +91,11 @@ export interface ConformanceTarget {
   upstream: CountingUpstream;
   /** Every answer (status line, headers, body) the cases received is pushed here. */
   seen: string[];
+  /**
+   * Turns the proxy's write challenge on (with a small difficulty, so a case solves it at once) or
+   * back off, as its operator would; `url` may change meanwhile.
+   */
+  writeChallenge(on: boolean): Promise<void>;
 }
 
 /** Calls the target and keeps the answer in `seen`. */
@@ -320,6 +326,74 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
       'payload_too_large',
     );
     assert.equal(t.upstream.requests.length, n, 'no upstream call for any of them');
+  });
+
+  test('conformance: the write challenge is off by default (404 at /challenge); on, public writes and uploads need a solved challenge (428 challenge_required: missing, malformed, invalid, used; nothing forwarded), a solution is good for one write, and check-ins are never asked', async () => {
+    assertError(await callTarget(target(), '/challenge'), 404, 'not_found');
+    await target().writeChallenge(true);
+    try {
+      const t = target();
+      const issued = await callTarget(t, '/challenge');
+      assert.equal(issued.status, 200, issued.text);
+      assert.equal(issued.headers.get('cache-control'), 'no-store');
+      const challenge = issued.json().data as Challenge;
+      assert.equal(challenge.parameters.algorithm, 'SHA-256');
+      assert.match(challenge.signature ?? '', /^[0-9a-f]{64}$/);
+      // The forms' own solver (src/api/write-challenge.ts).
+      const solution = await solveChallenge(challenge);
+      const header = (c: Challenge, s: { counter: number; derivedKey: string }) =>
+        btoa(JSON.stringify({ challenge: c, solution: s }));
+      const email = `challenge-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
+      const body = JSON.stringify(await registrationBody(t, email));
+      const post = (value?: string) =>
+        callTarget(t, `${API}/registrations/registrations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(value ? { 'x-conf-challenge': value } : {}) },
+          body,
+        });
+      const reason = (a: Answer) => {
+        assertError(a, 428, 'challenge_required');
+        assert.equal(a.json().error.details.challenge, '/challenge');
+        return a.json().error.details.reason as string;
+      };
+      const before = t.upstream.requests.length;
+      assert.equal(reason(await post()), 'missing');
+      assert.equal(reason(await post('not a challenge!')), 'malformed');
+      const tampered = {
+        ...challenge,
+        parameters: { ...challenge.parameters, keyPrefix: `${challenge.parameters.keyPrefix.slice(0, -2)}00` },
+      };
+      assert.equal(reason(await post(header(tampered, solution))), 'invalid');
+      assert.equal(
+        reason(await post(header(challenge, { counter: solution.counter, derivedKey: '00'.repeat(32) }))),
+        'invalid',
+      );
+      const upload = await callTarget(t, '/uploads/registration-evidence?filename=proof.pdf', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: Uint8Array.from(onePagePdf('Receipt')),
+      });
+      assert.equal(reason(upload), 'missing');
+      assert.equal(t.upstream.requests.length, before, 'nothing forwarded without a solution');
+
+      const accepted = await post(header(challenge, solution));
+      assert.equal(accepted.status, 201, accepted.text);
+      assert.equal(reason(await post(header(challenge, solution))), 'used');
+      const store = t.upstream.sandbox.store;
+      assert.equal(store.conferences.list().flatMap((c) => store.registrations.list(c.id, email)).length, 1);
+
+      const checkins = t.upstream.requests.filter((r) => r.target.includes('/attendance/checkin')).length;
+      const checkin = await callTarget(t, `${API}/attendance/checkin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-kiosk-token': t.kioskToken },
+        body: JSON.stringify({ qr: `DAILY:2/${DEMO_IDS.lastBadge}` }),
+      });
+      assert.notEqual(checkin.status, 428, checkin.text);
+      assert.equal(t.upstream.requests.filter((r) => r.target.includes('/attendance/checkin')).length, checkins + 1);
+    } finally {
+      await target().writeChallenge(false);
+    }
+    assertError(await callTarget(target(), '/challenge'), 404, 'not_found');
   });
 
   test('conformance: no answer above holds the key or the kiosk token in any form', () => {

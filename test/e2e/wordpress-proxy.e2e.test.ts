@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createScrubber } from '../../proxy/secrets.js';
 import { DEMO_IDS, DEMO_KEYS } from '../../sandbox/seed/demo.js';
+import { copyBundleInto } from '../../scripts/wordpress-zip.mjs';
 import {
   API,
   assertError,
@@ -31,9 +32,8 @@ import {
 } from '../conformance/proxy-conformance.js';
 import { onePagePdf } from '../pdf-fixture.js';
 import { skippable } from '../skippable.js';
-import { copyBundleInto } from '../../scripts/wordpress-zip.mjs';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
-import { logIn, startWordPress, type WordPress, wordPressMissing } from './wordpress-stack.js';
+import { logIn, startWordPress, type WordPress, withoutChallengeProbe, wordPressMissing } from './wordpress-stack.js';
 
 const skip = !chromiumPath() ? NO_CHROMIUM : (wordPressMissing() ?? false);
 const { after, before, describe, test } = skippable(skip);
@@ -59,6 +59,21 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     kioskToken: KIOSK_TOKEN,
     upstream,
     seen,
+    // As its Administrator would: the box on Settings → Conference widgets.
+    writeChallenge: async (on) => {
+      const context = await browser.newContext();
+      try {
+        const page = await logIn(wp, context, wp.admin);
+        await page.goto(settingsUrl());
+        await page.setChecked('#conf_widgets_write_challenge', on);
+        await page.fill('#conf_widgets_write_challenge-difficulty', '1000');
+        await Promise.all([page.waitForURL(/options-general\.php\?page=conf-widgets/), page.click('#submit')]);
+        assert.equal(await page.isChecked('#conf_widgets_write_challenge'), on);
+        seen.push(`settings page, write challenge ${on ? 'on' : 'off'} (Administrator)\n${await page.content()}`);
+      } finally {
+        await context.close();
+      }
+    },
   });
   const call = (path: string, init: RequestInit = {}): Promise<Answer> => callTarget(target(), path, init);
   const upstreamCalls = (pathPart: string) => upstream.requests.filter((r) => r.target.includes(pathPart)).length;
@@ -213,6 +228,85 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
   // The cases the Node proxy passes too (test/node/proxy-conformance.test.ts).
   proxyConformance(test, target);
 
+  test("an abstract with two attachments (PHP's array form, attachments[]) reaches the sandbox with both, named as the Node proxy names them; a retry with a new boundary is a replay; two files under the plain name are refused, not forwarded with one missing", async () => {
+    const email = `wp-abstract-${Date.now()}@example.org`;
+    const registered = await call(`${API}/registrations/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(await registrationBody(target(), email)),
+    });
+    assert.equal(registered.status, 201, registered.text);
+    const registrationId = registered.json().data.id as string;
+    const form = (fileField: string) => {
+      const f = new FormData();
+      f.set('registrationId', registrationId);
+      f.set('title', 'Engines that weave algebra');
+      f.set('authors', JSON.stringify([{ fullName: 'Ada Lovelace' }]));
+      f.append(
+        fileField,
+        new Blob([Uint8Array.from(onePagePdf('Abstract, page 1'))], { type: 'application/pdf' }),
+        'abstract.pdf',
+      );
+      // A PDF under another extension is forwarded as .pdf (its verified type), as the Node proxy does.
+      f.append(fileField, new Blob([Uint8Array.from(onePagePdf('Figures'))], { type: 'text/plain' }), 'figures.txt');
+      return f;
+    };
+    const submissions = () =>
+      upstream.sandbox.store.conferences
+        .list()
+        .flatMap((c) => upstream.sandbox.store.abstracts.listSubmissions(c.id, registrationId));
+    const idem = `wp-abstract-${email}`;
+    const send = (body: FormData) =>
+      call(`${API}/abstracts/submissions`, { method: 'POST', headers: { 'idempotency-key': idem }, body });
+
+    const before = upstreamCalls('/abstracts/submissions');
+    assertError(await send(form('attachments')), 400, 'validation_failed');
+    assert.equal(upstreamCalls('/abstracts/submissions'), before, 'a form PHP lost a file of is not forwarded');
+    assert.deepEqual(submissions(), []);
+
+    const first = await send(form('attachments[]'));
+    assert.equal(first.status, 201, first.text);
+    assert.deepEqual(
+      first.json().data.attachments.map((a: { name: string; url: string }) => [a.name, a.url.slice(0, 10)]),
+      [
+        ['abstract.pdf', 'storage://'],
+        ['figures.pdf', 'storage://'],
+      ],
+    );
+    const stored = submissions();
+    assert.equal(stored.length, 1);
+    assert.deepEqual(
+      stored[0]!.attachments.map((a) => a.name),
+      ['abstract.pdf', 'figures.pdf'],
+    );
+    // The same form again: the browser writes a new boundary, the parts are the same.
+    const again = await send(form('attachments[]'));
+    assert.equal(again.status, 201);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.text, first.text);
+    assert.equal(upstreamCalls('/abstracts/submissions'), before + 1);
+    assert.equal(submissions().length, 1);
+
+    const html = new FormData();
+    html.set('registrationId', registrationId);
+    html.set('title', 'Not a PDF');
+    html.set('authors', JSON.stringify([{ fullName: 'Eve' }]));
+    html.append('attachments[]', new Blob(['<html><script>alert(1)</script>'], { type: 'application/pdf' }), 'x.pdf');
+    assertError(
+      await call(`${API}/abstracts/submissions`, { method: 'POST', body: html }),
+      415,
+      'unsupported_media_type',
+    );
+    assert.equal(upstreamCalls('/abstracts/submissions'), before + 1, 'refused before the upstream');
+  });
+
+  test("/challenge stays WordPress's for a browser's navigation (a page may live there); the forms' fetch gets the API's 404 while the challenge is off", async () => {
+    const navigation = await fetch(`${wp.url}/challenge`, { headers: { accept: 'text/html' } });
+    assert.match(navigation.headers.get('content-type') ?? '', /^text\/html/);
+    await navigation.body?.cancel();
+    assertError(await call('/challenge', { headers: { accept: '*/*' } }), 404, 'not_found');
+  });
+
   test('a repeat of a write while the first is still upstream is 409 at once (the Node proxy waits instead), then gets the first answer', async () => {
     const email = `wp-slow-${Date.now()}@example.org`;
     const slowKey = `wp-e2e-slow-${email}`;
@@ -334,7 +428,7 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
           rows.map((r) => r.id),
           [shown],
         );
-        assert.deepEqual(problems, []);
+        assert.deepEqual(withoutChallengeProbe(problems, wp.url), []);
         await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-registration.png', fullPage: true });
         seen.push(`registration page (visitor)\n${await page.content()}`);
       } finally {
@@ -343,33 +437,98 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     },
   );
 
+  /**
+   * In Chromium the Author logs in, opens a new post in the block editor, inserts the "Conference
+   * widget" block and two Shortcode blocks from the inserter, and publishes: the post's id and link.
+   */
+  const publishInBlockEditor = async (): Promise<{ id: number; link: string }> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
+    try {
+      const page = await logIn(wp, context, wp.author);
+      const problems = watchPage(page);
+      await page.goto(`${wp.url}/wp-admin/post-new.php`, { timeout: 120_000 });
+      await page.waitForFunction(
+        () =>
+          Boolean(
+            (window as unknown as { wp?: { blocks?: { getBlockType(n: string): unknown } } }).wp?.blocks?.getBlockType(
+              'conf-widgets/element',
+            ),
+          ),
+        null,
+        { timeout: 120_000 },
+      );
+      // The welcome guide, closed as its "don't show again" does: the editor's preferences.
+      await page.evaluate(() => {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- WordPress's editor globals (wp.data) have no types in this project.
+        const wpg = (window as any).wp;
+        wpg.data.dispatch('core/preferences').set('core/edit-post', 'welcomeGuide', false);
+      });
+      await page.locator('.edit-post-welcome-guide').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.locator('.editor-post-title__input').fill('Conference');
+
+      /** From the inserter (its toggle in the toolbar), by the block's name as the search finds it. */
+      const insert = async (search: string, block: string) => {
+        const field = page.locator('.block-editor-inserter__search input');
+        if (!(await field.isVisible())) await page.getByRole('button', { name: 'Toggle block inserter' }).click();
+        await field.fill(search);
+        await page.locator(`.block-editor-inserter__menu .editor-block-list-item-${block}`).first().click();
+      };
+      await insert('Conference widget', 'conf-widgets-element');
+      // The block's sidebar (the open inserter closed the settings): the element it shows.
+      const settings = page.getByRole('button', { name: 'Settings', exact: true });
+      if ((await settings.getAttribute('aria-pressed')) !== 'true') await settings.click();
+      await page.locator('.edit-post-sidebar__panel-tab', { hasText: 'Block' }).click();
+      const show = page.getByLabel('Show', { exact: true });
+      await show.waitFor({ timeout: 30_000 });
+      assert.equal(await show.inputValue(), 'conf-schedule');
+      for (const shortcode of ['[conf_registration_form]', '[conf_workshops]']) {
+        await insert('Shortcode', 'shortcode');
+        const text = page.getByPlaceholder('Write shortcode here…').last();
+        await text.waitFor({ timeout: 30_000 });
+        await text.fill(shortcode);
+      }
+      await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-editor.png' });
+
+      await page.locator('.editor-post-publish-panel__toggle').click();
+      await page.locator('.editor-post-publish-panel .editor-post-publish-button').click();
+      await page.locator('.post-publish-panel__postpublish').waitFor({ timeout: 120_000 });
+      const post = await page.evaluate(() => {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above.
+        const current = (window as any).wp.data.select('core/editor').getCurrentPost() as { id: number; link: string };
+        return { id: current.id, link: current.link };
+      });
+      // WordPress's own editor fetches what this offline site cannot give it (the welcome guide's
+      // pictures from s.w.org, the theme's templates an Author may not edit); the block adds nothing.
+      const ours = problems.filter((p) => p.startsWith('uncaught:') || /conf-widgets|conf_widgets/.test(p));
+      assert.deepEqual(ours, [], 'no error from the block in the editor');
+      seen.push(`block editor (Author)\n${await page.content()}`);
+      return post;
+    } finally {
+      await context.close();
+    }
+  };
+
   /** The journey's post (block, [conf_registration_form], [conf_workshops]); the stale test opens it again. */
   let journeyLink = '';
 
   test(
-    'an Author publishes the block, [conf_registration_form] and [conf_workshops]; a visitor sees the schedule, registers with a proof upload and enrolls: one registration and one enrollment in the sandbox',
-    { timeout: 240_000 },
+    'an Author publishes the block, [conf_registration_form] and [conf_workshops] in the block editor; a visitor sees the schedule, registers with a proof upload and enrolls: one registration and one enrollment in the sandbox',
+    { timeout: 420_000 },
     async () => {
+      const created = await publishInBlockEditor();
       const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
-      const content = [
-        '<!-- wp:conf-widgets/element {"element":"conf-schedule"} /-->',
-        '<!-- wp:shortcode -->[conf_registration_form]<!-- /wp:shortcode -->',
-        '<!-- wp:shortcode -->[conf_workshops]<!-- /wp:shortcode -->',
-      ].join('\n');
-      const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Conference', status: 'publish', content }),
-      });
-      const created = (await res.json()) as { link: string; id: number };
-      assert.equal(res.status, 201, JSON.stringify(created));
-      seen.push(`REST post (Author)\n${JSON.stringify(created)}`);
       // What the Author loads back: the post in the editor's context, with its raw content.
       const edit = await fetch(`${wp.url}/?rest_route=/wp/v2/posts/${created.id}&context=edit`, {
         headers: { authorization: `Basic ${auth}` },
       });
       assert.equal(edit.status, 200);
-      seen.push(`REST post, edit context (Author)\n${await edit.text()}`);
+      const editText = await edit.text();
+      seen.push(`REST post, edit context (Author)\n${editText}`);
+      const raw = (JSON.parse(editText) as { content: { raw: string }; status: string }).content.raw;
+      assert.equal((JSON.parse(editText) as { status: string }).status, 'publish');
+      assert.match(raw, /<!-- wp:conf-widgets\/element \/-->/, 'the block, with its default element (the schedule)');
+      assert.match(raw, /<!-- wp:shortcode -->\s*\[conf_registration_form\]\s*<!-- \/wp:shortcode -->/);
+      assert.match(raw, /<!-- wp:shortcode -->\s*\[conf_workshops\]\s*<!-- \/wp:shortcode -->/);
       journeyLink = created.link;
 
       const email = `wp-journey-${Date.now()}@example.org`;
@@ -416,13 +575,11 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
         await field('custom.tshirt_size').selectOption('m');
         await field('paymentMethodId').selectOption({ index: 1 });
         await field('paymentReference').fill('TX-WP-JOURNEY');
-        await page
-          .locator(`${form} input[type="file"]`)
-          .setInputFiles({
-            name: 'receipt.pdf',
-            mimeType: 'application/pdf',
-            buffer: onePagePdf(`Receipt for ${email}`),
-          });
+        await page.locator(`${form} input[type="file"]`).setInputFiles({
+          name: 'receipt.pdf',
+          mimeType: 'application/pdf',
+          buffer: onePagePdf(`Receipt for ${email}`),
+        });
         await page.locator(`${form} [part~="upload-done"]`).waitFor({ timeout: 60_000 });
         await page.locator(`${form} [part~="submit-button"]`).click();
         await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });
@@ -457,7 +614,7 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
           [{ workshop_id: DEMO_IDS.capacity3Workshop, status: 'enrolled' }],
           'exactly one enrollment',
         );
-        assert.deepEqual(problems, []);
+        assert.deepEqual(withoutChallengeProbe(problems, wp.url), []);
         await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-journey.png', fullPage: true });
         seen.push(`journey post (visitor)\n${await page.content()}`);
         await Promise.all(answers);

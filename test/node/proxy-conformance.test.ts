@@ -3,8 +3,8 @@
  * proxy, listening on loopback in front of a counting sandbox. The same cases run against the
  * WordPress plugin in test/e2e/wordpress-proxy.e2e.test.ts.
  */
-import { after, before, describe, test } from 'node:test';
 import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
 import { serve } from '@hono/node-server';
 import { createProxy } from '../../proxy/index.js';
 import { DEMO_KEYS } from '../../sandbox/seed/demo.js';
@@ -17,7 +17,7 @@ import {
 
 describe('the Node proxy', () => {
   let upstream: CountingUpstream;
-  let server: ReturnType<typeof serve>;
+  const servers: ReturnType<typeof serve>[] = [];
   let target: ConformanceTarget;
   const proxies: ReturnType<typeof createProxy>[] = [];
 
@@ -32,15 +32,42 @@ describe('the Node proxy', () => {
       kioskToken,
       logger: () => {},
     });
-    proxies.push(proxy);
-    const port = await new Promise<number>((resolve) => {
-      server = serve({ fetch: proxy.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+    // The same proxy with the write challenge on, which the challenge case switches to.
+    const challenged = createProxy({
+      upstream: upstream.url,
+      apiKey: DEMO_KEYS.all,
+      allowedOrigins: [allowedOrigin],
+      kioskToken,
+      writeChallenge: { difficulty: 1000 },
+      logger: () => {},
     });
-    target = { url: `http://127.0.0.1:${port}`, allowedOrigin, key: DEMO_KEYS.all, kioskToken, upstream, seen: [] };
+    proxies.push(proxy, challenged);
+    const listen = (fetch: (req: Request) => Response | Promise<Response>) =>
+      new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve) => {
+        const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+          resolve({ server: s, url: `http://127.0.0.1:${info.port}` }),
+        );
+      });
+    const plain = await listen(proxy.fetch);
+    const withChallenge = await listen(challenged.fetch);
+    servers.push(plain.server, withChallenge.server);
+    target = {
+      url: plain.url,
+      allowedOrigin,
+      key: DEMO_KEYS.all,
+      kioskToken,
+      upstream,
+      seen: [],
+      writeChallenge: async (on) => {
+        target.url = on ? withChallenge.url : plain.url;
+      },
+    };
   });
   after(async () => {
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
-    (server as unknown as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.();
+    for (const server of servers) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    }
     for (const p of proxies) await p.close();
     await upstream?.close();
   });

@@ -15,6 +15,7 @@
  * - writes: Idempotency-Key (a replay gets the first answer, an attempt in progress 409, the key
  *   forwarded upstream), a rate limit per client address, JSON body caps;
  * - check-ins only with the kiosk token (hash_equals), failures locked out per address;
+ * - optionally, a solved proof-of-work challenge on public writes (includes/challenge.php);
  * - CORS for this site's origin and the extra allowed origins.
  *
  * It runs on `plugins_loaded`, before the theme, the user and WordPress's REST server are set up,
@@ -27,7 +28,7 @@ defined( 'ABSPATH' ) || exit;
 
 /** Upstream timeout for reads and writes, in seconds. */
 const CONF_WIDGETS_UPSTREAM_TIMEOUT = 10;
-const CONF_WIDGETS_ALLOW_HEADERS    = 'Content-Type, Idempotency-Key, If-None-Match, X-Kiosk-Token, Accept-Language';
+const CONF_WIDGETS_ALLOW_HEADERS    = 'Content-Type, Idempotency-Key, If-None-Match, X-Kiosk-Token, X-Conf-Challenge, Accept-Language';
 const CONF_WIDGETS_EXPOSE_HEADERS   = 'ETag, X-Cache, Retry-After, Deprecation';
 
 /** contract.json as an array. */
@@ -73,7 +74,8 @@ function conf_widgets_request_header( $name ) {
 
 /**
  * What this request asks of the plugin: `array( 'api', <path below the API prefix> )`,
- * `array( 'upload', <kind> )` for `PUT /uploads/<kind>`, or null when it is not for the plugin.
+ * `array( 'upload', <kind> )` for `PUT /uploads/<kind>`, `array( 'challenge', '' )` for
+ * `GET /challenge`, or null when it is not for the plugin.
  *
  * @return array|null
  */
@@ -95,6 +97,13 @@ function conf_widgets_api_request_route() {
 		if ( in_array( $method, array( 'PUT', 'OPTIONS' ), true ) && 0 === strpos( $path, $uploads ) && 1 === preg_match( '#^[a-z-]{1,64}$#', substr( $path, strlen( $uploads ) ) ) ) {
 			return array( 'upload', substr( $path, strlen( $uploads ) ) );
 		}
+		// The challenge while it is on. While it is off, the forms' fetch (which takes any type) is
+		// answered 404, which tells them no challenge is asked for; a browser's navigation (which asks
+		// for HTML) stays WordPress's, so a page of that name still shows.
+		if ( $home . $base . CONF_WIDGETS_CHALLENGE_PATH === $path && in_array( $method, array( 'GET', 'HEAD', 'OPTIONS' ), true )
+			&& ( conf_widgets_challenge_on() || false === stripos( (string) conf_widgets_request_header( 'Accept' ), 'text/html' ) ) ) {
+			return array( 'challenge', '' );
+		}
 	}
 	return null;
 }
@@ -102,6 +111,20 @@ function conf_widgets_api_request_route() {
 /** The base URL the elements on this site call (the API prefix is added by them). */
 function conf_widgets_api_endpoint() {
 	return untrailingslashit( home_url() );
+}
+
+/**
+ * The `endpoint` the plugin writes on every shown conf-* tag in key mode when the site lives
+ * below its domain's root (`https://host/blog/`): the elements' default, the origin that served
+ * their script, would miss the site's path. Null when no attribute is needed (a site at its
+ * domain's root, or proxy mode, where the proxy's script origin is the proxy).
+ */
+function conf_widgets_site_endpoint() {
+	if ( 'key' !== conf_widgets_mode() ) {
+		return null;
+	}
+	$path = untrailingslashit( (string) wp_parse_url( home_url(), PHP_URL_PATH ) );
+	return '' === $path ? null : conf_widgets_api_endpoint();
 }
 
 add_action(
@@ -205,10 +228,17 @@ function conf_widgets_api_serve( $route ) {
 		conf_widgets_api_error( 403, 'origin_not_allowed', 'This origin may not use this proxy.' );
 	}
 
+	if ( 'challenge' === $type ) {
+		if ( ! conf_widgets_challenge_on() ) {
+			conf_widgets_api_error( 404, 'not_found', 'This site asks for no write challenge.' );
+		}
+		conf_widgets_api_challenge();
+	}
 	if ( 'upload' === $type ) {
 		if ( ! isset( conf_widgets_contract()['uploads']['kinds'][ $path ] ) ) {
 			conf_widgets_api_error( 404, 'not_found', 'No such upload kind.' );
 		}
+		conf_widgets_challenge_check();
 		if ( '' === conf_widgets_api_key() || '' === conf_widgets_api_base() ) {
 			conf_widgets_api_error( 503, 'service_unavailable', 'This site is not connected to the conference service yet.', array( 'Retry-After' => '60' ) );
 		}
@@ -619,10 +649,7 @@ function conf_widgets_write_limit( $endpoint ) {
 function conf_widgets_read_json_body( $endpoint ) {
 	$type = strtolower( trim( explode( ';', (string) conf_widgets_request_header( 'Content-Type' ) )[0] ) );
 	if ( 'application/json' !== $type ) {
-		$message = 'multipart/form-data' === $type && ! empty( $endpoint['files'] )
-			? 'Attachments cannot be sent through this site yet; send the form without files.'
-			: 'Send the body as application/json.';
-		conf_widgets_api_error( 415, 'unsupported_media_type', $message );
+		conf_widgets_api_error( 415, 'unsupported_media_type', 'Send the body as application/json.' );
 	}
 	$cap    = (int) $endpoint['maxBodyBytes'];
 	$length = conf_widgets_request_header( 'Content-Length' );
@@ -648,10 +675,18 @@ function conf_widgets_read_json_body( $endpoint ) {
 /** A POST: limits, body, Idempotency-Key, forwarded. */
 function conf_widgets_api_write( $endpoint, $target ) {
 	if ( 'kiosk' !== $endpoint['audience'] ) {
+		conf_widgets_challenge_check();
 		conf_widgets_write_limit( $endpoint );
 	}
-	$body    = conf_widgets_read_json_body( $endpoint );
-	$headers = array( 'Content-Type' => 'application/json' );
+	$type = strtolower( trim( explode( ';', (string) conf_widgets_request_header( 'Content-Type' ) )[0] ) );
+	if ( ! empty( $endpoint['files'] ) && 'multipart/form-data' === $type ) {
+		list( $body, $body_type, $fingerprint_source ) = conf_widgets_read_form_body( $endpoint );
+	} else {
+		$body               = conf_widgets_read_json_body( $endpoint );
+		$body_type          = 'application/json';
+		$fingerprint_source = $body;
+	}
+	$headers = array( 'Content-Type' => $body_type );
 	$lang    = conf_widgets_request_header( 'Accept-Language' );
 	if ( null !== $lang && strlen( $lang ) <= 256 ) {
 		$headers['Accept-Language'] = $lang;
@@ -671,7 +706,7 @@ function conf_widgets_api_write( $endpoint, $target ) {
 	}
 	// Per endpoint and key; the body's fingerprint tells a replay from a reuse.
 	$name        = 'cfw_idem_' . hash( 'sha256', $target . "\n" . $idem . "\n" );
-	$fingerprint = hash( 'sha256', "POST\n" . $target . "\n" . $body . "\n" );
+	$fingerprint = hash( 'sha256', "POST\n" . $target . "\n" . $fingerprint_source . "\n" );
 	$ttl         = DAY_IN_SECONDS;
 	$existing    = conf_widgets_claim( $name, CONF_WIDGETS_UPSTREAM_TIMEOUT + 5, array( 'state' => 'pending', 'fingerprint' => $fingerprint ) );
 	if ( null !== $existing ) {
@@ -732,7 +767,7 @@ add_action(
 	'conf_widgets_cleanup',
 	static function () {
 		global $wpdb;
-		$rows = $wpdb->get_results( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE 'cfw\\_idem\\_%' OR option_name LIKE 'cfw\\_fill\\_%' LIMIT 5000" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
+		$rows = $wpdb->get_results( "SELECT option_name, option_value FROM {$wpdb->options} WHERE option_name LIKE 'cfw\\_idem\\_%' OR option_name LIKE 'cfw\\_fill\\_%' OR option_name LIKE 'cfw\\_ch\\_%' LIMIT 5000" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery
 		foreach ( $rows as $row ) {
 			$value = json_decode( $row->option_value, true );
 			if ( ! is_array( $value ) || ! isset( $value['expires'] ) || $value['expires'] <= time() ) {

@@ -128,6 +128,11 @@ function conf_widgets_start_tag_html( array $tag ) {
 			$html .= ' ' . $name . '="' . str_replace( '"', '&quot;', $raw ) . '"';
 		}
 	}
+	// The site's own address, written by the plugin (never taken from a post): see conf_widgets_site_endpoint().
+	$endpoint = conf_widgets_site_endpoint();
+	if ( null !== $endpoint ) {
+		$html .= ' endpoint="' . esc_attr( $endpoint ) . '"';
+	}
 	return $html . '>';
 }
 

@@ -46,6 +46,9 @@ function conf_widgets_secret_forms( $secrets = null ) {
 	static $cache = array();
 	if ( null === $secrets ) {
 		$secrets = array( conf_widgets_api_key(), conf_widgets_kiosk_token() );
+		if ( function_exists( 'conf_widgets_challenge_stored_secret' ) ) {
+			$secrets[] = conf_widgets_challenge_stored_secret();
+		}
 	}
 	$secrets = array_values( array_filter( $secrets, 'strlen' ) );
 	$id      = md5( implode( "\n", $secrets ) );

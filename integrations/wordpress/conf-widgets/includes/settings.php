@@ -70,6 +70,7 @@ add_action(
 			CONF_WIDGETS_API_KEY_OPTION  => array( 'array', array(), 'conf_widgets_sanitize_api_key' ),
 			CONF_WIDGETS_KIOSK_OPTION    => array( 'array', array(), 'conf_widgets_sanitize_kiosk_token' ),
 			CONF_WIDGETS_ORIGINS_OPTION  => array( 'array', array(), 'conf_widgets_sanitize_origins' ),
+			CONF_WIDGETS_CHALLENGE_OPTION => array( 'array', array(), 'conf_widgets_sanitize_challenge' ),
 		);
 		foreach ( $settings as $name => $setting ) {
 			register_setting(
@@ -173,6 +174,20 @@ function conf_widgets_sanitize_origins( $value ) {
 	return array_values( array_unique( $origins ) );
 }
 
+/** The write challenge: on or off, and its difficulty (a whole number from 1; else the default). */
+function conf_widgets_sanitize_challenge( $value ) {
+	$value      = is_array( $value ) ? $value : array();
+	$difficulty = isset( $value['difficulty'] ) ? filter_var( $value['difficulty'], FILTER_VALIDATE_INT, array( 'options' => array( 'min_range' => 1, 'max_range' => 4294967295 ) ) ) : false;
+	if ( isset( $value['difficulty'] ) && '' !== $value['difficulty'] && false === $difficulty ) {
+		conf_widgets_settings_error( CONF_WIDGETS_CHALLENGE_OPTION, 'conf-widgets-invalid-difficulty', __( 'The challenge\'s difficulty is a whole number from 1; the previous one was kept.', 'conf-widgets' ) );
+		$difficulty = conf_widgets_challenge_setting()['difficulty'];
+	}
+	return array(
+		'on'         => ! empty( $value['on'] ),
+		'difficulty' => false === $difficulty ? CONF_WIDGETS_CHALLENGE_DIFFICULTY : (int) $difficulty,
+	);
+}
+
 add_action(
 	'admin_init',
 	static function () {
@@ -185,6 +200,7 @@ add_action(
 			CONF_WIDGETS_API_KEY_OPTION  => array( __( 'API key', 'conf-widgets' ), 'conf_widgets_api_key_field' ),
 			CONF_WIDGETS_KIOSK_OPTION    => array( __( 'Kiosk token (optional)', 'conf-widgets' ), 'conf_widgets_kiosk_token_field' ),
 			CONF_WIDGETS_ORIGINS_OPTION  => array( __( 'Extra allowed origins', 'conf-widgets' ), 'conf_widgets_origins_field' ),
+			CONF_WIDGETS_CHALLENGE_OPTION => array( __( 'Write challenge', 'conf-widgets' ), 'conf_widgets_challenge_field' ),
 		);
 		foreach ( $fields as $name => $field ) {
 			add_settings_field( $name, $field[0], $field[1], $page, 'conf-widgets-key', array( 'label_for' => $name ) );
@@ -286,6 +302,21 @@ function conf_widgets_origins_field() {
 		esc_textarea( implode( "\n", conf_widgets_extra_origins() ) ),
 		/* translators: %s: this site's origin. */
 		esc_html( sprintf( __( 'One per line. This site (%s) is always allowed; add other sites whose pages use the elements through this one.', 'conf-widgets' ), conf_widgets_origin_of( home_url() ) ) )
+	);
+}
+
+/** The write challenge: a box to turn it on, and its difficulty. */
+function conf_widgets_challenge_field() {
+	$setting = conf_widgets_challenge_setting();
+	printf(
+		'<label><input type="checkbox" id="%1$s" name="%1$s[on]" value="1"%2$s /> %3$s</label><p><label for="%1$s-difficulty">%4$s</label> <input type="number" class="small-text" min="1" step="1" id="%1$s-difficulty" name="%1$s[difficulty]" value="%5$d" /></p><p class="description">%6$s</p>',
+		esc_attr( CONF_WIDGETS_CHALLENGE_OPTION ),
+		checked( $setting['on'], true, false ),
+		esc_html__( 'Ask every submission and upload for a solved proof-of-work challenge', 'conf-widgets' ),
+		esc_html__( 'Difficulty (largest counter to find)', 'conf-widgets' ),
+		(int) $setting['difficulty'],
+		/* translators: %s: the default difficulty. */
+		esc_html( sprintf( __( 'Off by default. The forms solve it in the visitor\'s browser while the form is filled in; a script that does not solve it gets no submission through. Browsers solve it only on https pages (or localhost). Check-ins are never asked. Default difficulty: %s.', 'conf-widgets' ), number_format_i18n( CONF_WIDGETS_CHALLENGE_DIFFICULTY ) ) )
 	);
 }
 

@@ -2,9 +2,9 @@
 // `npm test`: type-check, server and model tests (node:test over real sockets), then browser tests
 // in real Chromium. Installs what a test needs before the first test that needs it: Debian's
 // Chromium (the end-to-end tests among the server tests, then the browser tests), redis-server
-// (the proxy's Redis store tests), WordPress, MariaDB and PHP (the WordPress plugin's end-to-end
-// test), and the build (the manifest the plugin's attribute test reads), when missing and we may
-// (root with apt-get); otherwise says exactly what to run. Ends with one line: "N passed,
+// (the proxy's Redis store tests), nginx (the proxy behind nginx), WordPress, MariaDB and PHP (the
+// WordPress plugin's end-to-end test), and the build (the manifest the plugin's attribute test
+// reads), when missing and we may (root with apt-get); otherwise says exactly what to run. Ends with one line: "N passed,
 // N failed, N skipped", every skipped test counted and why named. Under CI=true a test skipped
 // for a part this script could have installed fails the run: a CI must never pass on tests it
 // did not run.
@@ -71,6 +71,32 @@ function ensureRedis() {
   console.error(
     'The Redis store tests need redis-server and will be skipped. Run: sudo apt-get install -y redis-server (or set REDIS_SERVER_PATH).',
   );
+  return false;
+}
+
+/** Where test/node/nginx.test.ts looks for nginx. */
+export function nginxPath() {
+  for (const p of [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx']) {
+    if (p && existsSync(p)) return p;
+  }
+  return null;
+}
+
+/** The proxy-behind-nginx test starts its own nginx with a temp config; without one it skips, so install it. */
+function ensureNginx() {
+  if (nginxPath()) return true;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = existsSync('/usr/bin/apt-get');
+  if (isRoot && hasApt) {
+    console.log("nginx is missing; installing Debian's nginx package (the tests never use its service).");
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+  if (nginxPath()) return true;
+  console.error('The nginx test will be skipped. Run: sudo apt-get install -y nginx (or set NGINX_PATH).');
   return false;
 }
 
@@ -165,6 +191,7 @@ const ENSURE = {
     run('build (the custom-elements manifest the plugin test reads)', 'npm', ['run', 'build']),
 };
 for (const part of partsBeforeServerTests(serverGlobs, { browserStage: !skipBrowser })) ENSURE[part]();
+if (serverGlobs.some((f) => f.endsWith('nginx.test.ts'))) ensureNginx();
 // Per run, so a leftover file or another run in the same working tree is never counted.
 const tapFile = `.tmp/server-${process.pid}.tap`;
 rmSync(tapFile, { force: true });

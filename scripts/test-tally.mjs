@@ -38,7 +38,14 @@ export function tallyTap(tap) {
  * Skip reasons naming a part `npm test` installs or makes itself, or one `npm ci` installs (a
  * runtime binary from node_modules: workerd, Bun, Deno).
  */
-const INSTALLABLE = [/chromium/i, /redis-server/i, /wordpress|mariadb|\bphp\b/i, /npm run build/i, /node_modules\//];
+const INSTALLABLE = [
+  /chromium/i,
+  /redis-server/i,
+  /\bnginx\b/i,
+  /wordpress|mariadb|\bphp\b/i,
+  /npm run build/i,
+  /node_modules\//,
+];
 
 /** The skips a CI must count as failures: those for a part `npm test` could have installed. */
 export function avoidableSkips(skipReasons) {

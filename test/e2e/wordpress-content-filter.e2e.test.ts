@@ -110,6 +110,8 @@ describe('WordPress plugin: conf-* tags in rendered content, as Chromium reads t
         `<?php
 define('ABSPATH', ${JSON.stringify(`${WORDPRESS_ROOT}/`)});
 function add_filter(...$a) {} function add_action(...$a) {} function apply_filters($hook, $value) { return $value; }
+// A site at its domain's root: the plugin adds no endpoint of its own (test/e2e/wordpress-subdirectory.e2e.test.ts covers /blog/).
+function conf_widgets_site_endpoint() { return null; }
 require ABSPATH . 'wp-includes/kses.php';
 require ${JSON.stringify(resolve(PLUGIN_DIR, 'includes/elements.php'))};
 require ${JSON.stringify(resolve(PLUGIN_DIR, 'includes/content.php'))};

@@ -11,7 +11,8 @@ import { Admin, describeConference, parseFee } from './admin/operations.js';
 import { banner } from './banner.js';
 import { DEFAULT_DB_PATH } from './db/open.js';
 import { SandboxError } from './errors.js';
-import { createSandbox, startSandbox } from './index.js';
+import { LARGE_KEY, largeSeed } from './seed/large.js';
+import { createSandbox, startSandbox, type SeedFactory } from './index.js';
 
 const HELP = `Sandbox of the conference platform's Public API v1, on SQLite.
 
@@ -20,7 +21,7 @@ const HELP = `Sandbox of the conference platform's Public API v1, on SQLite.
 Start the server:
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--fail-rate R]
                      [--lose-rate R] [--latency MS] [--admin-token T] [--starts-on YYYY-MM-DD]
-                     [--no-idempotency] [--no-read-cache]
+                     [--no-idempotency] [--no-read-cache] [--seed demo|large]
 
     --port         port to listen on (default 4010; 0 picks a free one)
     --host         interface to bind (default 127.0.0.1)
@@ -34,6 +35,8 @@ Start the server:
                    24 h and replayed to repeats), as an upstream that does not honour it
     --no-read-cache  build every read from the database (by default a read's answer is kept
                    until the data it was built from changes)
+    --seed         what an empty database is seeded with: demo (default; the demo conferences)
+                   or large (2,000 events in 12 rooms over 3 days, 800 speakers; key ${LARGE_KEY})
 
 Change the data (all take --db PATH and --conference ID; default: the demo conference):
   keys create --scopes a,b [--label L] [--expires ISO]   prints the new secret once
@@ -87,6 +90,7 @@ function parse(argv: string[]) {
         'starts-on': { type: 'string' },
         'no-idempotency': { type: 'boolean' },
         'no-read-cache': { type: 'boolean' },
+        seed: { type: 'string' },
         conference: { type: 'string' },
         scopes: { type: 'string' },
         label: { type: 'string' },
@@ -120,6 +124,14 @@ function startsOnOf(values: ReturnType<typeof parse>['values']): { startsOn?: st
   if (startsOn === undefined) return {};
   if (!/^\d{4}-\d{2}-\d{2}$/.test(startsOn)) usage('--starts-on must be YYYY-MM-DD.');
   return { startsOn };
+}
+
+/** `--seed`, checked: the datasets an empty database gets. */
+function seedOf(values: ReturnType<typeof parse>['values']): { seedData?: SeedFactory } {
+  const seed = values.seed;
+  if (seed === undefined || seed === 'demo') return {};
+  if (seed === 'large') return { seedData: largeSeed };
+  return usage(`--seed takes demo or large, got "${seed}".`);
 }
 
 function runCommand(positionals: string[], values: ReturnType<typeof parse>['values']): void {
@@ -237,6 +249,7 @@ async function serve(values: ReturnType<typeof parse>['values']): Promise<void> 
     port,
     hostname: values.host ?? '127.0.0.1',
     ...startsOn,
+    ...seedOf(values),
     ...(failRate !== undefined ? { failRate } : {}),
     ...(loseRate !== undefined ? { loseRate } : {}),
     ...(latencyMs !== undefined ? { latencyMs } : {}),

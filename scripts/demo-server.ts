@@ -15,6 +15,7 @@ import { Hono } from 'hono';
 import { createProxy, type Proxy, type ProxyOptions } from '../proxy/index.js';
 import { IDLE_TIMEOUT_MS, NODE_SERVER_OPTIONS } from '../proxy/node.js';
 import { createSandbox, type Sandbox } from '../sandbox/index.js';
+import { LARGE_KEY, largeSeed } from '../sandbox/seed/large.js';
 import { demoStatic } from './demo-static.js';
 
 /**
@@ -41,6 +42,20 @@ export const SANDBOX_MOUNT = '/__sandbox';
 export const DEMO_ROOT = repo('demo');
 export const STORYBOOK_ROOT = repo('storybook-static');
 export const BUNDLE_PATH = repo('dist/conf-widgets.js');
+/**
+ * The demo's large conference (2,000 events, `/large.html`): its own proxy under this path
+ * (`/large/api/public/v1/...`, an element's `endpoint="/large"`) over its own sandbox, both made
+ * on the first request there, so a start that never shows it does not seed it.
+ */
+export const LARGE_MOUNT = '/large';
+const LARGE_SANDBOX_MOUNT = '/__sandbox-large';
+
+/** The request with `prefix` taken off its path, for a handler mounted below it. */
+function below(prefix: string, req: Request): Request {
+  const url = new URL(req.url);
+  url.pathname = url.pathname.slice(prefix.length) || '/';
+  return new Request(url, req);
+}
 
 export interface DemoOptions {
   port?: number;
@@ -112,9 +127,27 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
       });
   // The proxy's upstream is this same port; with port 0 it is known only once listening.
   let proxy: Proxy | null = null;
+  let large: { sandbox: Sandbox; proxy: Proxy } | null = null;
+  const largeParts = (): { sandbox: Sandbox; proxy: Proxy } =>
+    (large ??= {
+      sandbox: createSandbox({ db: ':memory:', seedData: largeSeed, ...(o.startsOn ? { startsOn: o.startsOn } : {}) }),
+      proxy: createProxy({
+        upstream: `http://127.0.0.1:${port}${LARGE_SANDBOX_MOUNT}`,
+        apiKey: LARGE_KEY,
+        allowedOrigins: o.allowedOrigins ?? [],
+        publicOrigin: [...ownOrigins(host, port), ...(o.publicOrigin ?? [])],
+        bundlePath: BUNDLE_PATH,
+        forwardScenarioHeaders: true,
+        ...o.proxy,
+      }),
+    });
 
   const app = new Hono();
-  if (sandbox) app.route(SANDBOX_MOUNT, sandbox.app);
+  if (sandbox) {
+    app.route(SANDBOX_MOUNT, sandbox.app);
+    app.all(`${LARGE_SANDBOX_MOUNT}/*`, (c) => largeParts().sandbox.app.fetch(below(LARGE_SANDBOX_MOUNT, c.req.raw)));
+    app.all(`${LARGE_MOUNT}/*`, (c) => largeParts().proxy.fetch(below(LARGE_MOUNT, c.req.raw), c.env));
+  }
   if (existsSync(STORYBOOK_ROOT)) {
     app.get('/storybook', (c) => c.redirect('/storybook/'));
     app.get(
@@ -159,8 +192,9 @@ export async function startDemo(o: DemoOptions = {}): Promise<StartedDemo> {
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
-          void p.close().then(() => {
+          void Promise.all([p.close(), large?.proxy.close()]).then(() => {
             sandbox?.close();
+            large?.sandbox.close();
             resolve();
           });
         });

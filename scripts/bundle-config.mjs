@@ -7,13 +7,16 @@ export const CHUNK_DIR = 'conf-widgets';
 
 /** An element's entry module; group 1 is the element's directory name (`schedule`). */
 const ELEMENT_ENTRY = /[\\/]src[\\/]elements[\\/]([^\\/]+)[\\/]define\.ts$/;
+/** Marks, among a module's users in `loaderChunks`, a module loaded on demand (`import()`) that reaches it. */
+const ON_DEMAND = 'on-demand:';
 /** The base class of the form elements: what a module imports (transitively) to be a form. */
 const FORM_BASE = /[\\/]src[\\/]core[\\/]conf-form-element\.ts$/;
 
 /**
  * The loader's chunking (`split`), decided per module from which elements import it statically:
  * - translations: one chunk per locale (`de`, `fr`, `es`), fetched when an element speaks it;
- * - one element only: that element's chunk (`schedule`);
+ * - one element only: that element's chunk (`schedule`), unless a module loaded on demand also
+ *   reaches it: then a chunk of its own (`checkin-shared`: idb, for the kiosk and saved answers);
  * - `<conf-provider>`, and anything two or more elements share: the `core` chunk, one for every
  *   page, except what only form elements share: the `forms` chunk, so a page without a form
  *   never downloads the form machinery, and what at most one form uses: the `lists` chunk (the
@@ -44,14 +47,38 @@ function loaderChunks() {
         stack.push(...(getModuleInfo(m)?.importedIds ?? []));
       }
     }
+    // What modules loaded on demand (not the elements, which the loader imports so) reach
+    // statically, under a pseudo-user per such module.
+    for (const id of getModuleIds()) {
+      if (ELEMENT_ENTRY.test(id) || !getModuleInfo(id)?.dynamicImporters?.length) continue;
+      const stack = [id];
+      const seen = new Set();
+      while (stack.length > 0) {
+        const m = stack.pop();
+        if (seen.has(m)) continue;
+        seen.add(m);
+        if (!reach.has(m)) reach.set(m, new Set());
+        reach.get(m).add(`${ON_DEMAND}${id}`);
+        stack.push(...(getModuleInfo(m)?.importedIds ?? []));
+      }
+    }
   }
   return function manualChunk(id, { getModuleInfo, getModuleIds }) {
     const locale = CATALOG_MODULE.exec(id)?.[1] ?? /^\0catalog-str-tag:([a-z]+):/.exec(id)?.[1];
     if (locale) return locale;
     if (reach === null) walk(getModuleInfo, getModuleIds);
-    const users = reach.get(id);
-    if (!users) return undefined;
-    if (users.has('provider')) return 'core';
+    const reached = reach.get(id);
+    if (!reached) return undefined;
+    if (reached.has('provider')) return 'core';
+    const users = new Set([...reached].filter((u) => !u.startsWith(ON_DEMAND)));
+    // Also reached by a module loaded on demand: not in one element's chunk, which every page
+    // loading that module would then download whole (idb, shared by the check-in element and the
+    // saved answers every data element loads, pulled the kiosk's chunk into every page). A chunk
+    // of its own, named after the element: left to rollup, it would follow the element's chunk,
+    // which imports it.
+    if (users.size === 1 && reached.size > 1) return `${[...users][0]}-shared`;
+    // Reached only on demand: rollup's chunks for it.
+    if (users.size === 0) return undefined;
     if (users.size === 1) return [...users][0];
     if ([...users].every((e) => forms.has(e))) return 'forms';
     // What at most one form element uses (detail dialogs, deep links, card styles, which only

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { GridCell, GridLayout } from './grid-layout.js';
+import type { GridCell, GridLayout } from './grid-layout.model.js';
 import { EAGER_CARDS } from './list-window.controller.js';
 
 /**

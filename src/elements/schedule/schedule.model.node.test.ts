@@ -1,5 +1,5 @@
-import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { test, describe } from 'node:test';
 import type { ScheduleEvent, Speaker, Venue } from '../../api/records.js';
 import { eventHash, parseEventHash } from '../../core/deep-link.js';
 import {
@@ -13,9 +13,9 @@ import {
   parseAgendaHash,
   saveAgenda,
   type AgendaStorage,
-} from './agenda.js';
-import { layoutGrid } from './grid-layout.js';
-import { foldLine, toIcs } from './ics.js';
+} from './agenda.model.js';
+import { layoutGrid } from './grid-layout.model.js';
+import { foldLine, toIcs } from './ics.model.js';
 import { buildIndex, filterItems, groupByDay, groupBySlot, initialDay, nowNext } from './schedule.model.js';
 
 const ZONE = 'Europe/Berlin';

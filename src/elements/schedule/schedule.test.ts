@@ -1,17 +1,17 @@
 import { expect } from '@esm-bundle/chai';
 import { emulateMedia } from '@web/test-runner-commands';
-import { ApiClient } from '../../api/client.js';
-import type { ScheduleEvent, Speaker, Venue } from '../../api/records.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { cleanup, ElementHarness, fixture, staleOn, waitFor } from '../../../test/browser/harness.js';
+import { ApiClient } from '../../api/client.js';
+import type { ScheduleEvent, Speaker, Venue } from '../../api/records.js';
 import type { ConfAgendaChangeEvent } from '../../events/conf-agenda-change.js';
 import type { ConfEventOpenEvent } from '../../events/conf-event-open.js';
-import { agendaHash, agendaStorageKey } from './agenda.js';
+import { agendaHash, agendaStorageKey } from './agenda.model.js';
 import './define.js';
-import { buildIndex, filterItems, nowNext, type ScheduleIndex } from './schedule.model.js';
 import type { ConfSchedule } from './schedule.js';
-import { screenLayout } from './schedule-screen.js';
+import { buildIndex, filterItems, nowNext, type ScheduleIndex } from './schedule.model.js';
+import { screenLayout } from './screen.view.js';
 
 const ZONE = 'Europe/Berlin';
 const MAIN_HALL = 'ven-main-hall';

@@ -23,19 +23,22 @@ import {
   parseAgendaHash,
   type AgendaChange,
   type AgendaStorage,
-} from './agenda.js';
-import { renderDialog } from './event-dialog.js';
-import { layoutGrid, type GridLayout } from './grid-layout.js';
+} from './agenda.model.js';
+import { cardStyles } from './card.styles.js';
+import { dialogStyles } from './dialog.styles.js';
+import { renderDialog } from './dialog.view.js';
+import { layoutGrid, type GridLayout } from './grid-layout.model.js';
 import { GridWindow } from './grid-window.controller.js';
+import { gridStyles } from './grid.styles.js';
+import { renderGrid } from './grid.view.js';
 import { downloadIcs } from './ics-download.js';
-import { icsFileName, toIcs } from './ics.js';
+import { icsFileName, toIcs } from './ics.model.js';
 import { labels, typeLabel } from './labels.js';
 import { ListWindow } from './list-window.controller.js';
-import { PrintMedia } from './print-media.js';
+import { listStyles } from './list.styles.js';
+import { renderList } from './list.view.js';
+import { PrintMedia } from './print-media.controller.js';
 import { readAll, readEvent, readSpeaker, readVenue } from './read-records.js';
-import { renderGrid } from './schedule-grid.js';
-import { listStyles, renderList } from './schedule-list.js';
-import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './schedule-screen.js';
 import {
   buildIndex,
   countByDay,
@@ -48,7 +51,9 @@ import {
   type ScheduleItem,
   type TimeSlot,
 } from './schedule.model.js';
-import { scheduleStyles } from './schedule.styles.js';
+import { scheduleLastStyles, scheduleStyles } from './schedule.styles.js';
+import { screenStyles } from './screen.styles.js';
+import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './screen.view.js';
 import { renderVenueFilter, VenueFilterPopover } from './venue-filter.js';
 import type { ViewContext } from './view-context.js';
 
@@ -173,7 +178,17 @@ interface Matches {
  * @event {ConfErrorEvent} conf-error - Loading failed; detail `{ resource, status, code, message, stale, error }`.
  */
 export class ConfSchedule extends ConfElement {
-  static override styles = [...ConfElement.styles, scheduleStyles, listStyles, closeButtonStyles];
+  static override styles = [
+    ...ConfElement.styles,
+    scheduleStyles,
+    cardStyles,
+    listStyles,
+    gridStyles,
+    screenStyles,
+    dialogStyles,
+    scheduleLastStyles,
+    closeButtonStyles,
+  ];
   /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
   static override reservedHeight = '100vh';
   static override minWidth = 280;

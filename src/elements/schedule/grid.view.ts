@@ -8,10 +8,10 @@ import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { cssProps } from '../../core/css-props.js';
-import { GRID_STEP_MINUTES, type GridLayout } from './grid-layout.js';
+import { eventCard } from './card.view.js';
+import { GRID_STEP_MINUTES, type GridLayout } from './grid-layout.model.js';
 import type { GridWindow } from './grid-window.controller.js';
 import { labels } from './labels.js';
-import { eventCard } from './schedule-list.js';
 import { isCurrent } from './schedule.model.js';
 import type { ViewContext } from './view-context.js';
 

@@ -3,14 +3,14 @@
  * Escape closes it), holding description, speakers, venue and time, plus the event's actions (a
  * workshop's links to its enroll view in `<conf-workshops>`, `#workshop-<id>`).
  */
+import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import { ref, type Ref } from 'lit/directives/ref.js';
-import { msg } from '@lit/localize';
 import { workshopHash } from '../../core/deep-link.js';
+import { renderCloseButton } from '../../core/detail-dialog-close.js';
 import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem } from './schedule.model.js';
 import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
-import { renderCloseButton } from '../../core/detail-dialog-close.js';
 
 export interface DialogActions {
   close(): void;

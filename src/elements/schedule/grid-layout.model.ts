@@ -6,8 +6,8 @@
  * DST change keeps its true length; the hour labels come from formatting each mark's instant.
  */
 import type { Venue } from '../../api/records.js';
-import type { ScheduleItem } from './schedule.model.js';
 import { wallClock } from '../../core/zone.js';
+import type { ScheduleItem } from './schedule.model.js';
 
 export const GRID_STEP_MINUTES = 5;
 const STEP_MS = GRID_STEP_MINUTES * 60_000;

@@ -1,0 +1,126 @@
+/**
+ * Offline at the venue, as a visitor's browser sees it: the demo site's `/` loads through the real
+ * proxy and sandbox, then the browser goes offline (`context.setOffline`) and the schedule and the
+ * speakers are put on the page again. They show the last good data kept in IndexedDB, marked
+ * "Saved at HH:MM", instead of an error.
+ */
+import assert from 'node:assert/strict';
+import { skippable } from '../skippable.js';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { SHARED_ANSWER_MS } from '../../src/core/resource-controller.js';
+import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
+
+const skip = chromiumPath() ? false : NO_CHROMIUM;
+const { after, before, describe, test } = skippable(skip);
+if (skip) console.log(`# ${NO_CHROMIUM}`);
+
+/** Cards shown and the stale marker's text of the first `tag` on the page. */
+function shown(page: Page, tag: string, card: string): Promise<{ cards: number; marker: string | null }> {
+  return page.evaluate(
+    ([t, c]) => {
+      const root = document.querySelector(t!)?.shadowRoot;
+      return {
+        cards: root?.querySelectorAll(c!).length ?? 0,
+        marker: root?.querySelector('[part~="stale"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? null,
+      };
+    },
+    [tag, card],
+  );
+}
+
+/** Answers the page's elements saved in IndexedDB so far. */
+function savedCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('conf-widgets-saved-answers');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('answers')) return resolve(0);
+          const count = db.transaction('answers').objectStore('answers').count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            db.close();
+          };
+        };
+      }),
+  );
+}
+
+async function until<T>(what: string, fn: () => Promise<T | false | null | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('offline at the venue', () => {
+  let demo: StartedDemo;
+  let browser: Browser;
+
+  before(async () => {
+    ensureBundle();
+    demo = await startDemo({ port: 0, proxy: { logger: () => {} } });
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+
+  test(
+    'the schedule and the speakers show the saved copy, marked, when the network is gone',
+    { timeout: 120_000 },
+    async () => {
+      const elements = [
+        ['conf-schedule', '[part~="event"]'],
+        ['conf-speakers', '[part~="card"]'],
+      ] as const;
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${demo.url}/`);
+        const online = new Map<string, number>();
+        for (const [tag, card] of elements) {
+          const s = await until(`${tag} loaded`, async () => {
+            const now = await shown(page, tag, card);
+            return now.cards > 0 ? now : null;
+          });
+          assert.equal(s.marker, null, `${tag} online: nothing marked`);
+          online.set(tag, s.cards);
+        }
+        await until('answers saved in the browser', async () => (await savedCount(page)) >= 4);
+
+        await context.setOffline(true);
+        // An element added within SHARED_ANSWER_MS of another's read takes that answer instead of
+        // asking; past it, the new elements ask the network, which is gone.
+        await new Promise((r) => setTimeout(r, SHARED_ANSWER_MS + 500));
+        for (const [tag, card] of elements) {
+          // The element put on the page again, as a page that re-renders it (or a later visit) does.
+          await page.evaluate((t) => {
+            const old = document.querySelector(t)!;
+            old.replaceWith(document.createElement(t));
+          }, tag);
+          const offline = await until(`${tag} from the saved copy, marked`, async () => {
+            const s = await shown(page, tag, card);
+            return s.marker && s.cards > 0 ? s : null;
+          });
+          assert.equal(offline.cards, online.get(tag), `${tag}: what was shown online is shown offline`);
+          assert.match(offline.marker!, /^Saved at \d{1,2}:\d{2}/);
+          const error = await page.evaluate(
+            (t) => document.querySelector(t)!.shadowRoot!.querySelector('[part~="error"]') !== null,
+            tag,
+          );
+          assert.equal(error, false, `${tag}: no error view`);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});

@@ -112,7 +112,11 @@ try {
     runs.before.push(install(before, dir, `before-${round}`));
     runs.after.push(install(after, dir, `after-${round}`));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length / 2;
+    return Number.isInteger(mid) ? (sorted[mid - 1]! + sorted[mid]!) / 2 : sorted[Math.floor(mid)]!;
+  };
   const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
   const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
   console.log(`\nA fresh Vite app (vite + conf-widgets), npm install --prefer-offline, ${ROUNDS} rounds each:`);

@@ -12,6 +12,11 @@
  *   type is itself `multipart/*`, is refused;
  * - the whole body within the contract's cap (files × size each + room for the text fields).
  *
+ * The field's parts may also be named in PHP's array form, `attachments[]`: the element sends that
+ * form, because the WordPress plugin (PHP keeps only the last of several files under one plain
+ * name) needs it. Both spellings are the one field here, counted together against `maxFiles`, with
+ * error paths `attachments.N`, and go upstream under the plain name the API expects.
+ *
  * What is forwarded is the form written again from the checked parts (`multipart/writer.ts`), the
  * one copy of the bytes the proxy holds: part headers written by the proxy, each file named with
  * the extension of the type its bytes were verified as (`x.html` that is a PDF goes as `x.pdf`).
@@ -92,11 +97,13 @@ class CheckedForm implements PartSink {
     private readonly out: FormWriter,
   ) {}
 
-  partStart({ name, filename, mediaType: type }: PartHead): void {
+  partStart({ name: sent, filename, mediaType: type }: PartHead): void {
+    const field = this.rules.field;
+    // `attachments[]` (PHP's array form) is the field itself: checked, reported and forwarded as it.
+    const name = sent === `${field}[]` ? field : sent;
     if (type?.startsWith('multipart/')) {
       throw invalid(`${name}: a part may not hold another multipart body.`, name, 'Must not be multipart.');
     }
-    const field = this.rules.field;
     if (name === field) {
       if (filename === null) throw invalid(`${field} must be files.`, name, 'Send each attachment as a file part.');
       if (++this.files > this.rules.maxFiles) {

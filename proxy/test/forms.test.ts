@@ -20,13 +20,24 @@ after(async () => {
 const SUBMIT = `${API}/abstracts/submissions`;
 const pdf = (text: string) => new Blob([`%PDF-1.7\n${text}\n%%EOF`], { type: 'application/pdf' });
 
-function abstractForm(files: [Blob, string][], title = 'Widgets at scale'): FormData {
+/** A file part's name: the API's `attachments`, or PHP's array form that the element sends. */
+type PartName = 'attachments' | 'attachments[]';
+
+function abstractForm(files: [Blob, string, PartName?][], title = 'Widgets at scale'): FormData {
   const f = new FormData();
   f.set('registrationId', DEMO_IDS.firstRegistration);
   f.set('title', title);
   f.set('authors', JSON.stringify([{ fullName: 'Ada Lovelace' }, { fullName: 'Grace Hopper' }]));
-  for (const [blob, name] of files) f.append('attachments', blob, name);
+  for (const [blob, name, part = 'attachments'] of files) f.append(part, blob, name);
   return f;
+}
+
+/** The part names and file names of the last form the upstream received. */
+async function lastForwardedParts(): Promise<[string, string | null][]> {
+  const id = `POST ${SUBMIT}`;
+  const type = String(stack.upstream.lastHeaders.get(id)?.['content-type']);
+  const form = await new Response(stack.upstream.lastBodies.get(id), { headers: { 'content-type': type } }).formData();
+  return [...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? null : value.name]);
 }
 
 const send = (body: FormData, key?: string) =>
@@ -36,6 +47,7 @@ const send = (body: FormData, key?: string) =>
     body,
   });
 const upstreamSubmits = () => stack.upstream.count('POST', SUBMIT);
+const fieldsOf = (json: unknown) => (json as { error: { details: { fields: object } } }).error.details.fields;
 
 describe('multipart abstract submissions', () => {
   test('are forwarded with their boundary and the files kept by the upstream', async () => {
@@ -73,6 +85,92 @@ describe('multipart abstract submissions', () => {
     );
     assert.equal(other.res.status, 422);
     assert.equal(codeOf(other.json), 'idempotency_key_reused');
+  });
+
+  test("files sent as attachments[] (PHP's array form, which the element sends) reach the upstream as repeated attachments, as does a mix of both names", async () => {
+    const before = upstreamSubmits();
+    const { res, json } = await send(
+      abstractForm([
+        [pdf('paper'), 'paper.pdf', 'attachments[]'],
+        [pdf('figures'), 'figures.pdf', 'attachments[]'],
+      ]),
+    );
+    assert.equal(res.status, 201);
+    assert.deepEqual(
+      (json as { data: { attachments: { name: string }[] } }).data.attachments.map((a) => a.name),
+      ['paper.pdf', 'figures.pdf'],
+    );
+    assert.equal(upstreamSubmits(), before + 1);
+    assert.deepEqual(await lastForwardedParts(), [
+      ['registrationId', null],
+      ['title', null],
+      ['authors', null],
+      ['attachments', 'paper.pdf'],
+      ['attachments', 'figures.pdf'],
+    ]);
+
+    const mixed = await send(
+      abstractForm([
+        [pdf('one'), 'one.pdf', 'attachments'],
+        [pdf('two'), 'two.pdf', 'attachments[]'],
+      ]),
+    );
+    assert.equal(mixed.res.status, 201);
+    assert.deepEqual(
+      (await lastForwardedParts()).filter(([, file]) => file !== null),
+      [
+        ['attachments', 'one.pdf'],
+        ['attachments', 'two.pdf'],
+      ],
+    );
+  });
+
+  test('under attachments[] every check holds, reported at attachments.N: the count across both names, the type, an empty file, a text part', async () => {
+    const before = upstreamSubmits();
+    const sixMixed = Array.from({ length: 6 }, (_, i): [Blob, string, PartName] => [
+      pdf(String(i)),
+      `${i}.pdf`,
+      i % 2 ? 'attachments[]' : 'attachments',
+    ]);
+    const tooMany = await send(abstractForm(sixMixed));
+    assert.equal(tooMany.res.status, 400);
+    assert.deepEqual(fieldsOf(tooMany.json), { attachments: 'At most 5 files.' });
+
+    const html = new Blob(['<!doctype html><script>alert(1)</script>'], { type: 'application/pdf' });
+    const notPdf = await send(
+      abstractForm([
+        [pdf('ok'), 'ok.pdf', 'attachments'],
+        [html, 'evil.pdf', 'attachments[]'],
+      ]),
+    );
+    assert.equal(notPdf.res.status, 415);
+    assert.deepEqual(fieldsOf(notPdf.json), { 'attachments.1': 'Must be application/pdf.' });
+
+    const empty = await send(abstractForm([[new Blob([]), 'empty.pdf', 'attachments[]']]));
+    assert.equal(codeOf(empty.json), 'empty_upload');
+    assert.deepEqual(fieldsOf(empty.json), { 'attachments.0': 'The file is empty.' });
+
+    const text = abstractForm([]);
+    text.append('attachments[]', 'not a file');
+    const asText = await send(text);
+    assert.equal(asText.res.status, 400);
+    assert.deepEqual(fieldsOf(asText.json), { attachments: 'Send each attachment as a file part.' });
+
+    // Only the field's own array form is the field: a file under any other name stays refused.
+    const other = await send(abstractForm([[pdf('x'), 'x.pdf', 'attachments[0]' as PartName]]));
+    assert.equal(other.res.status, 400);
+    assert.deepEqual(fieldsOf(other.json), { 'attachments[0]': 'Must be text.' });
+    assert.equal(upstreamSubmits(), before);
+  });
+
+  test('a retry that spells the field the other way is the same attempt (replayed)', async () => {
+    const before = upstreamSubmits();
+    const key = `abstract-spelling-${Date.now()}`;
+    const first = await send(abstractForm([[pdf('a'), 'a.pdf', 'attachments']]), key);
+    const again = await send(abstractForm([[pdf('a'), 'a.pdf', 'attachments[]']]), key);
+    assert.equal(first.res.status, 201);
+    assert.equal(again.res.headers.get('idempotent-replayed'), 'true');
+    assert.equal(upstreamSubmits(), before + 1);
   });
 
   test('refuses, with no upstream call: a file that is not a PDF, six files, an empty file, a file over 10 MB, files elsewhere', async () => {

@@ -34,7 +34,7 @@ describe('abstract form model', () => {
     });
   });
 
-  it('multipart body: text fields, authors as JSON, the referenced files in order; a file no longer chosen fails', async () => {
+  it('multipart body: text fields, authors as JSON, the referenced files in order as attachments[]; a file no longer chosen fails', async () => {
     const a = new File(['%PDF-a'], 'a.pdf', { type: 'application/pdf', lastModified: 1 });
     const b = new File(['%PDF-bb'], 'b.pdf', { type: 'application/pdf', lastModified: 2 });
     const body = buildAbstractBody('r', 't', ['Ada'], [b, a]);
@@ -42,9 +42,11 @@ describe('abstract form model', () => {
     assert.equal(form.get('registrationId'), 'r');
     assert.deepEqual(JSON.parse(String(form.get('authors'))), [{ fullName: 'Ada' }]);
     assert.deepEqual(
-      form.getAll('attachments').map((x) => (x as File).name),
+      form.getAll('attachments[]').map((x) => (x as File).name),
       ['b.pdf', 'a.pdf'],
     );
+    // PHP keeps only the last file of a plain name repeated; no part may go under it.
+    assert.deepEqual(form.getAll('attachments'), []);
     assert.throws(() => toFormData(body, [a]), /b\.pdf/);
   });
 

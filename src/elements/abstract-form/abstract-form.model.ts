@@ -63,8 +63,15 @@ export function buildAbstractBody(
 }
 
 /**
+ * Name of each file part: the contract's field in PHP's array form (`attachments[]`). PHP keeps
+ * only the last of several files sent under one plain name, so the WordPress plugin needs the
+ * array form to see them all; the Node proxy takes either and sends the API plain `attachments`.
+ */
+export const ATTACHMENT_PART = `${ATTACHMENTS.field}[]`;
+
+/**
  * The multipart body (gap decision, see the sandbox README): text fields, `authors` as JSON, one
- * `attachments` part per file. The body's refs say which files, in which order.
+ * {@link ATTACHMENT_PART} part per file. The body's refs say which files, in which order.
  */
 export function toFormData(body: AbstractBody, files: readonly File[]): FormData {
   const form = new FormData();
@@ -74,7 +81,7 @@ export function toFormData(body: AbstractBody, files: readonly File[]): FormData
   for (const ref of body.attachments) {
     const file = files.find((f) => f.name === ref.name && f.size === ref.size && f.lastModified === ref.lastModified);
     if (!file) throw new Error(`The file ${ref.name} is no longer chosen.`);
-    form.append('attachments', file, file.name);
+    form.append(ATTACHMENT_PART, file, file.name);
   }
   return form;
 }

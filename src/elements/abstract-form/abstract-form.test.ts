@@ -55,6 +55,18 @@ async function choose(h: FormHarness, ...files: File[]): Promise<void> {
   await h.settle();
 }
 
+/** Records the part names of each multipart body the page sends to `match` (watchWrites keeps JSON bodies only). */
+function watchPartNames(match: RegExp): { sent: string[][]; stop(): void } {
+  const sent: string[][] = [];
+  const previous = window.fetch;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (match.test(url) && init?.body instanceof FormData) sent.push([...init.body.keys()]);
+    return previous(input, init);
+  };
+  return { sent, stop: () => void (window.fetch = previous) };
+}
+
 const authorNames = (h: FormHarness) => h.all<HTMLInputElement>('[part~="author-row"] input').map((i) => i.value);
 
 describe('<conf-abstract-form>', function () {
@@ -88,7 +100,7 @@ describe('<conf-abstract-form>', function () {
     await expectNoAxeViolations(h.el);
   });
 
-  it('two authors and two PDFs make exactly one submission that holds both files; the success view says what happens next', async () => {
+  it('two authors and two PDFs make exactly one submission that holds both files, sent as attachments[] parts; the success view says what happens next', async () => {
     const r = await anyRegistration();
     const h = await mount(`registration-id="${r.id}"`);
     const title = unique('Weaving with light');
@@ -105,11 +117,16 @@ describe('<conf-abstract-form>', function () {
     ]);
 
     const spy = watchWrites(SUBMIT);
+    const parts = watchPartNames(SUBMIT);
     const done = submitted();
     h.submitButton().click();
     const e = await done;
+    parts.stop(); // in the reverse order of wrapping, so fetch is the page's own again
     spy.stop();
     expect(spy.writes).to.have.length(1);
+    // PHP's array form, so a WordPress site holding the key receives both files (PHP keeps only
+    // the last of a plain name repeated); the Node proxy these tests run against takes it too.
+    expect(parts.sent).to.deep.equal([['registrationId', 'title', 'authors', 'attachments[]', 'attachments[]']]);
     expect(e.detail.submission.attachments.map((a) => a.name)).to.deep.equal(['paper.pdf', 'slides.pdf']);
     const kept = (await abstractSubmissions(r.id)).filter((s) => s.title === title);
     expect(kept).to.have.length(1);

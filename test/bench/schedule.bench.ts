@@ -13,7 +13,8 @@
  * The goals (issue's point 2): first event ≤ 0.5× the baseline, keystroke p95 ≤ 0.25× the baseline
  * and ≤ 50 ms, ≤ 3,000 nodes, each about the same at every size. A small local server
  * ({@link startScheduleFixture}) answers the API's paged lists, so the figures measure the element.
- * `BENCH_BUNDLE=path` measures another build of the bundle. Printed, never asserted.
+ * `BENCH_BUNDLE=path` measures another build of the bundle; `BENCH_SIZES=2000,5000` picks the
+ * sizes; `BENCH_RAW=1` also prints every keystroke's time. Printed, never asserted.
  */
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from '../e2e/browser.js';
 import { DAY, startScheduleFixture } from './schedule-fixture.js';

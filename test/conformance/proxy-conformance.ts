@@ -328,6 +328,59 @@ export function proxyConformance(test: Test, target: () => ConformanceTarget): v
     assert.equal(t.upstream.requests.length, n, 'no upstream call for any of them');
   });
 
+  test("conformance: an abstract's two PDFs sent as attachments[] (PHP's array form, which the element sends) reach the upstream as both attachments; six files, or a mix of attachments and attachments[], cost no upstream call", async () => {
+    const t = target();
+    const registered = await callTarget(t, `${API}/registrations/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(await registrationBody(t, `conformance-abstract-${Date.now()}@example.org`)),
+    });
+    assert.equal(registered.status, 201, registered.text);
+    const registrationId = registered.json().data.id as string;
+    const form = (files: [part: string, name: string][]) => {
+      const f = new FormData();
+      f.set('registrationId', registrationId);
+      f.set('title', 'Two files, one submission');
+      f.set('authors', JSON.stringify([{ fullName: 'Ada Lovelace' }]));
+      for (const [part, name] of files)
+        f.append(part, new Blob([Uint8Array.from(onePagePdf(name))], { type: 'application/pdf' }), name);
+      return f;
+    };
+    const submit = (body: FormData) => callTarget(t, `${API}/abstracts/submissions`, { method: 'POST', body });
+    const stored = () =>
+      t.upstream.sandbox.store.conferences
+        .list()
+        .flatMap((c) => t.upstream.sandbox.store.abstracts.listSubmissions(c.id, registrationId));
+
+    const before = count('/abstracts/submissions');
+    const sent = await submit(
+      form([
+        ['attachments[]', 'paper.pdf'],
+        ['attachments[]', 'figures.pdf'],
+      ]),
+    );
+    assert.equal(sent.status, 201, sent.text);
+    assert.deepEqual(
+      sent.json().data.attachments.map((a: { name: string }) => a.name),
+      ['paper.pdf', 'figures.pdf'],
+    );
+    assert.equal(count('/abstracts/submissions'), before + 1);
+    assert.deepEqual(
+      stored().map((s) => s.attachments.map((a) => a.name)),
+      [['paper.pdf', 'figures.pdf']],
+    );
+
+    const six = Array.from({ length: 6 }, (_, i): [string, string] => ['attachments[]', `${i}.pdf`]);
+    assertError(await submit(form(six)), 400, 'validation_failed');
+    const mixed = Array.from({ length: 6 }, (_, i): [string, string] => [
+      i === 0 ? 'attachments' : 'attachments[]',
+      `${i}.pdf`,
+    ]);
+    assertError(await submit(form(mixed)), 400, 'validation_failed');
+    assert.equal(count('/abstracts/submissions'), before + 1, 'nothing more forwarded');
+    assert.equal(stored().length, 1);
+  });
+
   test('conformance: the write challenge is off by default (404 at /challenge); on, public writes and uploads need a solved challenge (428 challenge_required: missing, malformed, invalid, used; nothing forwarded), a solution is good for one write, and check-ins are never asked', async () => {
     assertError(await callTarget(target(), '/challenge'), 404, 'not_found');
     await target().writeChallenge(true);

@@ -300,6 +300,88 @@ describe('WordPress holds the key: the plugin is the proxy', () => {
     assert.equal(upstreamCalls('/abstracts/submissions'), before + 1, 'refused before the upstream');
   });
 
+  test(
+    'a visitor submits an abstract with two PDFs through [conf_abstract_form] in Chromium: the element sends them as attachments[], and the sandbox holds one submission with both',
+    { timeout: 180_000 },
+    async () => {
+      const email = `wp-abstract-visitor-${Date.now()}@example.org`;
+      const registered = await call(`${API}/registrations/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(await registrationBody(target(), email)),
+      });
+      assert.equal(registered.status, 201, registered.text);
+      const registrationId = registered.json().data.id as string;
+      const auth = Buffer.from(`${wp.author}:${wp.authorAppPassword}`).toString('base64');
+      const res = await fetch(`${wp.url}/?rest_route=/wp/v2/posts`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Submit an abstract',
+          status: 'publish',
+          content: `<!-- wp:shortcode -->[conf_abstract_form registration-id="${registrationId}"]<!-- /wp:shortcode -->`,
+        }),
+      });
+      const created = (await res.json()) as { link: string };
+      assert.equal(res.status, 201, JSON.stringify(created));
+      const submissions = () =>
+        upstream.sandbox.store.conferences
+          .list()
+          .flatMap((c) => upstream.sandbox.store.abstracts.listSubmissions(c.id, registrationId));
+      const before = upstreamCalls('/abstracts/submissions');
+
+      const context = await browser.newContext({ viewport: { width: 390, height: 900 }, locale: 'en-US' });
+      try {
+        const page = await context.newPage();
+        const problems = watchPage(page);
+        // The part names of each multipart body the page sends (Chromium does not hand the
+        // test the post data of a body with files): fetch wrapped before the page's scripts run.
+        await page.addInitScript(() => {
+          const sent: string[][] = [];
+          (window as unknown as { sentParts: string[][] }).sentParts = sent;
+          const previous = window.fetch;
+          window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+            if (init?.body instanceof FormData) sent.push([...init.body.keys()]);
+            return previous(input, init);
+          };
+        });
+        await page.goto(created.link, { waitUntil: 'load' });
+        const form = 'conf-abstract-form';
+        const field = (name: string) => page.locator(`${form} [name="${name}"]`);
+        await field('title').waitFor({ timeout: 60_000 });
+        await field('title').fill('Looms that compute');
+        await field('authors.0.fullName').fill('Ada Lovelace');
+        await page.locator(`${form} input[type="file"]`).setInputFiles([
+          { name: 'paper.pdf', mimeType: 'application/pdf', buffer: onePagePdf('The paper') },
+          { name: 'figures.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Its figures') },
+        ]);
+        await page.locator(`${form} [part~="attachments"] li`).nth(1).waitFor({ timeout: 30_000 });
+        await page.locator(`${form} [part~="submit-button"]`).click();
+        await page.locator(`${form} [part~="success"]`).waitFor({ timeout: 60_000 });
+        const shown = (await page.locator(`${form} [part~="record-id"]`).textContent())?.trim();
+
+        // PHP's array form: under the plain name PHP would have kept only figures.pdf.
+        const sentParts = await page.evaluate(() => (window as unknown as { sentParts: string[][] }).sentParts);
+        assert.deepEqual(sentParts, [['registrationId', 'title', 'authors', 'attachments[]', 'attachments[]']]);
+        const stored = submissions();
+        assert.deepEqual(
+          stored.map((s) => s.id),
+          [shown],
+        );
+        assert.deepEqual(
+          stored[0]!.attachments.map((a) => a.name),
+          ['paper.pdf', 'figures.pdf'],
+        );
+        assert.equal(upstreamCalls('/abstracts/submissions'), before + 1);
+        assert.deepEqual(withoutChallengeProbe(problems, wp.url), []);
+        await page.screenshot({ path: '.tmp/screenshots/wordpress-key-mode-abstract.png', fullPage: true });
+        seen.push(`abstract page (visitor)\n${await page.content()}`);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   test("/challenge stays WordPress's for a browser's navigation (a page may live there); the forms' fetch gets the API's 404 while the challenge is off", async () => {
     const navigation = await fetch(`${wp.url}/challenge`, { headers: { accept: 'text/html' } });
     assert.match(navigation.headers.get('content-type') ?? '', /^text\/html/);

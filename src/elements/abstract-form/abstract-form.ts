@@ -42,7 +42,8 @@ const MB = Math.round(ATTACHMENTS.maxBytesEach / 1024 / 1024);
  * The registration comes from `registration-id`, from a registration made with
  * `<conf-registration-form>` in this browser (its name then fills the first author), or is typed.
  * The files travel with the submission (`multipart/form-data`, see the sandbox README's gap
- * decisions): PDF only, at most 5, each at most 10 MB. One submission however often it is sent
+ * decisions; each an `attachments[]` part, which the proxy and the WordPress plugin both take):
+ * PDF only, at most 5, each at most 10 MB. One submission however often it is sent
  * (one `Idempotency-Key` per attempt, outages retried, a lost answer never repeated by itself).
  * The title, registration and authors survive a reload of the tab; chosen files do not (browsers
  * cannot keep them), and are asked for again.

@@ -1,10 +1,10 @@
 // Browser tests in Debian's Chromium (no browser download), TypeScript through esbuild, and the
 // real API (sandbox behind the proxy) served same-origin by the dev server.
-import { register } from 'tsx/esm/api';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { playwrightLauncher } from '@web/test-runner-playwright';
-import { resultsReporter } from './test/browser/results-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { register } from 'tsx/esm/api';
+import { resultsReporter } from './test/browser/results-reporter.mjs';
 
 register();
 const { createTestApi } = await import('./test/browser/api-server.ts');

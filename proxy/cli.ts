@@ -6,10 +6,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HELP, parseCli } from './cli-args.js';
-import { NO_ORIGINS_NOTE } from './refused-origins.js';
-import { createProxy, type ProxyOptions } from './index.js';
 import { batchedLines } from './log-writer.js';
 import { IDLE_TIMEOUT_MS, NODE_SERVER_OPTIONS, nodeListener } from './node.js';
+import { NO_ORIGINS_NOTE } from './refused-origins.js';
+import { createProxy, type ProxyOptions } from './index.js';
 
 async function main(): Promise<number> {
   const parsed = parseCli(process.argv.slice(2), process.env);

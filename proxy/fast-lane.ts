@@ -20,14 +20,14 @@ import { chooseCopy, isCompressible, type Coding } from './cache/compressed.js';
 import { bytesOf } from './cache/entry-bytes.js';
 import { cacheControl, etagMatches, type CachePolicy } from './cache/policy.js';
 import type { ReadCache } from './cache/read-cache.js';
+import { errorAnswer, ProxyError } from './errors.js';
+import { entryParts, fromAnswer, type AnswerParts } from './handlers/answer.js';
 import { resolveRoute } from './middleware/allow-list.js';
 import { EXPOSE_HEADERS } from './middleware/cors.js';
 import { loggedQuery } from './middleware/request-log.js';
 import { isSuspiciousPath } from './middleware/target-guard.js';
 import type { Scrubber } from './secrets.js';
 import type { CacheEntry } from './stores/types.js';
-import { errorAnswer, ProxyError } from './errors.js';
-import { entryParts, fromAnswer, type AnswerParts } from './handlers/answer.js';
 import type { UpstreamClient } from './upstream/client.js';
 
 /** A web `Response` as its parts (the lane's error answers and passed-on upstream answers). */

@@ -4,7 +4,6 @@
  */
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../src/api/contract.js';
 import { DEFAULT_CACHE_POLICY, type CachePolicy } from './cache/policy.js';
-import { createScrubber } from './secrets.js';
 import { KIOSK_LOCKOUT_DEFAULTS, type KioskLockout } from './middleware/kiosk-token.js';
 import {
   DEFAULT_WRITE_CEILING,
@@ -13,6 +12,7 @@ import {
   type WindowLimit,
   type WriteKind,
 } from './middleware/rate-limit.js';
+import { createScrubber } from './secrets.js';
 import { MEMORY_STORE_DEFAULTS } from './stores/memory.js';
 import type { CacheStore, IdempotencyStore, RateLimitStore } from './stores/types.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './upstream/retry.js';

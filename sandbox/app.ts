@@ -20,8 +20,8 @@ import { idempotencyClaim, idempotentDispatch } from './middleware/idempotency.j
 import { checkinRateLimit } from './middleware/rate-limit.js';
 import { jsonBody, query } from './middleware/request.js';
 import type { RateLimitOptions } from './rate-limit.js';
-import type { ReadCache } from './read-cache.js';
 import { BODY_TIMEOUT_MS } from './read-body.js';
+import type { ReadCache } from './read-cache.js';
 import { dispatch } from './routes/index.js';
 import type { Store } from './store/index.js';
 import { uploadRoutes } from './uploads.js';

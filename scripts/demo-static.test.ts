@@ -14,8 +14,8 @@ import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { demoStatic } from './demo-static.js';
 import { startDemo, type StartedDemo } from './demo-server.js';
+import { demoStatic } from './demo-static.js';
 
 interface Raw {
   status: number;

@@ -7,10 +7,10 @@
  * CONF_SANDBOX_DB picks the sandbox's database (default .data/sandbox.db; `:memory:` keeps none).
  */
 import { spawnSync } from 'node:child_process';
-import { API_PREFIX } from '../src/api/contract.js';
 import { demoKeyLines } from '../sandbox/banner.js';
 import { DEFAULT_DB_PATH } from '../sandbox/db/open.js';
 import { DEMO_KEYS } from '../sandbox/seed/demo.js';
+import { API_PREFIX } from '../src/api/contract.js';
 import { bundleIsStale, DEMO_API_KEY, DEMO_KIOSK_TOKEN, SANDBOX_MOUNT, startDemo } from './demo-server.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { THEMES } from '../src/core/conf-element.js';
-import { argTypesFor, element, summary } from './manifest.js';
 import { render, says } from './kit.js';
+import { argTypesFor, element, summary } from './manifest.js';
 import { scenarioEndpoint } from './scenarios.js';
 
 const TAG = 'conf-abstract-form';

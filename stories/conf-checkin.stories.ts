@@ -1,9 +1,9 @@
 import type { Args, Meta, StoryObj } from '@storybook/web-components-vite';
 import { THEMES } from '../src/core/conf-element.js';
-import { MODES } from '../src/elements/checkin/checkin.model.js';
 import type { ConfCheckin } from '../src/elements/checkin/checkin.js';
-import { argTypesFor, element, summary } from './manifest.js';
+import { MODES } from '../src/elements/checkin/checkin.model.js';
 import { says } from './kit.js';
+import { argTypesFor, element, summary } from './manifest.js';
 import { scenarioEndpoint } from './scenarios.js';
 
 const TAG = 'conf-checkin';

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { THEMES } from '../src/core/conf-element.js';
-import { argTypesFor, element, summary } from './manifest.js';
 import { render, says } from './kit.js';
+import { argTypesFor, element, summary } from './manifest.js';
 import { control, errorOf, fill, formIn, part, submit, waitForPart } from './play.js';
 import { scenarioEndpoint, type Scenario } from './scenarios.js';
 

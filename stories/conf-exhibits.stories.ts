@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { EXHIBIT_TYPES } from '../src/api/contract.js';
 import { THEMES } from '../src/core/conf-element.js';
-import { argTypesFor, summary } from './manifest.js';
 import { asyncStates, render, says } from './kit.js';
+import { argTypesFor, summary } from './manifest.js';
 
 const TAG = 'conf-exhibits';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { THEMES } from '../src/core/conf-element.js';
-import { argTypesFor, summary } from './manifest.js';
 import { asyncStates, render, says } from './kit.js';
+import { argTypesFor, summary } from './manifest.js';
 
 const TAG = 'conf-page';
 

@@ -99,7 +99,7 @@ function withExhibition(realFetch: typeof fetch, scenario: ExhibitionScenario, r
       body: JSON.stringify({ exhibition }),
     });
   const run = settingsQueue.then(async () => {
-    let before: unknown = null;
+    let before: unknown;
     try {
       const res = await realFetch('/__admin/conferences', { headers: ADMIN });
       const list = res.ok ? ((await res.json()) as { data?: { id: string; exhibition?: unknown }[] }).data : undefined;

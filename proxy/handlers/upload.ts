@@ -95,6 +95,7 @@ export function uploadHandler({
       throw tooLarge(maxBytes);
 
     const filename = c.req.query('filename') ?? '';
+    // eslint-disable-next-line no-control-regex -- control characters are what a file name may not hold.
     if (filename.length < 1 || filename.length > 200 || /[\0-\x1f\x7f/\\]/.test(filename)) {
       throw new ProxyError('validation_failed', 'Give the file name as ?filename= (1 to 200 characters).', {
         details: { fields: { filename: 'invalid' } },

@@ -26,12 +26,12 @@
  * keyed write is refused with 503 rather than forwarded unprotected.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { ProxyEnv } from '../env.js';
 import { errorBody } from '../../src/api/errors.js';
 import { sha256 } from '../digest.js';
+import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
-import { sleep } from '../upstream/retry.js';
 import type { IdempotencyRecord, IdempotencyStore, StoredAnswer } from '../stores/types.js';
+import { sleep } from '../upstream/retry.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['retry-after', 'deprecation'] as const;

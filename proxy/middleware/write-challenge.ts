@@ -17,9 +17,9 @@
  * It does not stop a script that solves challenges (a native SHA-256 does 10,000 in a few ms): it
  * stops the ones that do not, and costs the ones that do. See proxy/README.md for the figures.
  */
-import type { Handler, MiddlewareHandler } from 'hono';
 import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import type { Handler, MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from '../env.js';
 import { ProxyError } from '../errors.js';
 import type { IdempotencyStore } from '../stores/types.js';

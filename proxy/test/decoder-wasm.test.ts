@@ -9,12 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { decoderWasmFile } from '../../scripts/bundle-plugins.mjs';
 import { CHUNK_FILE } from '../handlers/bundle.js';
 import { startStack, wireGet, type Stack } from './harness.js';
-// @ts-expect-error -- plain JavaScript without declarations (the build runs under bare node).
-import { decoderWasmFile as untypedDecoderWasmFile } from '../../scripts/bundle-plugins.mjs';
-
-const decoderWasmFile = untypedDecoderWasmFile as () => string;
 
 /** A WebAssembly header and enough bytes for compression to matter. */
 const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(20_000, 7)]);

@@ -5,14 +5,14 @@
  * a client that scans every answer (status line, headers, body) and every log line for the key.
  */
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
+import { fetchWithin } from '../../test/fetch-within.js';
 import { createProxy, type Proxy, type ProxyOptions } from '../index.js';
 import { nodeListener } from '../node.js';
 import { upstreamApp, type UpstreamAppOptions } from './upstream-app.js';
-import { fetchWithin } from '../../test/fetch-within.js';
 
 export const KEY = 'demo-key-all';
 export const KIOSK_TOKEN = 'kiosk-token-for-tests-0001';

@@ -57,7 +57,10 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
   else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) (out.push(k), stringsOf(v, out));
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      stringsOf(v, out);
+    }
   }
   return out;
 }

@@ -19,9 +19,9 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { ABSTRACT_ATTACHMENTS } from '../../src/api/contract.js';

@@ -4,8 +4,8 @@
  * is not installed (`npm test` installs it when it may).
  */
 import assert from 'node:assert/strict';
-import { skippable } from '../../test/skippable.js';
 import type { Redis } from 'ioredis';
+import { skippable } from '../../test/skippable.js';
 import { redisCacheStore, redisIdempotencyStore, redisRateLimitStore } from '../stores/redis.js';
 import { API, assertNoKeyLeaks, startStack, startUpstream, type CountingUpstream } from './harness.js';
 import { redisClient, redisSkip as skip, startRedisServer, type RedisServer } from './redis-server.js';

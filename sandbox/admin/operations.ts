@@ -5,10 +5,10 @@
  */
 import { MODULES, SCOPES, type Module, type Scope } from '../../src/api/contract.js';
 import type { BadgeCheckin, Money, Registration, WorkshopRegistration } from '../../src/api/records.js';
-import { SandboxError, validationFailed } from '../errors.js';
-import type { Conference, Store } from '../store/index.js';
-import type { ConferenceStatus } from '../store/conferences.js';
 import { epochToZonedIso, localToEpoch } from '../../src/core/zone.js';
+import { SandboxError, validationFailed } from '../errors.js';
+import type { ConferenceStatus } from '../store/conferences.js';
+import type { Conference, Store } from '../store/index.js';
 
 export interface CreatedKey {
   id: string;

@@ -3,8 +3,8 @@
  * The key comes from `X-API-Key` or `Authorization: Bearer`.
  */
 import type { MiddlewareHandler } from 'hono';
-import { SandboxError } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
+import { SandboxError } from '../errors.js';
 import type { ReadCache } from '../read-cache.js';
 import type { Store } from '../store/index.js';
 

@@ -4,8 +4,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { API_PREFIX, ENDPOINTS, findEndpoint, matchPath, type EndpointSpec } from '../../src/api/contract.js';
-import { SandboxError } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
+import { SandboxError } from '../errors.js';
 
 const SPECS: readonly EndpointSpec[] = Object.values(ENDPOINTS);
 

@@ -1,7 +1,7 @@
 /** 429 `rate_limited` with `Retry-After` on the contract's kiosk endpoints (the check-ins), per key. */
 import type { MiddlewareHandler } from 'hono';
-import { SandboxError } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
+import { SandboxError } from '../errors.js';
 import { TokenBuckets, type RateLimitOptions } from '../rate-limit.js';
 
 export function checkinRateLimit({

@@ -8,10 +8,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { PAGING_DEFAULT_LIMIT, PAGING_MAX_LIMIT } from '../../src/api/contract.js';
 import { BODY_SCHEMAS } from '../../src/api/schemas.js';
-import { SandboxError } from '../errors.js';
 import type { QueryValues, SandboxEnv } from '../env.js';
-import { BODY_TIMEOUT_MS, mediaType, readJson, type BodyLimits } from '../read-body.js';
+import { SandboxError } from '../errors.js';
 import { readMultipart } from '../multipart.js';
+import { BODY_TIMEOUT_MS, mediaType, readJson, type BodyLimits } from '../read-body.js';
 import { parseBody } from '../validation.js';
 
 export const MAX_JSON_BYTES = 64 * 1024;

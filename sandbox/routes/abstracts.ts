@@ -1,5 +1,5 @@
-import { SandboxError, fieldError } from '../errors.js';
 import { ENDPOINTS } from '../../src/api/contract.js';
+import { SandboxError, fieldError } from '../errors.js';
 import { storageUri } from '../store/uploads.js';
 import { requireCompletedUpload } from '../uploads.js';
 import type { HandlerGroup } from './types.js';

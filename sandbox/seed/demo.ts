@@ -4,10 +4,10 @@
  * (plan ended, not live). Deterministic: the same first day always gives the same data, and every
  * date and time is derived from it. The pieces live in `./demo/`.
  */
-import type { SeedConference } from './types.js';
 import { demoConference } from './demo/berlin.js';
 import { inactiveConference, planEndedConference } from './demo/minimal.js';
 import { otherConference } from './demo/toronto.js';
+import type { SeedConference } from './types.js';
 
 export { DEMO_KEYS } from './demo/keys.js';
 export { DEMO_CONFERENCE_ID, DEMO_TIME_ZONE, demoConference } from './demo/berlin.js';

@@ -3,8 +3,8 @@
  * become instants in the conference's zone; keys are stored hashed.
  */
 import type { OpenPhase } from '../../src/api/records.js';
-import type { Store } from '../store/index.js';
 import { epochToZonedIso, localToEpoch } from '../../src/core/zone.js';
+import type { Store } from '../store/index.js';
 import type { SeedConference } from './types.js';
 
 const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;

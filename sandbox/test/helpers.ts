@@ -30,8 +30,10 @@ export interface Answer<T = unknown> {
 export interface TestSandbox extends StartedSandbox {
   /** Full URL of an API path, e.g. `api('/health')`. */
   api(path: string): string;
-  call<T = any>(method: string, path: string, call?: Call): Promise<Answer<T>>; // any: tests read answers loosely
-  admin<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>>; // any: as above
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
+  call<T = any>(method: string, path: string, call?: Call): Promise<Answer<T>>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>>;
 }
 
 /** A clock tests can move forward. */
@@ -94,8 +96,8 @@ export interface ErrorShape {
  * Asserts status, JSON content type and exactly `{error:{code,message,details?}}`; returns `error`.
  * `where` names the request in a failure, for tests that loop over endpoints.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- details differ per code
 export function assertError(answer: Answer, status: number, code: string, where = ''): ErrorShape & { details: any } {
-  // any: details differ per code
   const at = where ? `${where}: ` : '';
   assert.equal(
     answer.status,
@@ -110,7 +112,8 @@ export function assertError(answer: Answer, status: number, code: string, where 
   assert.equal(typeof error.message, 'string');
   assert.ok(error.message.length > 0);
   for (const k of Object.keys(error)) assert.ok(['code', 'message', 'details'].includes(k), `unexpected member ${k}`);
-  return error as ErrorShape & { details: any }; // any: as above
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  return error as ErrorShape & { details: any };
 }
 
 /** Asserts a validation-style error whose `details.fields` has exactly these keys. */
@@ -141,8 +144,8 @@ export const CONTRACT: readonly ContractEndpoint[] = (Object.entries(ENDPOINTS) 
 );
 
 /** Calls an endpoint with its own method; a POST sends `{}` unless `call` has a body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as TestSandbox.call
 export function callEndpoint(s: TestSandbox, e: ContractEndpoint, call: Call = {}): Promise<Answer<any>> {
-  // any: as TestSandbox.call
   return s.call(
     e.spec.method,
     e.path,

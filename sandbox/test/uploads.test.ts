@@ -17,8 +17,8 @@ import {
   type TestSandbox,
 } from './helpers.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
 async function put(url: string, body: BodyInit, contentType: string | null): Promise<Answer<any>> {
-  // any: tests read answers loosely
   const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
   const res = await fetch(url, { method: 'PUT', body, headers });
   return { status: res.status, headers: res.headers, body: await res.json() };

@@ -8,11 +8,6 @@
  */
 import { API_PREFIX, ENDPOINTS, buildPath, type EndpointId } from './contract.js';
 import { ApiError, toApiError } from './errors.js';
-import { sharedGet } from './shared-reads.js';
-import { NETWORK_ERROR, send, type RawAnswer } from './transport.js';
-
-export { NETWORK_ERROR, type RawAnswer };
-import type { BodyOf, BodySchemaName } from './schemas.js';
 import type {
   Abstract,
   BadgeCheckin,
@@ -33,6 +28,11 @@ import type {
   Workshop,
   WorkshopRegistration,
 } from './records.js';
+import type { BodyOf, BodySchemaName } from './schemas.js';
+import { sharedGet } from './shared-reads.js';
+import { NETWORK_ERROR, send, type RawAnswer } from './transport.js';
+
+export { NETWORK_ERROR, type RawAnswer };
 
 /** What each endpoint answers with under `data` (records are the sandbox's gap decisions). */
 export interface ResultMap {

@@ -6,22 +6,22 @@
  * error, empty and stale views around their content.
  */
 import { consume } from '@lit/context';
+import { msg, str } from '@lit/localize';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
 import { ApiClient, INVALID_RESPONSE, NETWORK_ERROR } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { endpointContext } from './context.js';
 import { cssProps } from './css-props.js';
 import { diagnoseRequestError, showsSetupHints, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
+import { DEFAULT_HEADING_LEVEL } from './heading.js';
 import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
-import { SAVED_COPY, type ResourceController } from './resource-controller.js';
 import { backdropOf, pageScheme, systemScheme, watchScheme, type Scheme } from './page-scheme.js';
+import { SAVED_COPY, type ResourceController } from './resource-controller.js';
 import { statusStyles, themeStyles } from './theme.styles.js';
 import { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, TimeFormatter, viewerTimeZone } from './time.js';
 import { VERSION } from './version.js';
-import { DEFAULT_HEADING_LEVEL } from './heading.js';
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

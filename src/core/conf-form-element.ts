@@ -9,9 +9,10 @@
  * {@link proofRequired}, {@link onAccepted}, {@link onRefused}, {@link draftValue},
  * {@link resetForm}.
  */
+import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
+import { useWriteProof, type WriteProof } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { ConfElement } from './conf-element.js';
 import { DraftController } from './draft-controller.js';
@@ -22,7 +23,6 @@ import { registerMessages, withLocale } from './localize.js';
 import { fieldMessageText, serverErrorText } from './server-messages.js';
 import { SubmissionController } from './submission-controller.js';
 import type { UploadController } from './upload-controller.js';
-import { useWriteProof, type WriteProof } from '../api/client.js';
 
 /**
  * The proof-of-work solver (`api/write-challenge.ts`), fetched when the person first touches a

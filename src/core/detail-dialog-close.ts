@@ -3,8 +3,8 @@
  * "Close" (translated) with a cross, so each panel closes the same way. Styled by
  * `.dialog-close` in `detail-dialog.styles.ts`; an element without those sheets styles it itself.
  */
-import { html, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
+import { html, type TemplateResult } from 'lit';
 
 /** `onClose` absent: a submit button, for a `<form method="dialog">` that closes its dialog itself. */
 export function renderCloseButton(onClose?: () => void): TemplateResult {

@@ -4,10 +4,10 @@
  * Values live in the element (a name → string map read from native `input` events), so these are
  * plain templates; the element owns validation and the server's errors.
  */
+import { msg, str } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
-import { msg, str } from '@lit/localize';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../api/contract.js';
 import type { UploadController } from './upload-controller.js';
 

@@ -3,8 +3,8 @@
  * after an outage, the choice after an unconfirmed submission) and the status line while a
  * submission runs.
  */
-import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { SubmitPhase } from './submission-controller.js';
 
 export interface FormError {

@@ -77,7 +77,7 @@ export class PollingController implements ReactiveController {
     this.timer = undefined;
     if (this.running || !this.connected) return;
     this.running = true;
-    let ok = false;
+    let ok: boolean;
     try {
       ok = await this.options.run();
     } finally {

@@ -8,8 +8,8 @@
  * Only "no answer from the proxy" counts. Any answer in the API's shape, even a refusal (403: a
  * module or scope), proves that the proxy answers this page.
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { INVALID_RESPONSE, NETWORK_ERROR, type ApiClient } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { diagnoseRequestError, type Diagnostic } from './diagnostics.js';

@@ -5,8 +5,8 @@
  * (remembered on `conf-registered`, per proxy, until the person forgets it), or typed by the
  * person. Only the id and the name to greet them with are kept (localStorage), nothing else.
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { ConfRegisteredEvent } from '../events/conf-registered.js';
 import { renderField, type FieldState } from './form-fields.js';
 import { registerMessages } from './localize.js';

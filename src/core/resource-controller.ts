@@ -6,8 +6,8 @@
 import { Task, TaskStatus } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ApiClient, RawAnswer, ReadContext } from '../api/client.js';
-import { NETWORK_ERROR } from '../api/transport.js';
 import { ApiError } from '../api/errors.js';
+import { NETWORK_ERROR } from '../api/transport.js';
 import { ConfErrorEvent } from '../events/conf-error.js';
 import { ConfLoadedEvent } from '../events/conf-loaded.js';
 import { PollingController } from './polling-controller.js';

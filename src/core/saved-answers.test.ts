@@ -4,7 +4,9 @@
  * network that shows the schedule and the speakers marked "saved at", with the personal agenda working.
  */
 import { expect } from '@esm-bundle/chai';
+import { cleanup, ElementHarness, fixture, preferOn, waitFor } from '../../test/browser/harness.js';
 import { forgetSharedReads } from '../api/shared-reads.js';
+import type { RawAnswer } from '../api/transport.js';
 import {
   forgetSavedAnswers,
   MAX_ENTRIES_PER_ORIGIN,
@@ -13,8 +15,6 @@ import {
   saveAnswers,
   type SavedAnswer,
 } from './saved-answers.js';
-import type { RawAnswer } from '../api/transport.js';
-import { cleanup, ElementHarness, fixture, preferOn, waitFor } from '../../test/browser/harness.js';
 import '../elements/schedule/define.js';
 import '../elements/speakers/define.js';
 

@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { ApiError } from '../api/errors.js';
 import { AttemptKey } from './attempt-key.js';
 import { isRetryable, SubmissionController } from './submission-controller.js';

@@ -29,8 +29,8 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { DEMO_KEYS } from '../../sandbox/seed/demo.js';
 import { API_PREFIX } from '../../src/api/contract.js';
-import { forkServer } from './sandbox-child.js';
 import { levelAt, PLATEAU_SLACK, plateauIndex } from './plateau.js';
+import { forkServer } from './sandbox-child.js';
 import type { MemorySample, SoakProxyConfig } from './soak-proxy-child.js';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);

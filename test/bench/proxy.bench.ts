@@ -83,7 +83,10 @@ async function serveProxy(options: Partial<ProxyOptions> & { upstream: string })
     fetchUrl: await listen(viaFetch),
     chainUrl: await listen(chain),
     close: async () => {
-      for (const server of [node, viaFetch, chain]) (server.closeAllConnections(), server.close());
+      for (const server of [node, viaFetch, chain]) {
+        server.closeAllConnections();
+        server.close();
+      }
       await proxy.close();
     },
   };

@@ -45,7 +45,7 @@ async function visit(day: string): Promise<{ visible: number; answered: number }
   el.setAttribute('day', day);
   el.setAttribute('now', `${day}T06:00:00Z`);
   stage.append(el);
-  let visible = 0;
+  let visible: number;
   for (;;) {
     const shown = await new Promise<boolean>((resolve) =>
       requestAnimationFrame(() => {

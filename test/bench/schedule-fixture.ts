@@ -10,9 +10,9 @@
  * the unchanged path.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BUNDLE_PATH } from '../../scripts/demo-server.js';
 

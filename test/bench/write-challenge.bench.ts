@@ -9,9 +9,9 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { build } from 'esbuild';
 import { solveChallenge as nativeSolve, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { createProxy } from '../../proxy/index.js';
 import { nodeListener } from '../../proxy/node.js';

@@ -9,8 +9,8 @@ import { TimeFormatter } from '../../src/core/time.js';
 import '../../src/elements/provider/define.js';
 import '../../src/elements/speakers/define.js';
 import type { ConfSpeakers } from '../../src/elements/speakers/speakers.js';
-import { answerWith, cleanup, ElementHarness, fixture, waitFor } from './harness.js';
 import { effectiveBackground } from './colors.js';
+import { answerWith, cleanup, ElementHarness, fixture, waitFor } from './harness.js';
 
 const cards = (h: ElementHarness) => h.all('[part~="card"]').length > 0;
 

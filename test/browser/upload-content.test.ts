@@ -3,11 +3,11 @@
  * refused in the form before any upload, in the form's language, as the proxy would refuse it.
  */
 import { expect } from '@esm-bundle/chai';
+import type { ConfRegistrationForm } from '../../src/elements/registration-form/registration-form.js';
 import { uniqueEmail } from './admin.js';
 import { fillPaid, FormHarness, makeFile } from './form-harness.js';
 import { cleanup, fixture, waitFor } from './harness.js';
 import '../../src/elements/registration-form/define.js';
-import type { ConfRegistrationForm } from '../../src/elements/registration-form/registration-form.js';
 
 async function mount(attrs = ''): Promise<FormHarness<ConfRegistrationForm>> {
   const el = await fixture<ConfRegistrationForm>(

@@ -4,11 +4,11 @@
  * A form solves it while it is filled and submits as usual; a write sent without one is refused.
  */
 import { expect } from '@esm-bundle/chai';
+import type { ConfRegistrationForm } from '../../src/elements/registration-form/registration-form.js';
 import type { ConfRegisteredEvent } from '../../src/events/conf-registered.js';
 import { fillPaid, FormHarness, makeFile } from './form-harness.js';
 import { cleanup, fixture, waitFor } from './harness.js';
 import '../../src/elements/registration-form/define.js';
-import type { ConfRegistrationForm } from '../../src/elements/registration-form/registration-form.js';
 
 /** Another origin than the page's (a CMS page and its proxy), so the challenge header is preflighted too. */
 const POW = `http://127.0.0.1:${location.port}/pow`;

@@ -80,7 +80,7 @@ export async function waitForElements(page: Page, timeoutMs = 20_000): Promise<E
         const tag = el.localName;
         const defined = customElements.get(tag) !== undefined;
         const root = el.shadowRoot;
-        let loading = true;
+        let loading: boolean;
         try {
           loading = el.matches(':state(loading)');
         } catch {

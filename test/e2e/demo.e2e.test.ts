@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { skippable } from '../skippable.js';
 import type { Browser } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { skippable } from '../skippable.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
 
 const SHOTS = '.tmp/screenshots';

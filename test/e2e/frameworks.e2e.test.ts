@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { skippable } from '../skippable.js';
 import { ok, packTree, run, type Packed } from '../node/pack.js';
+import { skippable } from '../skippable.js';
 import { chromiumPath, launchChromium, NO_CHROMIUM, watchPage } from './browser.js';
 import { APPS } from './frameworks-apps.js';
 

@@ -10,10 +10,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { skippable } from '../skippable.js';
 import { chromium, type Browser } from 'playwright-core';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { DEMO_KIOSK_TOKEN, startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { skippable } from '../skippable.js';
 import { CHROME_ARGS, chromiumPath, ensureBundle, NO_CHROMIUM } from './browser.js';
 
 const ADMIN_TOKEN = 'e2e-camera-admin';

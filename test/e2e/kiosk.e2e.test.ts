@@ -6,9 +6,9 @@
  * exactly 50 check-ins and the kiosk says 50 checked in and 5 already.
  */
 import assert from 'node:assert/strict';
-import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_KIOSK_TOKEN, startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { skippable } from '../skippable.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
 
 const ADMIN_TOKEN = 'e2e-admin-token';

@@ -7,9 +7,9 @@
  * before its code arrives is the height its loading view then holds, so the hand-over is still.
  */
 import assert from 'node:assert/strict';
-import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { skippable } from '../skippable.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;

@@ -5,10 +5,10 @@
  * "Saved at HH:MM", instead of an error.
  */
 import assert from 'node:assert/strict';
-import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { SHARED_ANSWER_MS } from '../../src/core/resource-controller.js';
+import { skippable } from '../skippable.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;

@@ -3,9 +3,9 @@
  * lists) makes one API request per distinct URL, counted in headless Chromium's network log.
  */
 import assert from 'node:assert/strict';
-import { skippable } from '../skippable.js';
 import type { Browser } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { skippable } from '../skippable.js';
 import { countApiRequests } from './api-requests.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
 

@@ -13,9 +13,9 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { skippable } from '../skippable.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, watchPage } from './browser.js';
 
 const SHOTS = '.tmp/screenshots';

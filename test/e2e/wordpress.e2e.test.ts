@@ -12,10 +12,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { onePagePdf } from '../pdf-fixture.js';
-import { skippable } from '../skippable.js';
 import type { Browser } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { onePagePdf } from '../pdf-fixture.js';
+import { skippable } from '../skippable.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
 import { logIn, startWordPress, type WordPress, wordPressMissing } from './wordpress-stack.js';
 
@@ -468,7 +468,7 @@ describe("WordPress plugin: an Author's post in Chromium", () => {
         { timeout: 60_000 },
       );
       await page.evaluate(() => {
-        // any: WordPress's editor globals (wp.data, wp.blocks) have no types in this project.
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- WordPress's editor globals (wp.data, wp.blocks) have no types in this project.
         const wpg = (window as any).wp;
         wpg.data.dispatch('core/edit-post').toggleFeature?.('welcomeGuide');
         const block = wpg.blocks.createBlock('conf-widgets/element', { element: 'conf-schedule' });
@@ -482,7 +482,7 @@ describe("WordPress plugin: an Author's post in Chromium", () => {
       await page.getByText('<conf-schedule view="grid">').waitFor({ timeout: 10_000 });
       await page.screenshot({ path: `${SHOTS}/wordpress-editor.png` });
       const attributes = await page.evaluate(() => {
-        // any: as above.
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above.
         const wpg = (window as any).wp;
         const [block] = wpg.data.select('core/block-editor').getBlocks() as {
           name: string;

@@ -9,10 +9,10 @@
  *   both authors and the file.
  */
 import assert from 'node:assert/strict';
-import { onePagePdf } from '../pdf-fixture.js';
-import { skippable } from '../skippable.js';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import { onePagePdf } from '../pdf-fixture.js';
+import { skippable } from '../skippable.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
 
 /** Every request comes from one loopback address: the write limits (all and per kind) out of the way. */

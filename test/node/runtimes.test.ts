@@ -22,10 +22,10 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { startSandbox, type StartedSandbox } from '../../sandbox/index.js';
-import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
 import { createProxy } from '../../proxy/index.js';
 import { nodeListener } from '../../proxy/node.js';
+import { startSandbox, type StartedSandbox } from '../../sandbox/index.js';
+import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const API = '/api/public/v1';

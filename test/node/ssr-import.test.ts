@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { browserExports, definedTags, importOnServer } from './server-import.js';
 
 /** The source a built export comes from: `dist/esm/x.js` ← `src/x.ts`, the loader bundle ← `src/loader.ts`. */

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ENDPOINTS, ENDPOINT_IDS, UPLOAD_KINDS, matchPath } from '../../src/api/contract.js';
 import { WORDPRESS_CONTRACT_FILE, wordpressContract, wordpressContractText } from '../../scripts/wordpress-contract.js';
+import { ENDPOINTS, ENDPOINT_IDS, UPLOAD_KINDS, matchPath } from '../../src/api/contract.js';
 
 test('contract.json is the generator output from the current contract', () => {
   assert.equal(

@@ -1,11 +1,11 @@
 import { expect } from '@esm-bundle/chai';
-import type { ConfAbstractSubmittedEvent } from '../../events/conf-abstract-submitted.js';
 import { abstractSubmissions, anyRegistration, registrationWithoutAbstracts } from '../../../test/browser/admin.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { FormHarness, watchWrites } from '../../../test/browser/form-harness.js';
 import { runFormTests } from '../../../test/browser/form-suite.js';
 import { cleanup, fixture, waitFor } from '../../../test/browser/harness.js';
 import { remember } from '../../core/registrant.js';
+import type { ConfAbstractSubmittedEvent } from '../../events/conf-abstract-submitted.js';
 import './define.js';
 import type { ConfAbstractForm } from './abstract-form.js';
 

@@ -1,6 +1,6 @@
+import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
 import type { AbstractSubmission } from '../../api/records.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import { controlId, fieldError, renderField } from '../../core/form-fields.js';

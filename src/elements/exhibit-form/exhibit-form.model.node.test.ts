@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { ApiError } from '../../api/errors.js';
 import {
   DEFAULT_RULES,

@@ -5,8 +5,8 @@
  * `exhibition_closed`, `registration_required`, `payment_required`) updates what the form asks
  * for. Codes other than these only show the server's message.
  */
-import type { BodyOf } from '../../api/schemas.js';
 import type { ApiError } from '../../api/errors.js';
+import type { BodyOf } from '../../api/schemas.js';
 
 export interface Fee {
   amount: number;

@@ -1,10 +1,10 @@
 import { expect } from '@esm-bundle/chai';
-import type { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
 import { anyRegistration, withSettings } from '../../../test/browser/admin.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { expectBotGuards, FormHarness, makeFile, watchWrites } from '../../../test/browser/form-harness.js';
 import { runFormTests } from '../../../test/browser/form-suite.js';
 import { answerWith, cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
+import type { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
 import './define.js';
 import type { ConfExhibitForm } from './exhibit-form.js';
 

@@ -1,18 +1,18 @@
+import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
+import { EXHIBIT_TYPES } from '../../api/contract.js';
 import type { ApiError } from '../../api/errors.js';
 import type { Submission } from '../../api/records.js';
-import type { Diagnostic } from '../../core/diagnostics.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
 import { registerMessages } from '../../core/localize.js';
+import { initialValues, prefillFromDataset } from '../../core/prefill.js';
 import { ProxyCheckController } from '../../core/proxy-check.js';
 import { ResourceController } from '../../core/resource-controller.js';
 import { serverErrorText } from '../../core/server-messages.js';
 import { UploadController } from '../../core/upload-controller.js';
-import { EXHIBIT_TYPES } from '../../api/contract.js';
 import { ConfExhibitSubmittedEvent } from '../../events/conf-exhibit-submitted.js';
-import { initialValues, prefillFromDataset } from '../../core/prefill.js';
 import {
   buildExhibitionBody,
   currentWindow,

@@ -1,10 +1,10 @@
 /** Sections and outcomes of `<conf-exhibit-form>`, as templates over a small context. */
-import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { Submission } from '../../api/records.js';
 import { controlId, fieldError, renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
-import type { UploadController } from '../../core/upload-controller.js';
 import { renderSection } from '../../core/form-parts.js';
+import type { UploadController } from '../../core/upload-controller.js';
 import { formatFee, type ExhibitionRules, type ExhibitTypeChoice } from './exhibit-form.model.js';
 
 export interface ExhibitContext extends FieldState {

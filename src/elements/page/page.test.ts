@@ -1,9 +1,9 @@
 import { expect } from '@esm-bundle/chai';
-import type { SiteDocument } from '../../api/records.js';
-import type { ConfErrorEvent } from '../../events/conf-error.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { answerWith, cleanup, ElementHarness, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
+import type { SiteDocument } from '../../api/records.js';
+import type { ConfErrorEvent } from '../../events/conf-error.js';
 import './define.js';
 import '../site-nav/define.js';
 import type { ConfPage } from './page.js';

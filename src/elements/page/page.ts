@@ -1,6 +1,6 @@
+import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/errors.js';
 import { ConfElement } from '../../core/conf-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';

@@ -3,8 +3,8 @@
  * console line it checks is said once per page load.
  */
 import { expect } from '@esm-bundle/chai';
-import type { SitePage } from '../../api/records.js';
 import { answerWith, cleanup, ElementHarness, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
+import type { SitePage } from '../../api/records.js';
 import './define.js';
 import '../site-nav/define.js';
 

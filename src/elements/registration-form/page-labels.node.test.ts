@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { applyPageLabels, labelsFor, parsePageLabels } from './page-labels.js';
 import { readConfig } from './registration-form.model.js';
 

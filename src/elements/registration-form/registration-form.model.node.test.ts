@@ -1,5 +1,5 @@
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { AttemptKey } from '../../core/attempt-key.js';
 import { initialValues, prefillFromDataset } from '../../core/prefill.js';
 import {

@@ -1,6 +1,5 @@
 import { expect } from '@esm-bundle/chai';
 import { emulateMedia } from '@web/test-runner-commands';
-import type { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import { registrationsFor, uniqueEmail, withSettings } from '../../../test/browser/admin.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import {
@@ -13,7 +12,8 @@ import {
   watchWrites,
 } from '../../../test/browser/form-harness.js';
 import { runFormTests } from '../../../test/browser/form-suite.js';
-import { answerWith, cleanup, fixture, preferOn, waitFor } from '../../../test/browser/harness.js';
+import { answerWith, cleanup, fixture, waitFor } from '../../../test/browser/harness.js';
+import type { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import './define.js';
 import type { ConfRegistrationForm } from './registration-form.js';
 

@@ -1,15 +1,16 @@
+import { msg } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg } from '@lit/localize';
 import type { Registration } from '../../api/records.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
-import { ResourceController } from '../../core/resource-controller.js';
+import { registerMessages } from '../../core/localize.js';
 import { initialValues, prefillFromDataset } from '../../core/prefill.js';
+import { rememberRegistrations } from '../../core/registrant.js';
+import { ResourceController } from '../../core/resource-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
-import { registerMessages } from '../../core/localize.js';
-import { rememberRegistrations } from '../../core/registrant.js';
+import { applyPageLabels, labelsFor, parsePageLabels, type PageLabels } from './page-labels.js';
 import {
   buildRegistrationBody,
   customControlName,
@@ -23,7 +24,6 @@ import {
   type FormValues,
 } from './registration-form.model.js';
 import { registrationFormStyles } from './registration-form.styles.js';
-import { applyPageLabels, labelsFor, parsePageLabels, type PageLabels } from './page-labels.js';
 import {
   renderBlocked,
   renderCustom,

@@ -2,12 +2,12 @@
  * Sections of `<conf-registration-form>` as templates over a small context, so the class keeps
  * the state and the handlers and this file keeps the markup.
  */
-import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { Registration } from '../../api/records.js';
 import { renderField, renderUpload, type FieldState } from '../../core/form-fields.js';
-import type { UploadController } from '../../core/upload-controller.js';
 import { renderSection } from '../../core/form-parts.js';
+import type { UploadController } from '../../core/upload-controller.js';
 import {
   customControlName,
   paymentAsks,

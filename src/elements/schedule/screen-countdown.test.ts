@@ -80,7 +80,9 @@ describe('<conf-schedule view="screen"> using the space for what comes next', ()
     // 9:20: the keynote runs in the Main Hall; the other rooms start at 10:30.
     const h = await screen('2026-06-10T09:20:00+02:00');
     const spree = card(h, 'Spree Room');
-    expect(spree.querySelector('[part="screen-now"] .screen-soon'), 'nothing runs in the Spree Room yet').to.exist;
+    expect(spree.querySelector('[part="screen-now"] .screen-soon'), 'nothing runs in the Spree Room yet').to.not.equal(
+      null,
+    );
     const title = spree.querySelector<HTMLElement>('[part="screen-next"] .screen-title')!;
     expect(lines(title), `"${title.textContent}" in full`).to.deep.equal({ lines: 3, cut: false });
 

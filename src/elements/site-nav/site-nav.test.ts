@@ -1,8 +1,8 @@
 import { expect } from '@esm-bundle/chai';
-import type { SiteDocument } from '../../api/records.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { answerWith, cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
+import type { SiteDocument } from '../../api/records.js';
 import './define.js';
 import type { ConfSiteNav } from './site-nav.js';
 

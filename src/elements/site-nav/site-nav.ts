@@ -1,6 +1,6 @@
+import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg } from '@lit/localize';
 import { ConfElement } from '../../core/conf-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { registerMessages } from '../../core/localize.js';

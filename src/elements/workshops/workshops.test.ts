@@ -1,5 +1,4 @@
 import { expect } from '@esm-bundle/chai';
-import type { ConfWorkshopEnrolledEvent } from '../../events/conf-workshop-enrolled.js';
 import { registrationOutside, workshopRegistrations } from '../../../test/browser/admin.js';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
@@ -7,6 +6,7 @@ import { FormHarness, makeFile, watchWrites } from '../../../test/browser/form-h
 import { runFormTests } from '../../../test/browser/form-suite.js';
 import { cleanup, fixture, waitFor } from '../../../test/browser/harness.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
+import type { ConfWorkshopEnrolledEvent } from '../../events/conf-workshop-enrolled.js';
 import './define.js';
 import '../schedule/define.js';
 import type { ConfWorkshops } from './workshops.js';

@@ -1,18 +1,18 @@
+import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { msg, str } from '@lit/localize';
+import { html as staticHtml } from 'lit/static-html.js';
 import type { ApiError } from '../../api/errors.js';
 import type { WorkshopRegistration } from '../../api/records.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
+import { replaceHash } from '../../core/deep-link.js';
 import { cardGridStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { renderUpload } from '../../core/form-fields.js';
+import { headingTag } from '../../core/heading.js';
 import { registerMessages } from '../../core/localize.js';
 import { RegistrantController, rememberRegistrations, renderRegistrant } from '../../core/registrant.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { columnsFor } from '../../core/text.js';
-import { html as staticHtml } from 'lit/static-html.js';
-import { headingTag } from '../../core/heading.js';
-import { replaceHash } from '../../core/deep-link.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfWorkshopEnrolledEvent } from '../../events/conf-workshop-enrolled.js';
 import {

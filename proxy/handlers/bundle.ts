@@ -105,6 +105,34 @@ export function chooseRepresentation(all: Representation[], acceptEncoding: stri
   return best ?? all.find((x) => x.encoding === 'identity')!;
 }
 
+// The header rules of every answer for the bundle, shared with the Worker entry that serves the
+// same files from its assets binding (`proxy/worker.ts`).
+const JS_TYPE = 'text/javascript; charset=utf-8';
+/** A chunk's name, or a loader URL with `?v=`, changes with the content: cached for a year. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** The loader at its plain URL (and the placeholder): short-lived, so a new build shows up. */
+export const SHORT_CACHE = 'public, max-age=300';
+
+export function loaderCacheControl(versioned: boolean): string {
+  return versioned ? IMMUTABLE_CACHE : SHORT_CACHE;
+}
+
+/** A chunk's type by its name: WebAssembly.instantiateStreaming accepts only this type, without parameters. */
+export function chunkContentType(name: string): string {
+  return name.endsWith('.wasm') ? 'application/wasm' : JS_TYPE;
+}
+
+/** Type, caching and CORS of a bundle answer, beside its validators, length and coding. */
+export function bundleHeaders(cacheControl: string, contentType: string = JS_TYPE): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'cache-control': cacheControl,
+    // Module scripts are fetched with CORS; the code is public and carries no credentials.
+    'access-control-allow-origin': '*',
+    'x-content-type-options': 'nosniff',
+  };
+}
+
 /** The answer for one representation, with the validators and caching that go with it. */
 function respond(
   method: string,
@@ -112,17 +140,9 @@ function respond(
   r: Representation,
   cacheControl: string,
   varies: boolean,
-  contentType = 'text/javascript; charset=utf-8',
+  contentType = JS_TYPE,
 ): Response {
-  const headers: Record<string, string> = {
-    // WebAssembly.instantiateStreaming accepts only this type, without parameters.
-    'content-type': contentType,
-    'cache-control': cacheControl,
-    etag: r.etag,
-    // Module scripts are fetched with CORS; the code is public and carries no credentials.
-    'access-control-allow-origin': '*',
-    'x-content-type-options': 'nosniff',
-  };
+  const headers: Record<string, string> = { ...bundleHeaders(cacheControl, contentType), etag: r.etag };
   // Every answer names the header it depends on, identity too, so a shared cache keeps them apart.
   if (varies) headers.vary = 'Accept-Encoding';
   if (r.encoding !== 'identity') headers['content-encoding'] = r.encoding;
@@ -154,12 +174,17 @@ export function bundleHandler({ bundlePath }: { bundlePath: string | null }): Ha
     if (file === null) {
       const body = new TextEncoder().encode(PLACEHOLDER_BUNDLE);
       placeholder ??= { encoding: 'identity', body, etag: await etagOf(body) };
-      return respond(c.req.method, c.req.header('if-none-match'), placeholder, 'public, max-age=300', false);
+      return respond(c.req.method, c.req.header('if-none-match'), placeholder, SHORT_CACHE, false);
     }
     const versioned = c.req.query('v') !== undefined;
     const r = chooseRepresentation(file.representations, c.req.header('accept-encoding'));
-    const cacheControl = versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
-    return respond(c.req.method, c.req.header('if-none-match'), r, cacheControl, file.representations.length > 1);
+    return respond(
+      c.req.method,
+      c.req.header('if-none-match'),
+      r,
+      loaderCacheControl(versioned),
+      file.representations.length > 1,
+    );
   };
 }
 
@@ -194,14 +219,13 @@ export function chunkHandler({ bundlePath }: { bundlePath: string | null }): Han
     if (file === null) throw new ProxyError('not_found', 'No such chunk of the element bundle.');
     const r = chooseRepresentation(file.representations, c.req.header('accept-encoding'));
     // The name carries the content's hash: a new build writes a new name.
-    const type = name.endsWith('.wasm') ? 'application/wasm' : undefined;
     return respond(
       c.req.method,
       c.req.header('if-none-match'),
       r,
-      'public, max-age=31536000, immutable',
+      IMMUTABLE_CACHE,
       file.representations.length > 1,
-      type,
+      chunkContentType(name),
     );
   };
 }

@@ -9,11 +9,16 @@
  * registration with an `Idempotency-Key` and its replay give one record and the same answer; an
  * upload of 200 KB is stored and answered with its storage URI; the key is in no answer and in nothing the runtime printed. A runtime whose binary is missing is
  * counted as skipped.
+ *
+ * On workerd also the element bundle, from the template's `disk` service bound as `ASSETS` and
+ * pointed at the built `dist/`: the loader and a chunk come back as JavaScript with the Node
+ * proxy's cache headers, no other file of the directory is served, and a page on another origin
+ * that loads the loader from workerd shows the sandbox's events in `<conf-schedule>` in Chromium.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,10 +27,12 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { CHUNK_FILE } from '../../proxy/handlers/bundle.js';
 import { createProxy } from '../../proxy/index.js';
 import { nodeListener } from '../../proxy/node.js';
 import { startSandbox, type StartedSandbox } from '../../sandbox/index.js';
 import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
+import { chromiumPath, launchChromium, NO_CHROMIUM, waitForElements } from '../e2e/browser.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const API = '/api/public/v1';
@@ -38,8 +45,15 @@ const BIN = {
   deno: join(ROOT, 'node_modules/.bin/deno'),
 };
 
+/** The built bundle workerd serves through its `disk` service; `npm test` builds it first. */
+const DIST = join(ROOT, 'dist');
+const NO_DIST = existsSync(join(DIST, 'conf-widgets.js')) ? false : 'dist/ is not built (run npm run build)';
+
 let sandbox: StartedSandbox;
 let dir: string;
+/** A page on its own origin that loads the loader from `pageProxy` (set once workerd runs). */
+let page: { origin: string; close(): Promise<void> };
+let pageProxy = '';
 
 before(async () => {
   sandbox = await startSandbox({
@@ -58,6 +72,20 @@ before(async () => {
     outfile: join(dir, 'worker.js'),
     logLevel: 'silent',
   });
+  // Without a build, workerd still needs a directory for its disk service; the bundle tests skip.
+  await mkdir(join(dir, 'no-dist'));
+  const pageServer = createHttpServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><body><script type="module" src="${pageProxy}/conf-widgets.js"></script>` +
+        '<conf-schedule></conf-schedule></body></html>',
+    );
+  });
+  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', () => resolve()));
+  page = {
+    origin: `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => pageServer.close(() => resolve())),
+  };
   await copyFile(join(ROOT, 'proxy/deploy/workerd.capnp'), join(dir, 'workerd.capnp'));
   await writeFile(
     join(dir, 'bun.js'),
@@ -77,6 +105,7 @@ Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log
 
 after(async () => {
   await sandbox?.close();
+  await page?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -106,7 +135,7 @@ async function run(cmd: string, args: string[], fixedPort?: number): Promise<Run
       NO_COLOR: '1',
       CONF_BASE_URL: sandbox.url,
       CONF_API_KEY: KEY,
-      CONF_ALLOWED_ORIGINS: ORIGIN,
+      CONF_ALLOWED_ORIGINS: `${ORIGIN},${page.origin}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -193,7 +222,12 @@ const runtimes: Record<'node' | keyof typeof BIN, () => Promise<Running>> = {
   node: onNode,
   workerd: async () => {
     const port = await freePort();
-    return run(BIN.workerd, ['serve', 'workerd.capnp', '--socket-addr', `http=127.0.0.1:${port}`], port);
+    const assets = NO_DIST ? join(dir, 'no-dist') : DIST;
+    return run(
+      BIN.workerd,
+      ['serve', 'workerd.capnp', '--socket-addr', `http=127.0.0.1:${port}`, '--directory-path', `assets=${assets}`],
+      port,
+    );
   },
   bun: () => run(BIN.bun, ['bun.js']),
   deno: () => run(BIN.deno, ['run', '--allow-net', '--allow-env', '--no-prompt', 'deno.js']),
@@ -276,5 +310,103 @@ for (const [name, start] of Object.entries(runtimes) as ['node' | keyof typeof B
       assert.match(body.data.uri, /^storage:\/\//);
       assert.deepEqual(Object.keys(body.data), ['uri']);
     });
+
+    if (name === 'workerd') bundleTests(() => proxy.url, answers);
   });
+}
+
+/** The element bundle from workerd's `disk` service, bound as `ASSETS`. */
+function bundleTests(proxyUrl: () => string, answers: string[]): void {
+  const chunk = NO_DIST ? '' : (readdirSync(join(DIST, 'conf-widgets')).find((f) => CHUNK_FILE.test(f)) ?? '');
+
+  test(
+    'the loader and a chunk come from the assets directory as JavaScript, with the cache rules of the Node proxy',
+    { skip: NO_DIST },
+    async () => {
+      const expect = [
+        ['/conf-widgets.js', 'public, max-age=300'],
+        ['/conf-widgets.js?v=1', 'public, max-age=31536000, immutable'],
+        [`/conf-widgets/${chunk}`, 'public, max-age=31536000, immutable'],
+      ] as const;
+      for (const [path, cacheControl] of expect) {
+        const res = await raw(proxyUrl() + path, { headers: { origin: page.origin } });
+        answers.push(res.text, JSON.stringify(res.headers));
+        assert.equal(res.status, 200, `${path}: ${res.text}`);
+        const file = path.replace(/\?.*$/, '');
+        const expected = await readFile(join(DIST, file), 'utf8');
+        assert.equal(res.text, expected, `${path} is the built file`);
+        assert.equal(res.headers['content-type'], 'text/javascript; charset=utf-8', path);
+        assert.equal(res.headers['cache-control'], cacheControl, path);
+        assert.equal(res.headers['access-control-allow-origin'], '*', path);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', path);
+      }
+      const head = await raw(`${proxyUrl()}/conf-widgets/${chunk}`, { method: 'HEAD' });
+      assert.equal(head.status, 200);
+      assert.equal(head.text, '');
+    },
+  );
+
+  test('no other file of the assets directory is served', { skip: NO_DIST }, async () => {
+    // Each of these exists in dist/ (or beside it); the raw request keeps the dot segments.
+    for (const path of [
+      '/conf-widgets/../package.json',
+      '/conf-widgets/%2e%2e/package.json',
+      '/custom-elements.json',
+      '/conf-widgets.js.br',
+      `/conf-widgets/${chunk}.gz`,
+      '/conf-widgets/',
+      '/conf-widgets',
+      '/README.md',
+    ]) {
+      const res = await raw(proxyUrl() + path);
+      answers.push(res.text);
+      assert.equal(res.status, 404, `${path}: ${res.status} ${res.text.slice(0, 120)}`);
+      assert.doesNotMatch(String(res.headers['content-type']), /javascript|octet-stream/, path);
+      assert.equal((JSON.parse(res.text) as { error: { code: string } }).error.code, 'not_found', path);
+    }
+  });
+
+  test(
+    "in Chromium, a page on another origin loads the loader from workerd and <conf-schedule> shows the sandbox's events",
+    { skip: NO_DIST || (chromiumPath() ? false : NO_CHROMIUM) },
+    async () => {
+      pageProxy = proxyUrl();
+      const events = (await (
+        await fetch(`${pageProxy}${API}/events/events?limit=50`, { headers: { origin: page.origin } })
+      ).json()) as { data: { title: string }[] };
+      const titles = events.data.map((e) => e.title);
+      assert.ok(titles.length > 0, 'the sandbox has events');
+      const browser = await launchChromium();
+      try {
+        const tab = await browser.newPage();
+        const problems: string[] = [];
+        tab.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+        tab.on('response', (r) => {
+          if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+        });
+        await tab.goto(page.origin + '/');
+        const report = await waitForElements(tab, 30_000);
+        assert.deepEqual(
+          report.map((r) => [r.tag, r.ready]),
+          [['conf-schedule', true]],
+          `${JSON.stringify(report)}\n${problems.join('\n')}`,
+        );
+        // All the text of the element, through the shadow roots of its parts.
+        // Given as source: tsx would wrap a named function in a helper the page does not have.
+        const text = await tab.evaluate<string>(`(() => {
+          const walk = (n) =>
+            (n.shadowRoot ? walk(n.shadowRoot) : '') +
+            (n.nodeType === Node.TEXT_NODE ? n.textContent : [...n.childNodes].map(walk).join(' '));
+          return walk(document.querySelector('conf-schedule'));
+        })()`);
+        assert.ok(
+          titles.some((t) => text.includes(t)),
+          `none of ${JSON.stringify(titles)} shown: ${text.replace(/\s+/g, ' ').slice(0, 300)}`,
+        );
+        assert.deepEqual(problems, []);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 }

@@ -1,12 +1,16 @@
 /**
- * The client's IP for rate limiting: the socket's peer address, or, behind `hops` reverse proxies
- * we run, the address the outermost of them saw (`X-Forwarded-For` is appended to by each hop, so
- * only its last `hops` entries are trustworthy; anything left of them is client-supplied).
+ * The client's IP for rate limiting: the address the platform in front names in its own header
+ * (`addressHeader`, e.g. Cloudflare's `CF-Connecting-IP`), else the socket's peer address, or,
+ * behind `hops` reverse proxies we run, the address the outermost of them saw (`X-Forwarded-For`
+ * is appended to by each hop, so only its last `hops` entries are trustworthy; anything left of
+ * them is client-supplied).
  */
 import type { Context } from 'hono';
 import type { ProxyEnv } from './env.js';
 
-export function clientIp(c: Context<ProxyEnv>, hops: number): string {
+export function clientIp(c: Context<ProxyEnv>, hops: number, addressHeader: string | null = null): string {
+  const named = addressHeader ? c.req.header(addressHeader)?.trim() : undefined;
+  if (named) return addressBucket(named);
   if (hops > 0) {
     const list = (c.req.header('x-forwarded-for') ?? '')
       .split(',')

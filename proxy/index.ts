@@ -115,7 +115,7 @@ export function createProxy(options: ProxyOptions): Proxy {
         max: o.rateLimit.max,
         windowMs: o.rateLimit.windowMs,
         limits: o.rateLimit.kinds,
-        keyOf: (c) => clientIp(c, o.trustedProxyHops),
+        keyOf: (c) => clientIp(c, o.trustedProxyHops, o.clientAddressHeader),
         now: o.now,
         report,
       })
@@ -145,7 +145,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       };
 
   // One budget for every body: writes and uploads draw on the same bytes.
-  const bodies = bodyGuard({ ...o.bodyLimits, keyOf: (c) => clientIp(c, o.trustedProxyHops) });
+  const bodies = bodyGuard({ ...o.bodyLimits, keyOf: (c) => clientIp(c, o.trustedProxyHops, o.clientAddressHeader) });
 
   const api = `${API_PREFIX}/*`;
   app.use(
@@ -155,7 +155,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       token: o.kioskToken,
       lockout: o.kioskLockout,
       store: o.kioskLockout?.store ?? memoryRateLimitStore({ now: o.now }),
-      keyOf: (c) => clientIp(c, o.trustedProxyHops),
+      keyOf: (c) => clientIp(c, o.trustedProxyHops, o.clientAddressHeader),
       now: o.now,
       log: (line) => log(line),
       report,

@@ -66,6 +66,13 @@ export interface ProxyOptions {
    * address). Only trust hops you run; otherwise clients pick their own rate-limit bucket.
    */
   trustedProxyHops?: number;
+  /**
+   * A request header that the platform in front sets to the client's address and that clients
+   * cannot set themselves, e.g. `CF-Connecting-IP` on Cloudflare Workers, where there is no socket
+   * address. Write limits then count that address. Name only a header the platform overwrites:
+   * otherwise clients pick their own rate-limit bucket.
+   */
+  clientAddressHeader?: string;
   /** Timeout of each upstream API call. */
   upstreamTimeoutMs?: number;
   /** Timeout of streaming one upload to its signed address. */
@@ -131,6 +138,8 @@ export interface ResolvedOptions {
   writeChallenge: { difficulty: number; ttlMs: number; secret: string | null; store?: IdempotencyStore } | null;
   kioskLockout: (KioskLockout & { store?: RateLimitStore }) | null;
   trustedProxyHops: number;
+  /** Lower-cased; null: none. */
+  clientAddressHeader: string | null;
   upstreamTimeoutMs: number;
   uploadTimeoutMs: number;
   retry: RetryPolicy;
@@ -243,6 +252,9 @@ function resolve(o: ProxyOptions): ResolvedOptions {
   const lockoutStore = (o.kioskLockout ? o.kioskLockout.store : undefined) ?? (rl ? rl.store : undefined);
   const hops = o.trustedProxyHops ?? 0;
   if (!Number.isInteger(hops) || hops < 0) fail('trustedProxyHops must be an integer >= 0.');
+  const addressHeader = o.clientAddressHeader?.trim().toLowerCase() || null;
+  if (addressHeader !== null && !/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(addressHeader))
+    fail('clientAddressHeader must be a header name.');
   return {
     upstream,
     apiKey: o.apiKey,
@@ -292,6 +304,7 @@ function resolve(o: ProxyOptions): ResolvedOptions {
             ...(lockoutStore ? { store: lockoutStore } : {}),
           },
     trustedProxyHops: hops,
+    clientAddressHeader: addressHeader,
     upstreamTimeoutMs: positive('upstreamTimeoutMs', o.upstreamTimeoutMs, 10_000),
     uploadTimeoutMs: positive('uploadTimeoutMs', o.uploadTimeoutMs, 120_000),
     retry: {

@@ -7,7 +7,9 @@
  *
  * Settings come from the Worker's bindings, named as the CLI's environment variables:
  * `CONF_BASE_URL`, `CONF_API_KEY` (a secret), `CONF_ALLOWED_ORIGINS` (comma-separated),
- * `CONF_KIOSK_TOKEN` (optional).
+ * `CONF_KIOSK_TOKEN` (optional), `CONF_CLIENT_ADDRESS_HEADER` (optional: on Cloudflare
+ * `CF-Connecting-IP`, so write limits count each visitor's address; without it every client shares
+ * one bucket, since a Worker sees no socket).
  */
 import { bundleHeaders, CHUNK_FILE, chunkContentType, IMMUTABLE_CACHE, loaderCacheControl } from './handlers/bundle.js';
 import { createProxy, type Proxy } from './index.js';
@@ -22,6 +24,8 @@ export interface WorkerEnv {
   CONF_API_KEY: string;
   CONF_ALLOWED_ORIGINS?: string;
   CONF_KIOSK_TOKEN?: string;
+  /** A header the platform sets to the client's address (Cloudflare: `CF-Connecting-IP`). */
+  CONF_CLIENT_ADDRESS_HEADER?: string;
   /** The directory holding `conf-widgets.js` and `conf-widgets/` (the package's `dist/`). */
   ASSETS?: AssetsBinding;
 }
@@ -53,6 +57,7 @@ function proxyFor(env: WorkerEnv): Proxy {
       .map((o) => o.trim())
       .filter((o) => o !== ''),
     ...(env.CONF_KIOSK_TOKEN ? { kioskToken: env.CONF_KIOSK_TOKEN } : {}),
+    ...(env.CONF_CLIENT_ADDRESS_HEADER ? { clientAddressHeader: env.CONF_CLIENT_ADDRESS_HEADER } : {}),
     bundlePath: null,
   });
   return proxy;

@@ -275,6 +275,40 @@ describe('write limits per kind of write (finding 6)', () => {
   });
 });
 
+describe('the client address a platform names (Cloudflare Workers: CF-Connecting-IP)', () => {
+  test('with clientAddressHeader, write limits count the address in that header; without it, the header is ignored', async () => {
+    const limits = { rateLimit: { kinds: { enrollments: { max: 1 } } } };
+    const named = await startStack({ ...limits, clientAddressHeader: 'CF-Connecting-IP' }, {}, upstream);
+    try {
+      const from = (address: string) => post({}, { 'cf-connecting-ip': address });
+      assert.notEqual((await named.request(enrollments, from('203.0.113.7'))).res.status, 429);
+      assert.equal((await named.request(enrollments, from('203.0.113.7'))).res.status, 429, 'same visitor');
+      assert.notEqual((await named.request(enrollments, from('198.51.100.9'))).res.status, 429, 'another visitor');
+      // IPv6 visitors count by their /64, as socket addresses do.
+      assert.notEqual((await named.request(enrollments, from('2001:db8:1:2::1'))).res.status, 429);
+      assert.equal((await named.request(enrollments, from('2001:db8:1:2::ffff'))).res.status, 429, 'same /64');
+    } finally {
+      await named.close();
+    }
+    const plain = await startStack(limits, {}, upstream);
+    try {
+      assert.notEqual(
+        (await plain.request(enrollments, post({}, { 'cf-connecting-ip': '203.0.113.7' }))).res.status,
+        429,
+      );
+      const other = await plain.request(enrollments, post({}, { 'cf-connecting-ip': '198.51.100.9' }));
+      assert.equal(other.res.status, 429, 'a header the proxy was not told to trust picks no bucket');
+    } finally {
+      await plain.close();
+    }
+    assert.throws(
+      () =>
+        createProxy({ upstream: upstream.url, apiKey: 'key-for-config-checks', clientAddressHeader: 'not a header' }),
+      /clientAddressHeader/,
+    );
+  });
+});
+
 type ChallengeJson = { data: Challenge };
 
 async function solvedHeader(stack: Stack): Promise<string> {

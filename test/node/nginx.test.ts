@@ -12,15 +12,14 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startSandbox, type StartedSandbox } from '../../sandbox/index.js';
 import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
 import { skippable } from '../skippable.js';
+import { raw, type Raw } from './raw-request.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const API = '/api/public/v1';
@@ -47,38 +46,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** The body with the one coding `Content-Encoding` names undone. */
-  text: string;
-}
-
-function raw(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
-): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: init.method ?? 'GET', headers: init.headers, agent: false, localAddress: init.localAddress },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const wire = Buffer.concat(chunks);
-          const coding = res.headers['content-encoding'];
-          const body = coding === 'br' ? brotliDecompressSync(wire) : coding === 'gzip' ? gunzipSync(wire) : wire;
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: body.toString('utf8') });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(init.body);
-  });
 }
 
 /** Waits until `url` answers at all (the child is up), or the child exits. */

@@ -25,7 +25,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { CHUNK_FILE } from '../../proxy/handlers/bundle.js';
 import { createProxy } from '../../proxy/index.js';
@@ -33,6 +32,7 @@ import { nodeListener } from '../../proxy/node.js';
 import { startSandbox, type StartedSandbox } from '../../sandbox/index.js';
 import { FX, fixtureConferences } from '../../sandbox/test/fixture.js';
 import { chromiumPath, launchChromium, NO_CHROMIUM, waitForElements } from '../e2e/browser.js';
+import { raw, type Raw } from './raw-request.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const API = '/api/public/v1';
@@ -163,34 +163,6 @@ async function run(cmd: string, args: string[], fixedPort?: number): Promise<Run
   }
   await stop();
   throw new Error(`${cmd} did not start:\n${out}`);
-}
-
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-/** A request over a raw socket, nothing decoded by the client but the one coding the answer names. */
-function raw(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const wire = Buffer.concat(chunks);
-        const coding = res.headers['content-encoding'];
-        const body = coding === 'br' ? brotliDecompressSync(wire) : coding === 'gzip' ? gunzipSync(wire) : wire;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: body.toString('utf8') });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(init.body);
-  });
 }
 
 /** Node: the proxy from its modules (undici upstream), behind `nodeListener`, in this process. */

@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { avoidableSkips, partsBeforeServerTests, tallyTap } from './test-tally.mjs';
+import { avoidableSkips, failuresInTap, partsBeforeServerTests, tallyTap } from './test-tally.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 /** Why server tests were skipped (their `skip` message) and how many each. */
@@ -194,6 +194,8 @@ for (const part of partsBeforeServerTests(serverGlobs, { browserStage: !skipBrow
 if (serverGlobs.some((f) => f.endsWith('nginx.test.ts'))) ensureNginx();
 // Per run, so a leftover file or another run in the same working tree is never counted.
 const tapFile = `.tmp/server-${process.pid}.tap`;
+/** The failed server tests, printed again at the very end: a CI log keeps only its tail. */
+const serverFailures = [];
 rmSync(tapFile, { force: true });
 if (serverGlobs.length)
   run('server and model tests', process.execPath, [
@@ -211,6 +213,7 @@ if (existsSync(tapFile)) {
   const tap = readFileSync(tapFile, 'utf8');
   rmSync(tapFile, { force: true });
   const tally = tallyTap(tap);
+  serverFailures.push(...failuresInTap(tap));
   results.passed += tally.passed;
   results.failed += tally.failed;
   results.skipped += tally.skipped;
@@ -258,6 +261,15 @@ if (process.env.CI === 'true') {
     console.error(`=== CI=true: ${count} test(s) skipped for a part npm test installs: ${reason}`);
     results.failed += count;
   }
+}
+
+if (serverFailures.length) {
+  console.log(`\n=== failed server tests (${serverFailures.length}):`);
+  for (const f of serverFailures.slice(0, 40)) {
+    console.log(`✖ ${f.name}\n    at ${f.location}`);
+    for (const line of f.error) console.log(`    ${line}`);
+  }
+  if (serverFailures.length > 40) console.log(`… and ${serverFailures.length - 40} more above`);
 }
 
 const why = [...skipReasons].map(([reason, count]) => `${count} × ${reason}`).join('; ');

@@ -9,3 +9,11 @@ export interface Tally {
 }
 export function tallyTap(tap: string): Tally;
 export function avoidableSkips(skipReasons: Map<string, number>): [string, number][];
+export interface TapFailure {
+  /** The test's name after its suites' names, joined by ' › '. */
+  name: string;
+  location: string;
+  /** The first lines of its error. */
+  error: string[];
+}
+export function failuresInTap(tap: string, maxErrorLines?: number): TapFailure[];

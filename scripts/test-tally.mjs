@@ -35,6 +35,57 @@ export function tallyTap(tap) {
 }
 
 /**
+ * The failed tests of a node:test TAP report, each with its suites' names and the first lines of
+ * its error, so the end of `npm test`'s output says what failed even when only its tail is kept.
+ * Suites failed only because a test in them did (failureType subtestsFailed) are left out.
+ */
+export function failuresInTap(tap, maxErrorLines = 8) {
+  const lines = tap.split('\n');
+  const names = [];
+  const failures = [];
+  for (let i = 0; i < lines.length; i++) {
+    const subtest = lines[i].match(/^(\s*)# Subtest: (.*)$/);
+    if (subtest) {
+      const depth = subtest[1].length / 4;
+      names.length = depth;
+      names[depth] = subtest[2];
+      continue;
+    }
+    const failed = lines[i].match(/^(\s*)not ok \d+ - (.*?)(?: # (?:SKIP|TODO).*)?$/);
+    if (!failed) continue;
+    const depth = failed[1].length / 4;
+    const yaml = [];
+    if (lines[i + 1]?.trim() === '---') {
+      for (i += 2; i < lines.length && lines[i].trim() !== '...'; i++) yaml.push(lines[i]);
+    }
+    const field = (key) => yaml.find((l) => l.trim().startsWith(`${key}:`));
+    if (field('failureType')?.includes('subtestsFailed')) continue;
+    const errorAt = yaml.findIndex((l) => l.trim().startsWith('error:'));
+    const error = [];
+    if (errorAt >= 0) {
+      const first = yaml[errorAt].trim().slice('error:'.length).trim();
+      if (first && first !== '|-' && first !== '|') error.push(first.replace(/^'(.*)'$/, '$1'));
+      const indent = yaml[errorAt].search(/\S/);
+      for (const l of yaml.slice(errorAt + 1)) {
+        if (l.trim() && l.search(/\S/) <= indent) break;
+        if (l.trim()) error.push(l.trim());
+      }
+    }
+    failures.push({
+      name: [...names.slice(0, depth), failed[2]].join(' › '),
+      location:
+        field('location')
+          ?.trim()
+          .slice('location:'.length)
+          .trim()
+          .replace(/^'(.*)'$/, '$1') ?? '',
+      error: error.slice(0, maxErrorLines),
+    });
+  }
+  return failures;
+}
+
+/**
  * Skip reasons naming a part `npm test` installs or makes itself, or one `npm ci` installs (a
  * runtime binary from node_modules: workerd, Bun, Deno).
  */

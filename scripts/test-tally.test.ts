@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { avoidableSkips, partsBeforeServerTests, tallyTap } from './test-tally.mjs';
+import { avoidableSkips, failuresInTap, partsBeforeServerTests, tallyTap } from './test-tally.mjs';
 
 function tapOf(file: string): string {
   // Without the parent run's NODE_TEST_CONTEXT, the child reports as `npm test`'s own run does.
@@ -27,6 +27,20 @@ describe('npm test: counting and installing', () => {
     // The suite skipped one by one: 2; the suite skipped whole: 1 (its tests were never registered).
     assert.equal(tally.skipped, 3);
     assert.deepEqual([...tally.skipReasons.values()], [3]);
+  });
+
+  it('names each failed test with its suites and the first lines of its error; a suite failed by its tests is not listed again', () => {
+    const tap = tapOf('scripts/fixtures/failures.fixture.ts');
+    assert.equal(tallyTap(tap).failed, 2, 'node:test counts tests, not the suites they fail');
+    const failures = failuresInTap(tap);
+    assert.deepEqual(
+      failures.map((f) => [f.name, f.error]),
+      [
+        ['outer suite › fails with a message', ['one is not two', '1 !== 2']],
+        ['outer suite › inner › throws', ['boom', 'second line']],
+      ],
+    );
+    assert.match(failures[0]!.location, /failures\.fixture\.ts:\d+:\d+$/);
   });
 
   it('under CI, skips for a part npm test installs are failures; other skips are not', () => {

@@ -4,10 +4,12 @@
  * search that matched nothing. Each element keeps what differs: its filters as attributes, its
  * cards and its dialog's body.
  *
- * Rendering stays with the element: {@link RecordListController.shown} is the filtered list, so a
- * renderer that builds only the cards near the screen can take it as it is.
+ * The element renders {@link RecordListController.shown} through {@link RecordListController.cards},
+ * which builds only the cards near the screen; an opened record's card is built and brought on
+ * screen behind its dialog (a deep link to one far down the list).
  */
 import type { ReactiveController } from 'lit';
+import { CardWindow } from './card-window.js';
 import { DetailDialogController, type DetailDialogHost } from './detail-dialog-controller.js';
 import { SEARCH_INPUT_ID } from './record-toolbar.js';
 
@@ -52,6 +54,8 @@ export type RecordListOptions<R extends ListRecord> = ListedOnly<R> | OpensUnlis
 export class RecordListController<R extends ListRecord> implements ReactiveController {
   /** The dialog and its `#<prefix>ID` link; render its `<dialog @close=${details.onClose}>`. */
   readonly details: DetailDialogController;
+  /** The windowed card list: `cards.render(shown, …)`. */
+  readonly cards: CardWindow;
 
   constructor(
     private readonly host: DetailDialogHost,
@@ -60,6 +64,7 @@ export class RecordListController<R extends ListRecord> implements ReactiveContr
     // Created first, so its `hostUpdated` (which shows the dialog) runs before this one's.
     this.details = new DetailDialogController(host, { prefix: options.prefix, openFromLink: this.openFromLink });
     host.addController(this);
+    this.cards = new CardWindow(host);
   }
 
   /** The record whose details are open, or null. */
@@ -91,6 +96,7 @@ export class RecordListController<R extends ListRecord> implements ReactiveContr
     else return false;
     if (!this.host.dispatchEvent(event)) return false;
     this.details.show(id);
+    void this.cards.reveal(id);
     this.options.onOpen?.(id);
     return true;
   }

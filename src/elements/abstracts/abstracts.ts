@@ -222,9 +222,11 @@ export class ConfAbstracts extends ConfElement {
       this.abstracts.set({ items, total: Math.max(r.body.meta.total, items.length) });
       this.announcement = msg(str`${items.length - before} more abstracts loaded.`, { id: 'abstracts.more-loaded' });
       this.loadingMore = false;
-      await this.updateComplete;
-      // Keyboard and screen-reader users continue at the first new abstract, not back at the top.
+      // Keyboard and screen-reader users continue at the first new abstract, not back at the top
+      // (built first, wherever the list's window stands).
       const first = items[before];
+      if (first) await this.list.cards.reveal(first.id);
+      else await this.updateComplete;
       if (first) this.renderRoot.querySelector<HTMLElement>(`[part~="card"][data-id="${first.id}"] a`)?.focus();
     } catch (e) {
       if (abort.signal.aborted) return;
@@ -285,9 +287,11 @@ export class ConfAbstracts extends ConfElement {
                   ? msg('Only the abstracts loaded so far were searched.', { id: 'abstracts.partial-search' })
                   : undefined,
             })
-          : html`<ul class="grid cols-${this.columns}" part="list">
-            ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
-          </ul>`
+          : this.list.cards.render(
+              shown,
+              { cls: `grid cols-${this.columns}`, part: 'list', columns: this.columns },
+              (c) => this.renderCard(c),
+            )
       }
       ${remaining > 0 ? this.renderLoadMore(Math.min(remaining, clampPageSize(this.pageSize))) : nothing}
       <p class="visually-hidden" role="status">${this.announcement}</p>

@@ -220,9 +220,11 @@ export class ConfExhibits extends ConfElement {
               onClear: this.list.clearFilters,
               clearLabel: msg('Show all exhibits', { id: 'exhibits.clear' }),
             })
-          : html`<ul class="grid cols-${this.columns}" part="grid">
-            ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
-          </ul>`
+          : this.list.cards.render(
+              shown,
+              { cls: `grid cols-${this.columns}`, part: 'grid', columns: this.columns },
+              (c) => this.renderCard(c),
+            )
       }
       ${this.renderDialog()}
     `;

@@ -44,7 +44,9 @@ describe('<conf-speakers>', () => {
     const loaded = new Promise<ConfLoadedEvent>((r) => document.addEventListener('conf-loaded', r, { once: true }));
     const h = await mount();
     const cards = h.all('[part~="card"]');
-    expect(cards.length).to.equal(speakers.length);
+    // More speakers than the list builds at once: the first ones are built, the list counts them all.
+    expect(cards.length).to.be.within(1, speakers.length);
+    expect(cards[0]!.closest('li')!.getAttribute('aria-setsize')).to.equal(String(speakers.length));
     expect((await loaded).detail).to.deep.include({ resource: 'speakers', count: speakers.length, stale: false });
     const first = [...speakers].sort((a, b) => a.fullName.localeCompare(b.fullName))[0]!;
     expect(cards[0]!.textContent).to.contain(first.fullName);
@@ -88,7 +90,7 @@ describe('<conf-speakers>', () => {
     expect(empty.textContent).to.contain('No matches');
     empty.querySelector('button')!.click();
     await h.settle();
-    expect(h.all('[part~="card"]').length).to.equal(speakers.length);
+    expect(h.q('[part~="grid"] > li')!.getAttribute('aria-setsize')).to.equal(String(speakers.length));
     expect(h.focused).to.equal(h.part('search'));
   });
 
@@ -164,6 +166,7 @@ describe('<conf-speakers>', () => {
     const drawn = (el: Element) => el.getClientRects().length > 0;
     try {
       await emulateMedia({ media: 'print' });
+      await waitFor(() => h.all('[part~="card"]').length === speakers.length, 'every card built for paper');
       const cards = h.all('[part~="card"]');
       expect(cards.length).to.equal(speakers.length);
       expect(cards.filter(drawn).length, 'cards on paper').to.equal(speakers.length);

@@ -176,9 +176,11 @@ export class ConfSpeakers extends ConfElement {
       ${
         shown.length === 0
           ? renderFilteredEmpty({ onClear: this.list.clearFilters })
-          : html`<ul class="grid cols-${cols} ${cols === 1 ? 'list-single' : ''}" part="grid">
-            ${shown.map((c) => html`<li>${this.renderCard(c)}</li>`)}
-          </ul>`
+          : this.list.cards.render(
+              shown,
+              { cls: `grid cols-${cols} ${cols === 1 ? 'list-single' : ''}`, part: 'grid', columns: cols },
+              (c) => this.renderCard(c),
+            )
       }
       ${this.renderDialog()}
     `;

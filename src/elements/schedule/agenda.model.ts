@@ -165,6 +165,3 @@ export function parseAgendaHash(hashOrUrl: string): string[] | null {
   if (!frag.startsWith(AGENDA_PARAM)) return null;
   return decodeAgenda(frag.slice(AGENDA_PARAM.length));
 }
-
-/** `#event-ID` links live in core (speakers link to events too); the schedule's modules take them from here. */
-export { eventHash, parseEventHash } from '../../core/deep-link.js';

@@ -4,8 +4,8 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { html as staticHtml } from 'lit/static-html.js';
-import { eventHash } from '../../core/deep-link.js';
 import { headingTag } from '../../core/heading.js';
+import { eventHref } from './event-link.js';
 import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem } from './schedule.model.js';
 import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
@@ -23,7 +23,7 @@ export function eventCard(ctx: ViewContext, item: ScheduleItem, live: boolean, c
     </div>
     <${h} class="title">
       <a
-        href=${eventHash(event.id)}
+        href=${eventHref(event.id)}
         part="event-title"
         title=${compact ? event.title : nothing}
         @click=${(e: MouseEvent) => {

@@ -1,16 +1,22 @@
 /**
- * The event detail dialog: a native modal `<dialog>` (focus trapped and returned by the browser,
- * Escape closes it), holding description, speakers, venue and time, plus the event's actions (a
- * workshop's links to its enroll view in `<conf-workshops>`, `#workshop-<id>`).
+ * The event detail dialog's content, in the native modal `<dialog>` the element renders (focus
+ * trapped and returned by the browser, Escape closes it): description, speakers, venue and time,
+ * plus the event's actions (a workshop's links to its enroll view in `<conf-workshops>`,
+ * `#workshop-<id>`). Fetched on demand, on the first open or deep link, with the dialog's sheets
+ * and its controller (see `OnDemandView`).
  */
 import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
-import { ref, type Ref } from 'lit/directives/ref.js';
 import { workshopHash } from '../../core/deep-link.js';
 import { renderCloseButton } from '../../core/detail-dialog-close.js';
+import { closeButtonStyles } from '../../core/detail-dialog.styles.js';
+import { dialogStyles } from './dialog.styles.js';
 import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem } from './schedule.model.js';
 import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
+
+export { DetailDialogController } from '../../core/detail-dialog-controller.js';
+export const dialogSheets = [dialogStyles, closeButtonStyles];
 
 export interface DialogActions {
   close(): void;
@@ -18,8 +24,6 @@ export interface DialogActions {
   copyLink(item: ScheduleItem): void;
   /** Status text after an action (link copied …), announced politely. */
   readonly status: string;
-  /** Receives the `<dialog>`, so the element opens and closes it without searching its DOM. */
-  readonly dialog: Ref<HTMLDialogElement>;
 }
 
 function paragraphs(text: string): TemplateResult[] {
@@ -30,22 +34,7 @@ function paragraphs(text: string): TemplateResult[] {
     .map((p) => html`<p>${p}</p>`);
 }
 
-export function renderDialog(ctx: ViewContext, item: ScheduleItem | undefined, actions: DialogActions): TemplateResult {
-  return html`<dialog
-    ${ref(actions.dialog)}
-    part="dialog"
-    aria-labelledby="dialog-title"
-    @close=${() => actions.close()}
-    @click=${(e: MouseEvent) => {
-      // A click on the backdrop lands on the dialog element itself.
-      if (e.target === e.currentTarget) (e.currentTarget as HTMLDialogElement).close();
-    }}
-  >
-    ${item ? dialogBody(ctx, item, actions) : nothing}
-  </dialog>`;
-}
-
-function dialogBody(ctx: ViewContext, item: ScheduleItem, actions: DialogActions): TemplateResult {
+export function renderDialogBody(ctx: ViewContext, item: ScheduleItem, actions: DialogActions): TemplateResult {
   const { event, venue, speakers } = item;
   return html`<article class="dialog-body">
     <header class="dialog-head">

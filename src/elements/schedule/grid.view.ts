@@ -11,9 +11,15 @@ import { cssProps } from '../../core/css-props.js';
 import { eventCard } from './card.view.js';
 import { GRID_STEP_MINUTES, type GridLayout } from './grid-layout.model.js';
 import type { GridWindow } from './grid-window.controller.js';
+import { gridStyles } from './grid.styles.js';
 import { labels } from './labels.js';
 import { isCurrent } from './schedule.model.js';
 import type { ViewContext } from './view-context.js';
+
+// What the element needs of the grid, in the one module it fetches on demand (see `OnDemandView`).
+export { layoutGrid } from './grid-layout.model.js';
+export { GridWindow } from './grid-window.controller.js';
+export const gridSheets = [gridStyles];
 
 /**
  * Height (em) a grid card needs for its type row, two title lines and its time: the hour is

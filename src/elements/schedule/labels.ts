@@ -80,4 +80,9 @@ export const labels = {
     msg('The rooms do not fit this width, so the day is shown as a list.', { id: 'schedule.grid-too-narrow' }),
   startsIn: (n: number) => msg(str`Starts in ${n} min`, { id: 'schedule.starts-in' }),
   minutesLeft: (n: number) => msg(str`${n} min left`, { id: 'schedule.minutes-left' }),
+  partFailed: () =>
+    msg('This part of the programme could not be loaded. Check the connection and try again.', {
+      id: 'schedule.part-failed',
+    }),
+  retry: () => msg('Try again', { id: 'core.retry' }),
 };

@@ -478,6 +478,9 @@ describe('<conf-schedule>', () => {
     };
     try {
       h.part<HTMLButtonElement>('ics-agenda-button')!.click();
+      // The calendar's code arrives on the first press.
+      await waitFor(() => blobs.length > 0, 'the .ics file');
+      await h.settle();
     } finally {
       URL.createObjectURL = original;
     }
@@ -727,6 +730,7 @@ describe('<conf-schedule>', () => {
     const h = await mount();
     await expectNoAxeViolations(h.el);
     h.el.view = 'grid';
+    await waitFor(() => h.part('grid'), 'the grid, its code fetched');
     await h.settle();
     await expectNoAxeViolations(h.el);
     h.q<HTMLAnchorElement>('[part="event-title"]')!.click();

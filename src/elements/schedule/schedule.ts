@@ -1,11 +1,9 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { createRef } from 'lit/directives/ref.js';
+import { createRef, ref } from 'lit/directives/ref.js';
 import { html as staticHtml } from 'lit/static-html.js';
 import { ConfElement } from '../../core/conf-element.js';
-import { eventHash, holdLink, linkHeldElsewhere, releaseLink, replaceHash } from '../../core/deep-link.js';
-import { DetailDialogController } from '../../core/detail-dialog-controller.js';
-import { closeButtonStyles } from '../../core/detail-dialog.styles.js';
+import type { DetailDialogController } from '../../core/detail-dialog-controller.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { unknownValue } from '../../core/diagnostics.js';
 import { headingLevel, headingTag } from '../../core/heading.js';
@@ -25,18 +23,14 @@ import {
   type AgendaStorage,
 } from './agenda.model.js';
 import { cardStyles } from './card.styles.js';
-import { dialogStyles } from './dialog.styles.js';
-import { renderDialog } from './dialog.view.js';
-import { layoutGrid, type GridLayout } from './grid-layout.model.js';
-import { GridWindow } from './grid-window.controller.js';
-import { gridStyles } from './grid.styles.js';
-import { renderGrid } from './grid.view.js';
-import { downloadIcs } from './ics-download.js';
-import { icsFileName, toIcs } from './ics.model.js';
+import { EVENT_LINK, eventHref, isEventLink } from './event-link.js';
+import type { GridLayout } from './grid-layout.model.js';
+import type { GridWindow } from './grid-window.controller.js';
 import { labels, typeLabel } from './labels.js';
 import { ListWindow } from './list-window.controller.js';
 import { listStyles } from './list.styles.js';
 import { renderList } from './list.view.js';
+import { OnDemandView } from './on-demand-view.js';
 import { PrintMedia } from './print-media.controller.js';
 import { readAll, readEvent, readSpeaker, readVenue } from './read-records.js';
 import {
@@ -52,10 +46,9 @@ import {
   type TimeSlot,
 } from './schedule.model.js';
 import { scheduleLastStyles, scheduleStyles } from './schedule.styles.js';
-import { screenStyles } from './screen.styles.js';
-import { renderScreen, SCREEN_PAGE_SECONDS, ScreenPager } from './screen.view.js';
+import type { ScreenPager } from './screen.view.js';
 import { renderVenueFilter, VenueFilterPopover } from './venue-filter.js';
-import type { ViewContext } from './view-context.js';
+import { SCREEN_PAGE_SECONDS, type ViewContext } from './view-context.js';
 
 registerMessages('de', () => import('./locales/de.js'));
 registerMessages('fr', () => import('./locales/fr.js'));
@@ -79,9 +72,12 @@ function agendaStorage(): AgendaStorage | null {
   }
 }
 
-/** Kinds of deep link, for holding one per page (see `holdLink`). */
-const EVENT_LINK = 'event-';
+/** The kind of deep link a shared agenda is, for holding one per page (see `holdLink`). */
 const AGENDA_LINK = 'agenda=';
+
+/** The record lists' deep-link code, fetched to answer a shared agenda's link. */
+type DeepLinks = typeof import('../../core/deep-link.js');
+type GridCode = typeof import('./grid.view.js');
 
 interface Matches {
   ids: ReadonlySet<string>;
@@ -183,11 +179,8 @@ export class ConfSchedule extends ConfElement {
     scheduleStyles,
     cardStyles,
     listStyles,
-    gridStyles,
-    screenStyles,
-    dialogStyles,
+    // The grid's, the screen's and the dialog's sheets come with their code (see `OnDemandView`).
     scheduleLastStyles,
-    closeButtonStyles,
   ];
   /** Its loading view holds a screen's height: the loaded content is taller (README's snippet reserves the same before the code arrives). */
   static override reservedHeight = '100vh';
@@ -220,13 +213,33 @@ export class ConfSchedule extends ConfElement {
   /** The proxy whose site document was asked for, so it is asked once per address. */
   private siteAskedOf = '';
 
-  private readonly pager = new ScreenPager(this);
+  /** The views fetched on first use, their sheets adopted before the last one, in this order. */
+  private readonly gridView = new OnDemandView(this, {
+    load: () => import('./grid.view.js'),
+    sheets: (m) => m.gridSheets,
+    rank: 1,
+    before: scheduleLastStyles,
+  });
+  private readonly screenView = new OnDemandView(this, {
+    load: () => import('./screen.view.js'),
+    sheets: (m) => m.screenSheets,
+    rank: 2,
+    before: scheduleLastStyles,
+  });
+  private readonly dialogView = new OnDemandView(this, {
+    load: () => import('./dialog.view.js'),
+    sheets: (m) => m.dialogSheets,
+    rank: 3,
+    before: scheduleLastStyles,
+  });
+  private deepLinks?: DeepLinks;
+  private pager?: ScreenPager;
   private readonly print = new PrintMedia(this);
   private readonly venuePopover = new VenueFilterPopover(this);
   private readonly listWindow = new ListWindow(this, () =>
     this.renderRoot.querySelector<HTMLElement>('.panel > .list'),
   );
-  private readonly gridWindow = new GridWindow(this, () => this.renderRoot.querySelector<HTMLElement>('.grid-scroll'));
+  private gridWindow?: GridWindow;
 
   private readonly data = new ResourceController<ScheduleData>(this, {
     name: 'schedule',
@@ -260,20 +273,37 @@ export class ConfSchedule extends ConfElement {
    */
   private zoneMemo?: { conferenceZone: string | undefined; zone: string; fmt: TimeFormatter };
   private readonly dialogRef = createRef<HTMLDialogElement>();
-  /** The event dialog, shared with the other lists: `#event-ID` links open it, closing returns focus. */
-  private readonly details = new DetailDialogController(this, {
-    prefix: EVENT_LINK,
-    dialog: () => this.dialogRef.value,
-    // A link is followed once the schedule is there; after a failed load it is dropped.
-    openFromLink: (id) => {
-      const index = this.index;
-      if (!index) return this.data.error !== null && !this.data.loading;
-      const item = index.byId.get(id);
-      if (!item) this.message = labels.notFound(id);
-      else if (this.details.openId !== id) this.openItem(item);
-      return true;
-    },
-  });
+  /**
+   * The event dialog's controller, shared with the other lists (`#event-ID` links open it, closing
+   * returns focus), made when the dialog's code arrives: on the first open, or an event link.
+   */
+  private details?: DetailDialogController;
+
+  /** The dialog's code and controller, fetched once; undefined (and said) when it cannot be fetched. */
+  private async eventDialog(): Promise<DetailDialogController | undefined> {
+    let code: typeof import('./dialog.view.js');
+    try {
+      code = await this.dialogView.fetch();
+    } catch {
+      this.message = labels.partFailed();
+      return undefined;
+    }
+    this.details ??= new code.DetailDialogController(this, {
+      prefix: EVENT_LINK,
+      dialog: () => this.dialogRef.value,
+      // A link is followed once the schedule is there; after a failed load it is dropped.
+      openFromLink: (id) => {
+        const index = this.index;
+        if (!index) return this.data.error !== null && !this.data.loading;
+        const item = index.byId.get(id);
+        if (!item) this.message = labels.notFound(id);
+        else if (this.details?.openId !== id) this.openItem(item);
+        return true;
+      },
+    });
+    this.requestUpdate();
+    return this.details;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -281,6 +311,7 @@ export class ConfSchedule extends ConfElement {
     window.addEventListener('storage', this.onStorage);
     window.addEventListener(ConfAgendaSyncEvent.type, this.onAgendaSync);
     this.pendingHash = location.hash;
+    if (isEventLink(location.hash)) void this.eventDialog();
     this.startClock();
   }
 
@@ -289,7 +320,7 @@ export class ConfSchedule extends ConfElement {
     window.removeEventListener('hashchange', this.onHashChange);
     window.removeEventListener('storage', this.onStorage);
     window.removeEventListener(ConfAgendaSyncEvent.type, this.onAgendaSync);
-    releaseLink(AGENDA_LINK, this);
+    this.deepLinks?.releaseLink(AGENDA_LINK, this);
     clearTimeout(this.clockTimer);
     this.clockTimer = undefined;
   }
@@ -308,6 +339,8 @@ export class ConfSchedule extends ConfElement {
 
   private readonly onHashChange = (): void => {
     this.pendingHash = location.hash;
+    // Once made, the dialog's controller follows event links itself.
+    if (!this.details && isEventLink(location.hash)) void this.eventDialog();
     this.requestUpdate();
   };
 
@@ -328,6 +361,9 @@ export class ConfSchedule extends ConfElement {
     this.zoneMemo = undefined;
     if (this.view === 'screen' && !this.hasAttribute('refresh') && this.refresh === 0)
       this.refresh = SCREEN_REFRESH_SECONDS;
+    // The chosen view's code, fetched while the programme loads.
+    if (this.view === 'grid') this.gridView.get();
+    if (this.view === 'screen') this.screenView.get();
     const key = agendaStorageKey(this.resolvedEndpoint.url, this.conference ?? '');
     if (key !== this.agendaKey) {
       this.agendaKey = key;
@@ -350,7 +386,7 @@ export class ConfSchedule extends ConfElement {
     // Through a ref: searching the shadow root for it walks every card of the day.
     // The dialog controller shows it; an event a refresh withdrew must not stay open, empty.
     const dialog = this.dialogRef.value;
-    const openId = this.details.openId;
+    const openId = this.details?.openId ?? null;
     if (dialog?.open && (openId === null || !index?.byId.has(openId))) dialog.close();
   }
 
@@ -523,7 +559,7 @@ export class ConfSchedule extends ConfElement {
     slot?.querySelector<HTMLElement>('.slot-time')?.focus({ preventScroll: true });
   }
 
-  private grid(index: ScheduleIndex, day: string): GridLayout {
+  private grid(index: ScheduleIndex, day: string, { layoutGrid }: GridCode): GridLayout {
     const m = this.gridMemo;
     if (m && m.index === index && m.day === day && m.venues === this.venueFilter) return m.layout;
     const chosen = this.venueFilter;
@@ -555,10 +591,18 @@ export class ConfSchedule extends ConfElement {
     const shared = parseAgendaHash(hash);
     if (shared) {
       const known = shared.filter((id) => index.byId.has(id));
-      // One banner per page: the first schedule that knows some of the events offers them.
-      if (known.length === 0 || linkHeldElsewhere(AGENDA_LINK, hash, this)) return;
-      holdLink(AGENDA_LINK, hash, this);
-      this.pendingImport = known;
+      if (known.length === 0) return;
+      // One banner per page: the first schedule that knows some of the events offers them. Which
+      // one holds the link is the deep-link code's, fetched for it; without it, each offers them.
+      import('../../core/deep-link.js').then(
+        (links) => {
+          this.deepLinks = links;
+          if (location.hash !== hash || links.linkHeldElsewhere(AGENDA_LINK, hash, this)) return;
+          links.holdLink(AGENDA_LINK, hash, this);
+          this.pendingImport = known;
+        },
+        () => (this.pendingImport = known),
+      );
     }
   }
 
@@ -568,8 +612,12 @@ export class ConfSchedule extends ConfElement {
     if (e.defaultPrevented) return;
     this.dialogStatus = '';
     if (this.index && this.selectedDay(this.index) !== item.day) this.day = item.day;
-    this.details.show(item.event.id);
-    void this.showCard(item.event.id);
+    const id = item.event.id;
+    void this.showCard(id);
+    // At once when the dialog's code is here: a deep link's dialog holds the link before another
+    // schedule on the page, updating next, would answer it too.
+    if (this.details) this.details.show(id);
+    else void this.eventDialog().then((details) => details?.show(id));
   };
 
   /**
@@ -578,10 +626,10 @@ export class ConfSchedule extends ConfElement {
    */
   private async showCard(id: string): Promise<void> {
     this.listWindow.reveal(id);
-    this.gridWindow.reveal(id);
+    this.gridWindow?.reveal(id);
     await this.updateComplete;
     const card = this.renderRoot.querySelector<HTMLElement>(
-      `.panel [part~="event"]:has(a[href="${CSS.escape(eventHash(id))}"])`,
+      `.panel [part~="event"]:has(a[href="${CSS.escape(eventHref(id))}"])`,
     );
     if (!card) return;
     const r = card.getBoundingClientRect();
@@ -617,8 +665,8 @@ export class ConfSchedule extends ConfElement {
 
   private dismissImport(): void {
     this.pendingImport = null;
-    releaseLink(AGENDA_LINK, this);
-    if (parseAgendaHash(location.hash)) replaceHash('');
+    this.deepLinks?.releaseLink(AGENDA_LINK, this);
+    if (parseAgendaHash(location.hash)) this.deepLinks?.replaceHash('');
   }
 
   private async share(): Promise<void> {
@@ -637,17 +685,29 @@ export class ConfSchedule extends ConfElement {
     }
   }
 
-  private icsFor(items: readonly ScheduleItem[], name: string): string {
+  /** Saves `items` as an .ics file; its code is fetched on the first press. */
+  private async downloadCalendar(
+    items: readonly ScheduleItem[],
+    name: string,
+    fileTitle: string,
+    failed: (text: string) => void,
+  ): Promise<void> {
     const page = new URL(location.href);
-    return toIcs(items, {
+    const options = {
       now: Date.now(),
       uidDomain: new URL(this.resolvedEndpoint.url).hostname,
       calendarName: name,
-      eventUrl: (item) => {
-        page.hash = eventHash(item.event.id);
+      eventUrl: (item: ScheduleItem) => {
+        page.hash = eventHref(item.event.id);
         return page.href;
       },
-    });
+    };
+    try {
+      const { downloadCalendar } = await import('./ics-download.js');
+      downloadCalendar(items, fileTitle, options, this.renderRoot as ShadowRoot);
+    } catch {
+      failed(labels.partFailed());
+    }
   }
 
   private downloadAgenda(index: ScheduleIndex): void {
@@ -656,17 +716,16 @@ export class ConfSchedule extends ConfElement {
       this.message = labels.shareEmpty();
       return;
     }
-    downloadIcs(this.icsFor(items, labels.icsAgenda()), icsFileName('agenda'), this.renderRoot as ShadowRoot);
+    void this.downloadCalendar(items, labels.icsAgenda(), 'agenda', (text) => (this.message = text));
   }
 
   private readonly dialogActions = {
-    dialog: this.dialogRef,
-    close: this.details.onClose,
+    close: () => this.details?.onClose(),
     downloadIcs: (item: ScheduleItem) =>
-      downloadIcs(this.icsFor([item], item.event.title), icsFileName(item.event.title), this.renderRoot as ShadowRoot),
+      void this.downloadCalendar([item], item.event.title, item.event.title, (text) => (this.dialogStatus = text)),
     copyLink: async (item: ScheduleItem) => {
       const url = new URL(location.href);
-      url.hash = eventHash(item.event.id);
+      url.hash = eventHref(item.event.id);
       try {
         await navigator.clipboard.writeText(url.href);
         this.dialogStatus = labels.linkCopied();
@@ -744,11 +803,14 @@ export class ConfSchedule extends ConfElement {
   private renderReady(): TemplateResult {
     const index = this.index;
     if (!index) return html``;
-    const openId = this.details.openId;
+    const openId = this.details?.openId;
     const openItem = openId ? index.byId.get(openId) : undefined;
     if (this.view === 'screen') {
+      const screen = this.screenView.get();
+      if (!screen) return this.renderMissing(this.screenView, () => this.renderSkeleton());
+      this.pager ??= new screen.ScreenPager(this);
       const ctx = this.context(index, new Set());
-      return html`${renderScreen(ctx, nowNext(index, ctx.now, this.venue || null), this.venue || null, this.pager, this.conferenceName)}`;
+      return html`${screen.renderScreen(ctx, nowNext(index, ctx.now, this.venue || null), this.venue || null, this.pager, this.conferenceName)}`;
     }
     const day = this.selectedDay(index);
     const matches = this.filterAllDays(index);
@@ -756,7 +818,8 @@ export class ConfSchedule extends ConfElement {
     const filtered = Boolean(this.query || this.venueFilter.size || this.typeFilter.size || this.starredOnly);
     const limit = day && !this.print.active ? this.limit(index, day, matches.ids) : null;
     const ctx = this.context(index, limit?.visible ?? matches.ids);
-    const layout = day && this.view === 'grid' ? this.grid(index, day) : null;
+    const gridCode = this.view === 'grid' ? this.gridView.get() : undefined;
+    const layout = day && gridCode ? this.grid(index, day, gridCode) : null;
     const asList = layout !== null && !this.gridFits(layout.columns.length);
     return html`
       ${this.renderImportBanner()}
@@ -781,7 +844,7 @@ export class ConfSchedule extends ConfElement {
                 : nothing
             }
             ${asList ? html`<p class="grid-fallback" part="grid-fallback">${labels.gridTooNarrow()}</p>` : nothing}
-            ${day ? (layout && !asList ? renderGrid(ctx, layout, this.gridWindow) : this.renderDayList(ctx, index, day)) : nothing}
+            ${day ? (layout && !asList ? this.renderGrid(ctx, layout, gridCode!) : this.view === 'grid' && !gridCode ? this.renderMissing(this.gridView, () => this.renderCardsSkeleton()) : this.renderDayList(ctx, index, day)) : nothing}
             ${
               limit && limit.rest > 0
                 ? html`<button type="button" class="button show-all" part="show-all-button" @click=${() => (this.showAll = true)}>
@@ -791,8 +854,49 @@ export class ConfSchedule extends ConfElement {
             }
           </div>`
       }
-      ${renderDialog(ctx, openItem, { ...this.dialogActions, status: this.dialogStatus })}
+      ${this.renderDialog(ctx, openItem)}
     `;
+  }
+
+  /**
+   * A view whose code is on its way: its skeleton (the grid's, not a flash of the list), or, when
+   * it could not be fetched, saying so with a button to try again.
+   */
+  private renderMissing(
+    view: Pick<OnDemandView<unknown>, 'failed' | 'retry'>,
+    skeleton: () => TemplateResult,
+  ): TemplateResult {
+    if (!view.failed) return skeleton();
+    return html`<div class="status error" part="error" role="alert">
+      <p>${labels.partFailed()}</p>
+      <button type="button" class="button" part="retry-button" @click=${() => view.retry()}>${labels.retry()}</button>
+    </div>`;
+  }
+
+  private renderCardsSkeleton(): TemplateResult {
+    return html`<div class="skeleton-list">${[0, 1, 2, 3, 4].map(() => html`<span class="skeleton sk-card"></span>`)}</div>`;
+  }
+
+  private renderGrid(ctx: ViewContext, layout: GridLayout, code: GridCode): TemplateResult {
+    this.gridWindow ??= new code.GridWindow(this, () => this.renderRoot.querySelector<HTMLElement>('.grid-scroll'));
+    return code.renderGrid(ctx, layout, this.gridWindow);
+  }
+
+  /** The `<dialog>` is always there (closed, it shows nothing); its content's code comes with the first open. */
+  private renderDialog(ctx: ViewContext, item: ScheduleItem | undefined): TemplateResult {
+    const code = this.dialogView.module;
+    return html`<dialog
+      ${ref(this.dialogRef)}
+      part="dialog"
+      aria-labelledby="dialog-title"
+      @close=${() => this.details?.onClose()}
+      @click=${(e: MouseEvent) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (e.target === e.currentTarget) (e.currentTarget as HTMLDialogElement).close();
+      }}
+    >
+      ${item && code ? code.renderDialogBody(ctx, item, { ...this.dialogActions, status: this.dialogStatus }) : nothing}
+    </dialog>`;
   }
 
   /**

@@ -13,7 +13,12 @@ import { cssProps } from '../../core/css-props.js';
 import { headingTag } from '../../core/heading.js';
 import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem, VenueNowNext } from './schedule.model.js';
-import type { ViewContext } from './view-context.js';
+import { screenStyles } from './screen.styles.js';
+import { SCREEN_PAGE_SECONDS, type ViewContext } from './view-context.js';
+
+export { SCREEN_PAGE_SECONDS };
+/** The view's sheets, adopted when this module arrives (it is fetched on demand, see `OnDemandView`). */
+export const screenSheets = [screenStyles];
 
 /**
  * A venue card's size in units of the screen's type size, gap included: what its content needs
@@ -25,7 +30,6 @@ import type { ViewContext } from './view-context.js';
 export const SCREEN_CARD_EM = { width: 19, height: 17 } as const;
 /** More venues than this on one page read as a wall of text, however large the display. */
 export const SCREEN_MAX_PER_PAGE = 12;
-export const SCREEN_PAGE_SECONDS = 12;
 
 export interface ScreenLayout {
   readonly cols: number;

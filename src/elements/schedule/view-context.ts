@@ -4,6 +4,9 @@ import type { TimeFormatter } from '../../core/time.js';
 import { labels } from './labels.js';
 import type { ScheduleIndex, ScheduleItem } from './schedule.model.js';
 
+/** Venue screen: seconds each page of rooms stays up (the `page-seconds` default; the screen's code comes on demand). */
+export const SCREEN_PAGE_SECONDS = 12;
+
 export interface ViewContext {
   readonly index: ScheduleIndex;
   readonly fmt: TimeFormatter;

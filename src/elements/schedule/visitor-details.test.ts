@@ -114,6 +114,8 @@ describe('<conf-schedule> details a visitor notices', () => {
     let tracked: Element | null = null;
     for (const a of h.all<HTMLAnchorElement>('[part="event-title"]')) {
       a.click();
+      // The dialog's code arrives on the first open.
+      await waitFor(() => h.q('dialog[open] #dialog-title'), 'the dialog');
       await h.settle();
       tracked = h.q('dialog[open] .track');
       if (tracked) break;

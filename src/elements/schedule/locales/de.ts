@@ -65,5 +65,7 @@ export const templates = {
   'schedule.grid-too-narrow': 'Die Räume passen nicht in diese Breite, daher wird der Tag als Liste gezeigt.',
   'schedule.starts-in': str`Beginnt in ${0} Min.`,
   'schedule.minutes-left': str`noch ${0} Min.`,
+  'schedule.part-failed':
+    'Dieser Teil des Programms konnte nicht geladen werden. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
   'schedule.print-filtered': str`Gefiltert (${0}): ${1} von ${2} Programmpunkten.`,
 };

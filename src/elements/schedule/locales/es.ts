@@ -65,5 +65,6 @@ export const templates = {
   'schedule.grid-too-narrow': 'Las salas no caben en este ancho: el día se muestra como lista.',
   'schedule.starts-in': str`Empieza en ${0} min`,
   'schedule.minutes-left': str`Quedan ${0} min`,
+  'schedule.part-failed': 'No se pudo cargar esta parte del programa. Compruebe la conexión e inténtelo de nuevo.',
   'schedule.print-filtered': str`Filtrado (${0}): ${1} de ${2} sesiones.`,
 };

@@ -66,5 +66,6 @@ export const templates = {
   'schedule.grid-too-narrow': 'Les salles ne tiennent pas dans cette largeur : la journée est affichée en liste.',
   'schedule.starts-in': str`Commence dans ${0} min`,
   'schedule.minutes-left': str`Encore ${0} min`,
+  'schedule.part-failed': 'Cette partie du programme n’a pas pu être chargée. Vérifiez la connexion et réessayez.',
   'schedule.print-filtered': str`Filtré (${0}) : ${1} sessions sur ${2}.`,
 };

@@ -2,9 +2,13 @@
  * Offline at the venue, as a visitor's browser sees it: the demo site's `/` loads through the real
  * proxy and sandbox, then the browser goes offline (`context.setOffline`) and the schedule and the
  * speakers are put on the page again. They show the last good data kept in IndexedDB, marked
- * "Saved at HH:MM", instead of an error.
+ * "Saved at HH:MM", instead of an error. And a CMS page the browser keeps in its HTTP cache (one
+ * sent with a max-age, from another origin than the proxy) opened again with no network: the page,
+ * the loader and its chunks come from the cache, the elements' data from the cache or the saved copy.
  */
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
 import { SHARED_ANSWER_MS } from '../../src/core/resource-controller.js';
@@ -59,18 +63,39 @@ async function until<T>(what: string, fn: () => Promise<T | false | null | undef
   }
 }
 
+/** A CMS page with the schedule and the speakers from `proxyUrl`, sent cacheable for ten minutes. */
+function cachedPage(proxyUrl: () => string): Server {
+  return createServer((req, res) => {
+    if (req.url !== '/') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=600' });
+    res.end(`<!doctype html><html lang="en"><title>Programme</title>
+<script type="module" src="${proxyUrl()}/conf-widgets.js"></script>
+<conf-schedule endpoint="${proxyUrl()}"></conf-schedule>
+<conf-speakers endpoint="${proxyUrl()}"></conf-speakers>`);
+  });
+}
+
 describe('offline at the venue', () => {
   let demo: StartedDemo;
   let browser: Browser;
+  let cms: Server;
+  let cmsUrl: string;
 
   before(async () => {
     ensureBundle();
-    demo = await startDemo({ port: 0, proxy: { logger: () => {} } });
+    cms = cachedPage(() => demo.url);
+    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
+    cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
+    demo = await startDemo({ port: 0, allowedOrigins: [cmsUrl], proxy: { logger: () => {} } });
     browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
     await demo?.close();
+    await new Promise((resolve) => cms?.close(resolve));
   });
 
   test(
@@ -112,6 +137,52 @@ describe('offline at the venue', () => {
           });
           assert.equal(offline.cards, online.get(tag), `${tag}: what was shown online is shown offline`);
           assert.match(offline.marker!, /^Saved at \d{1,2}:\d{2}/);
+          const error = await page.evaluate(
+            (t) => document.querySelector(t)!.shadowRoot!.querySelector('[part~="error"]') !== null,
+            tag,
+          );
+          assert.equal(error, false, `${tag}: no error view`);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  test(
+    'a cached CMS page opened again with no network shows the schedule and the speakers, not an error',
+    { timeout: 120_000 },
+    async () => {
+      const elements = [
+        ['conf-schedule', '[part~="event"]'],
+        ['conf-speakers', '[part~="card"]'],
+      ] as const;
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(`${cmsUrl}/`);
+        const online = new Map<string, number>();
+        for (const [tag, card] of elements) {
+          const s = await until(`${tag} loaded`, async () => {
+            const now = await shown(page, tag, card);
+            return now.cards > 0 ? now : null;
+          });
+          online.set(tag, s.cards);
+        }
+        await until('answers saved in the browser', async () => (await savedCount(page)) >= 4);
+
+        await context.setOffline(true);
+        // A new visit to the page (not a reload, which revalidates the page and fails offline).
+        const visit = await page.goto(`${cmsUrl}/`);
+        assert.equal(visit?.status(), 200, 'the page from the HTTP cache');
+        for (const [tag, card] of elements) {
+          const offline = await until(`${tag} shown offline`, async () => {
+            const s = await shown(page, tag, card);
+            return s.cards > 0 ? s : null;
+          });
+          assert.equal(offline.cards, online.get(tag), `${tag}: what was shown online is shown offline`);
+          // Within the answers' max-age the HTTP cache serves them unmarked; past it, the saved copy, marked.
+          if (offline.marker !== null) assert.match(offline.marker, /^Saved at \d{1,2}:\d{2}/);
           const error = await page.evaluate(
             (t) => document.querySelector(t)!.shadowRoot!.querySelector('[part~="error"]') !== null,
             tag,

@@ -37,10 +37,10 @@ function hold(
   path: string,
   length: number,
   first: string,
-  { localAddress = '127.0.0.1', contentType = 'application/json' } = {},
+  { localAddress = '127.0.0.1', contentType = 'application/json', on = stack } = {},
 ): Held {
   const started = performance.now();
-  const req = request(`${stack.url}${path}`, {
+  const req = request(`${on.url}${path}`, {
     method: path.startsWith('/uploads') ? 'PUT' : 'POST',
     agent: false,
     localAddress,
@@ -63,39 +63,53 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('body guard', () => {
   test('a declared length that does not fit the budget: 503 with Retry-After at once, for writes and uploads alike', async () => {
-    const holder = hold(SUBMIT, 80_000, '{"a":');
-    await pause(100);
-    const write = hold(SUBMIT, 30_000, '{');
-    const upload = hold('/uploads/registration-evidence?filename=p.pdf', 30_000, '%PDF-', {
-      contentType: 'application/pdf',
-      localAddress: '127.0.0.2',
+    // A stack whose holder stays held long enough for the two others to meet it, however slowly a
+    // loaded machine gets to them (with 400 ms the holder was once dropped before they arrived).
+    const idleMs = 5000;
+    const slow = await startStack({
+      rateLimit: false,
+      bodyLimits: { budgetBytes: 100_000, perAddress: 2, idleMs, minBytesPerSecond: 1 },
     });
-    for (const refused of [await write.done, await upload.done]) {
-      assert.equal(refused.status, 503);
-      assert.equal(codeOf(JSON.parse(refused.body)), 'service_unavailable');
-      assert.ok(refused.ms < IDLE_MS, `refused after ${refused.ms} ms`);
+    try {
+      const holder = hold(SUBMIT, 80_000, '{"a":', { on: slow });
+      await pause(100);
+      const write = hold(SUBMIT, 30_000, '{', { on: slow });
+      const upload = hold('/uploads/registration-evidence?filename=p.pdf', 30_000, '%PDF-', {
+        contentType: 'application/pdf',
+        localAddress: '127.0.0.2',
+        on: slow,
+      });
+      for (const refused of [await write.done, await upload.done]) {
+        assert.equal(refused.status, 503, refused.body);
+        assert.equal(codeOf(JSON.parse(refused.body)), 'service_unavailable');
+        assert.ok(refused.ms < idleMs, `refused after ${refused.ms} ms, not held`);
+      }
+      const held = await holder.done;
+      assert.equal(held.status, 408, 'the stalled holder is dropped...');
+      assert.equal(codeOf(JSON.parse(held.body)), 'request_timeout');
+      assert.ok(held.ms >= idleMs, `...once idle for ${idleMs} ms, not before (${held.ms} ms)`);
+      // Released: the same write fits now.
+      const { res } = await slow.request(SUBMIT, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'x'.repeat(50_000) }),
+      });
+      assert.notEqual(res.status, 503);
+    } finally {
+      await slow.close();
     }
-    const held = await holder.done;
-    assert.equal(held.status, 408, 'the stalled holder is dropped...');
-    assert.equal(codeOf(JSON.parse(held.body)), 'request_timeout');
-    assert.ok(held.ms >= IDLE_MS && held.ms < IDLE_MS + 2000, `...after ${held.ms} ms`);
-    // Released: the same write fits now.
-    const { res } = await stack.request(SUBMIT, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'x'.repeat(50_000) }),
-    });
-    assert.notEqual(res.status, 503);
   });
 
   test('a chunked body that pushes the total over the budget as it arrives: 503 with Retry-After', async () => {
-    const { status, text, sent } = await streamBody(stack.url, 'POST', SUBMIT, 4_000_000, {
+    // Far more than loopback's socket buffers hold (a few MB), so a server slow to answer on a
+    // loaded machine cannot have taken the whole body into the kernel's buffers before refusing.
+    const { status, text, sent } = await streamBody(stack.url, 'POST', SUBMIT, 40_000_000, {
       'content-type': 'application/json',
       origin: ORIGIN,
     });
     assert.equal(status, 503, text);
     assert.equal(codeOf(JSON.parse(text)), 'service_unavailable');
-    assert.ok(sent < 4_000_000, 'refused before the whole body was sent');
+    assert.ok(sent < 40_000_000, 'refused before the whole body was sent');
   });
 
   test('more bodies at once from one address than allowed: 429 with Retry-After; another address is not affected', async () => {
@@ -115,13 +129,24 @@ describe('body guard', () => {
   });
 
   test('a body that keeps sending but slower than the minimum rate is dropped (408) once the grace has passed', async () => {
-    const slow = hold(SUBMIT, 1000, '{', { localAddress: '127.0.0.5' });
-    // 5 bytes every 100 ms (50 B/s): never idle for 400 ms, far under 2000 B/s.
-    const drip = setInterval(() => slow.write('"x":1'), 100);
-    const dropped = await slow.done;
-    clearInterval(drip);
-    assert.equal(dropped.status, 408);
-    assert.match(JSON.parse(dropped.body).error.message, /slower than 2000 bytes a second/);
-    assert.ok(dropped.ms < IDLE_MS + 2000, `${dropped.ms} ms`);
+    // An idle rule of 3 s that a drip every 100 ms never meets, even with a loaded machine's
+    // delays (with 400 ms, one late drip once made it the idle rule that fired).
+    const idleMs = 3000;
+    const crawl = await startStack({
+      rateLimit: false,
+      bodyLimits: { budgetBytes: 100_000, perAddress: 2, idleMs, minBytesPerSecond: 2000 },
+    });
+    try {
+      const slow = hold(SUBMIT, 100_000, '{', { localAddress: '127.0.0.5', on: crawl });
+      // 5 bytes every 100 ms (50 B/s), far under 2000 B/s.
+      const drip = setInterval(() => slow.write('"x":1'), 100);
+      const dropped = await slow.done;
+      clearInterval(drip);
+      assert.equal(dropped.status, 408);
+      assert.match(JSON.parse(dropped.body).error.message, /slower than 2000 bytes a second/);
+      assert.ok(dropped.ms >= idleMs, `not before the grace: ${dropped.ms} ms`);
+    } finally {
+      await crawl.close();
+    }
   });
 });

@@ -16,7 +16,16 @@ import {
 } from './agenda.model.js';
 import { layoutGrid } from './grid-layout.model.js';
 import { foldLine, toIcs } from './ics.model.js';
-import { buildIndex, filterItems, groupByDay, groupBySlot, initialDay, nowNext } from './schedule.model.js';
+import {
+  buildIndex,
+  filterItems,
+  fold,
+  groupByDay,
+  groupBySlot,
+  initialDay,
+  nowNext,
+  prepareSearch,
+} from './schedule.model.js';
 
 const ZONE = 'Europe/Berlin';
 
@@ -301,6 +310,38 @@ describe('filters and search', () => {
   });
   test('types present are listed in canonical order', () => {
     assert.deepEqual(index.types, ['keynote', 'talk', 'break', 'social']);
+  });
+  test('search text folded ahead in slices finds the same as folded on first search', () => {
+    const fresh = buildIndex({ events, venues, speakers }, ZONE);
+    // No time left: one slice of 64 (here all four), then it stops and says where to go on.
+    assert.equal(
+      prepareSearch(fresh.items, 0, () => 0),
+      fresh.items.length,
+    );
+    assert.equal(
+      prepareSearch(fresh.items, fresh.items.length, () => 0),
+      fresh.items.length,
+    );
+    const engines = fresh.items.find((i) => i.event.title === 'Engines')!;
+    assert.equal(engines.haystack, fold('Engines\nComputing with the Analytical Engine\n\nAda Lovelace'));
+    assert.deepEqual(
+      filterItems(fresh, { query: 'cafe community' }).map((i) => i.event.title),
+      titles({ query: 'cafe community' }),
+    );
+  });
+  test('slices stop when the idle period is used up, and go on from there', () => {
+    const many = Array.from({ length: 200 }, (_, n) =>
+      ev('2026-06-10T09:00:00+02:00', '2026-06-10T10:00:00+02:00', { id: `m${n}`, title: `Talk ${n}` }),
+    );
+    const big = buildIndex({ events: many, venues, speakers }, ZONE);
+    let calls = 0;
+    const first = prepareSearch(big.items, 0, () => (++calls > 1 ? 0 : 5));
+    assert.equal(first, 128, 'two slices of 64: time left after the first, none after the second');
+    assert.equal(
+      prepareSearch(big.items, first, () => 5),
+      200,
+    );
+    assert.equal(filterItems(big, { query: 'talk 199' }).length, 1);
   });
 });
 

@@ -4,7 +4,8 @@
  *
  * The index is built once per data load (and per display zone); everything a keystroke or a tab
  * change triggers works on precomputed arrays and lowercase haystacks, so 2,000 events filter
- * well within a frame.
+ * well within a frame. The haystacks are folded on first use (the first search, or
+ * {@link prepareSearch} once the first screen is up), not while the programme's first render waits.
  */
 import type { EventType, ScheduleEvent, Speaker, Venue } from '../../api/records.js';
 import { dayKey } from '../../core/zone.js';
@@ -29,8 +30,29 @@ export interface ScheduleItem {
   /** Undefined when the event names a venue the venue list lacks. */
   readonly venue: Venue | undefined;
   readonly speakers: readonly Speaker[];
-  /** Folded title, description, speaker names and track, for search. */
+  /** Folded title, description, speaker names and track, for search (folded on first read). */
   readonly haystack: string;
+}
+
+/** A {@link ScheduleItem} whose haystack is folded when first read: most loads never search. */
+class Item implements ScheduleItem {
+  private folded: string | undefined;
+  constructor(
+    readonly event: ScheduleEvent,
+    readonly start: number,
+    readonly end: number,
+    readonly day: string,
+    readonly venue: Venue | undefined,
+    readonly speakers: readonly Speaker[],
+  ) {}
+
+  get haystack(): string {
+    return (this.folded ??= fold(
+      [this.event.title, this.event.description, this.event.track ?? '', ...this.speakers.map((s) => s.fullName)].join(
+        '\n',
+      ),
+    ));
+  }
 }
 
 export interface ScheduleData {
@@ -76,11 +98,25 @@ export function buildIndex(data: ScheduleData, timeZone: string): ScheduleIndex 
   const venueById = new Map(venues.map((v) => [v.id, v]));
   const venueRank = new Map(venues.map((v, i) => [v.id, i]));
   const speakerById = new Map(data.speakers.map((s) => [s.id, s]));
+  // Events share their instants (a slot's talks start together): each distinct one is parsed and
+  // given its day once, since asking `Intl` for the day of each of 2,000 events was most of the index.
+  const instants = new Map<string, number>();
+  const parse = (iso: string): number => {
+    let ms = instants.get(iso);
+    if (ms === undefined) instants.set(iso, (ms = Date.parse(iso)));
+    return ms;
+  };
+  const days = new Map<number, string>();
+  const dayOf = (ms: number): string => {
+    let day = days.get(ms);
+    if (day === undefined) days.set(ms, (day = dayKey(ms, timeZone)));
+    return day;
+  };
   let skipped = 0;
   const items: ScheduleItem[] = [];
   for (const event of data.events) {
-    const start = Date.parse(event.startsAt);
-    let end = Date.parse(event.endsAt);
+    const start = parse(event.startsAt);
+    let end = parse(event.endsAt);
     if (!Number.isFinite(start)) {
       skipped++;
       continue;
@@ -91,18 +127,7 @@ export function buildIndex(data: ScheduleData, timeZone: string): ScheduleIndex 
       const s = speakerById.get(id);
       if (s) speakers.push(s);
     }
-    const haystack = fold(
-      [event.title, event.description, event.track ?? '', ...speakers.map((s) => s.fullName)].join('\n'),
-    );
-    items.push({
-      event,
-      start,
-      end,
-      day: dayKey(start, timeZone),
-      venue: venueById.get(event.venueId),
-      speakers,
-      haystack,
-    });
+    items.push(new Item(event, start, end, dayOf(start), venueById.get(event.venueId), speakers));
   }
   const rank = (i: ScheduleItem): number => venueRank.get(i.event.venueId) ?? venues.length;
   items.sort((a, b) => a.start - b.start || rank(a) - rank(b) || a.event.title.localeCompare(b.event.title));
@@ -125,6 +150,20 @@ export function buildIndex(data: ScheduleData, timeZone: string): ScheduleIndex 
     types: EVENT_TYPES.filter((t) => present.has(t)),
     skipped,
   };
+}
+
+/**
+ * Folds the haystacks of `items` from `from` on while `timeLeft()` (an idle callback's
+ * `timeRemaining`) is above zero; returns the index to go on from, `items.length` when done. Run in
+ * idle time after the first render, so the first keystroke finds them folded.
+ */
+export function prepareSearch(items: readonly ScheduleItem[], from: number, timeLeft: () => number): number {
+  let i = from;
+  while (i < items.length) {
+    void items[i++]!.haystack;
+    if (i % 64 === 0 && timeLeft() <= 0) break;
+  }
+  return i;
 }
 
 export interface ScheduleFilter {

@@ -30,6 +30,7 @@ import { labels, typeLabel } from './labels.js';
 import { ListWindow } from './list-window.controller.js';
 import { listStyles } from './list.styles.js';
 import { renderList } from './list.view.js';
+import { LoadSteps } from './load-steps.controller.js';
 import { OnDemandView } from './on-demand-view.js';
 import { PrintMedia } from './print-media.controller.js';
 import { readAll, readEvent, readSpeaker, readVenue } from './read-records.js';
@@ -236,6 +237,11 @@ export class ConfSchedule extends ConfElement {
   private pager?: ScreenPager;
   private readonly print = new PrintMedia(this);
   private readonly venuePopover = new VenueFilterPopover(this);
+  /** The first load in steps: index, then first screen, each a task of its own; search text when idle. */
+  private readonly loadSteps = new LoadSteps(this, {
+    index: () => this.index,
+    warmUp: () => void this.fmt.time(new Date()),
+  });
   private readonly listWindow = new ListWindow(this, () =>
     this.renderRoot.querySelector<HTMLElement>('.panel > .list'),
   );
@@ -437,6 +443,7 @@ export class ConfSchedule extends ConfElement {
     const zone = this.resolvedZone.zone;
     const m = this.indexMemo;
     if (m && m.data === data && m.zone === zone) return m.index;
+    if (!this.loadSteps.due(data, !m)) return undefined;
     const index = buildIndex(data, zone);
     this.indexMemo = { data, zone, index };
     return index;
@@ -802,7 +809,8 @@ export class ConfSchedule extends ConfElement {
 
   private renderReady(): TemplateResult {
     const index = this.index;
-    if (!index) return html``;
+    // The first data's index is built in a task of its own (`LoadSteps`): the loading view until then.
+    if (!index) return this.renderSkeleton();
     const openId = this.details?.openId;
     const openItem = openId ? index.byId.get(openId) : undefined;
     if (this.view === 'screen') {

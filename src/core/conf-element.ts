@@ -13,12 +13,14 @@ import { ApiClient, INVALID_RESPONSE, NETWORK_ERROR } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { endpointContext } from './context.js';
 import { cssProps } from './css-props.js';
-import { diagnoseRequestError, showsSetupHints, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
+import { showsSetupHints, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
 import { DEFAULT_HEADING_LEVEL } from './heading.js';
 import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
 import { backdropOf, pageScheme, systemScheme, watchScheme, type Scheme } from './page-scheme.js';
 import { SAVED_COPY, type ResourceController } from './resource-controller.js';
+import { loadedSetupTexts, loadSetupTexts } from './setup-hints.js';
+import type { ElementProblem } from './setup-texts.js';
 import { statusStyles, themeStyles } from './theme.styles.js';
 import { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, TimeFormatter, viewerTimeZone } from './time.js';
 import { VERSION } from './version.js';
@@ -42,6 +44,11 @@ function failureText(e: ApiError): string {
     return msg('The conference server sent an answer that could not be read.', { id: 'core.error.invalid' });
   if (e.code === `http_${e.status}`) return msg(str`The server answered ${e.status}.`, { id: 'core.error.status' });
   return e.message;
+}
+
+/** Only a request that reached no proxy says something about the setup. */
+function setupProblem(error: ApiError): boolean {
+  return error.code === NETWORK_ERROR || error.code === INVALID_RESPONSE;
 }
 
 export abstract class ConfElement extends LitElement {
@@ -251,51 +258,44 @@ export abstract class ConfElement extends LitElement {
     if (this.runtimeNotices.delete(code)) this.requestUpdate();
   }
 
-  /** Problems with the element's attributes; subclasses add their own. */
+  /**
+   * Problems with the element's attributes; subclasses add their own. The base problems' texts
+   * come with the set-up texts' chunk: until it has arrived they are not listed, and its arrival
+   * renders the element again.
+   */
   protected attributeProblems(): Diagnostic[] {
     const out: Diagnostic[] = [];
     const tag = this.localName;
     if (this.theme && !(THEMES as readonly string[]).includes(this.theme))
       out.push(unknownValue(tag, 'theme', this.theme, THEMES));
+    const found: ElementProblem[] = [];
     const tz = this.timeZone?.trim();
-    if (tz && tz !== LOCAL_ZONE && !isTimeZone(tz)) {
-      out.push({
-        code: 'unknown_time_zone',
-        message: `<${tag}> does not know the time zone "${tz}"; it shows the conference's instead.`,
-        fix: 'Use an IANA zone name such as "Europe/Berlin", or "local" for the viewer\'s zone.',
-      });
-    }
-    if (this.now && !parseInstant(this.now)) {
-      out.push({
-        code: 'invalid_now',
-        message: `<${tag}> cannot read now="${this.now}" as a date and time; it uses the clock instead.`,
-        fix: 'Use an ISO 8601 instant with its offset, e.g. now="2026-06-10T09:30:00+02:00", or remove it.',
-      });
-    }
-    if (!(this.refresh >= 0)) {
-      out.push({
-        code: 'invalid_refresh',
-        message: `<${tag}> refresh must be a number of seconds.`,
-        fix: 'e.g. refresh="60", or remove it.',
-      });
-    }
+    if (tz && tz !== LOCAL_ZONE && !isTimeZone(tz)) found.push({ code: 'unknown_time_zone', value: tz });
+    if (this.now && !parseInstant(this.now)) found.push({ code: 'invalid_now', value: this.now });
+    if (!(this.refresh >= 0)) found.push({ code: 'invalid_refresh' });
     const { rejected, url: used } = this.resolvedEndpoint;
-    if (rejected !== undefined) {
-      out.push({
-        code: 'invalid_endpoint',
-        message: `<${tag}> ignores the endpoint "${rejected}": only an http(s) or relative address can be the proxy. Its requests go to ${used} instead.`,
-        fix: 'Set endpoint to the proxy\'s URL, e.g. endpoint="https://conf.example.org".',
-      });
-    }
+    if (rejected !== undefined) found.push({ code: 'invalid_endpoint', value: rejected, used });
     const ctor = this.constructor as typeof ConfElement;
-    if (this.width > 0 && this.width < ctor.minWidth) {
-      out.push({
-        code: 'narrow_container',
-        message: `<${tag}> is ${this.width}px wide, too narrow to be readable.`,
-        fix: `Give it at least ${ctor.minWidth}px, e.g. a wider column or width: 100%.`,
-      });
-    }
-    return out;
+    if (this.width > 0 && this.width < ctor.minWidth)
+      found.push({ code: 'narrow_container', width: this.width, minWidth: ctor.minWidth });
+    if (found.length === 0) return out;
+    const texts = this.setupTexts();
+    return texts ? [...out, ...found.map((p) => texts.describeElementProblem(tag, p))] : out;
+  }
+
+  /**
+   * A load failed: when no proxy answered, the set-up hint that goes with it needs its texts,
+   * fetched before the failure shows (`ResourceHost.prepareFailure`).
+   */
+  prepareFailure(error: ApiError): Promise<unknown> {
+    return setupProblem(error) ? loadSetupTexts() : Promise.resolve();
+  }
+
+  /** The set-up texts if they have arrived; else asks for them and renders again once they have. */
+  private setupTexts(): ReturnType<typeof loadedSetupTexts> {
+    const texts = loadedSetupTexts();
+    if (!texts) void loadSetupTexts().then((loaded) => loaded && this.requestUpdate());
+    return texts;
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -420,7 +420,8 @@ export abstract class ConfElement extends LitElement {
     for (const resource of this.resources) {
       const v = resource.view;
       const error = v.kind === 'error' ? v.error : v.kind === 'ready' ? v.stale : null;
-      const d = error ? diagnoseRequestError(error, this.resolvedEndpoint.url) : null;
+      if (!error || !setupProblem(error)) continue;
+      const d = this.setupTexts()?.diagnoseRequestError(error, this.resolvedEndpoint.url);
       if (d) return d;
     }
     return null;

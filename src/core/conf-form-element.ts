@@ -20,7 +20,6 @@ import { readControl, validityText, type FieldState } from './form-fields.js';
 import { renderActions, renderFormError, type FormError } from './form-parts.js';
 import { formStyles } from './form.styles.js';
 import { registerMessages, withLocale } from './localize.js';
-import { fieldMessageText, serverErrorText } from './server-messages.js';
 import { SubmissionController } from './submission-controller.js';
 import type { UploadController } from './upload-controller.js';
 
@@ -33,6 +32,27 @@ const lazyWriteProof: WriteProof = {
   take: async (endpoint) => (await challenges()).writeProof.take(endpoint),
   renew: async (endpoint) => (await challenges()).writeProof.renew(endpoint),
 };
+
+type ServerMessages = typeof import('./server-messages.js');
+let serverMessages: Promise<ServerMessages | null> | undefined;
+
+/**
+ * The server's refusals in the element's words (`server-messages.ts`), needed only once a
+ * submission failed: fetched when the person first touches the form, or then. When its chunk
+ * cannot be loaded, the server's own words are shown (and the console says why); the next
+ * failure tries again.
+ */
+function loadServerMessages(): Promise<ServerMessages | null> {
+  serverMessages ??= import('./server-messages.js').catch((error: unknown) => {
+    console.warn(
+      "conf-widgets: the forms' message texts could not be loaded; the server's own words are shown instead.",
+      error,
+    );
+    serverMessages = undefined;
+    return null;
+  });
+  return serverMessages;
+}
 
 registerMessages('de', () => import('./locales/form.de.js'));
 registerMessages('fr', () => import('./locales/form.fr.js'));
@@ -48,6 +68,12 @@ const summaryText = (count: number): string =>
 export abstract class ConfFormElement<Body, Result> extends ConfElement implements FieldState {
   static override styles = [...ConfElement.styles, formStyles];
   static override minWidth = 280;
+  /**
+   * A form's configuration is not kept in the browser for offline visits: a form cannot be sent
+   * without the network, and one drawn from an earlier visit's prices, places or deadlines would
+   * take answers the server then refuses. So a form page never downloads the offline store.
+   */
+  static savesAnswers = false;
 
   /**
    * Milliseconds a person needs at least between seeing the form and sending it; an earlier
@@ -203,12 +229,14 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
    * element's language where the code or the wording is known (`server-messages.ts`).
    */
   protected async showServerError(error: ApiError, retryable: boolean): Promise<void> {
+    const texts = await loadServerMessages();
+    const fieldText = (m: string) => (texts ? this.say(() => texts.fieldMessageText(m)) : m);
     const shown = new Set(this.controls().map((c) => c.name));
     const mapped = this.mapErrorPaths(error.fieldErrors);
     const byControl: Record<string, string> = {};
-    const unmatched = mapped.unmatched.map((m) => this.say(() => fieldMessageText(m)));
+    const unmatched = mapped.unmatched.map(fieldText);
     for (const [name, raw] of Object.entries(mapped.byControl)) {
-      const message = this.say(() => fieldMessageText(raw));
+      const message = fieldText(raw);
       if (shown.has(name)) byControl[name] = message;
       else unmatched.push(message);
     }
@@ -219,7 +247,7 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
       error.code === 'validation_failed' && unmatched.length === 0 && Object.keys(byControl).length > 0
         ? 'server'
         : undefined;
-    const message = this.say(() => serverErrorText(error));
+    const message = texts ? this.say(() => texts.serverErrorText(error)) : error.message;
     this.formError = { message, unmatched, retryable, ...(summary ? { summary } : {}) };
     await this.updateComplete;
     this.focusFirstError();
@@ -341,8 +369,12 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
     return changed.has('values');
   }
 
-  /** Gets the proxy's proof-of-work (when it asks for one) solved while the person fills the form. */
+  /**
+   * Gets the proxy's proof-of-work (when it asks for one) solved while the person fills the form,
+   * and the texts of a refusal fetched, so neither waits when the form is sent.
+   */
   private readonly warmChallenge = (): void => {
+    void loadServerMessages();
     const endpoint = this.resolvedEndpoint.url;
     void challenges().then(({ writeChallenge }) => writeChallenge(endpoint).warm());
   };

@@ -2,10 +2,10 @@
  * Embed diagnostics: when an element cannot do its job because of how it was embedded (proxy
  * unreachable, CORS, CSP, a container too narrow, an attribute value it does not know), it says
  * what is wrong and how to fix it, once in the console and visibly in the element, instead of
- * staying blank.
+ * staying blank. What every element needs at once is here (the CSP watch, which must listen from
+ * the start); most texts are in `setup-texts.ts`, loaded (`setup-hints.ts`) when there is
+ * something to say.
  */
-import type { ApiError } from '../api/errors.js';
-
 export interface Diagnostic {
   /** Stable, e.g. `network_error`, `csp_blocked`, `unknown_attribute_value`, `narrow_container`. */
   code: string;
@@ -21,7 +21,7 @@ if (typeof document !== 'undefined') {
   });
 }
 
-function safeOrigin(url: string): string {
+export function safeOrigin(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
@@ -32,37 +32,6 @@ function safeOrigin(url: string): string {
 /** Whether the page's Content-Security-Policy blocked requests to `url`'s origin. */
 export function wasBlockedByCsp(url: string): boolean {
   return cspBlocked.has(safeOrigin(url));
-}
-
-/** Turns a failed request into a diagnostic, or null when the server answered (its message is enough). */
-export function diagnoseRequestError(error: ApiError, endpoint: string): Diagnostic | null {
-  if (error.code === 'network_error') {
-    const origin = safeOrigin(endpoint);
-    if (wasBlockedByCsp(endpoint)) {
-      return {
-        code: 'csp_blocked',
-        message: `This page's Content-Security-Policy blocks requests to ${origin}.`,
-        fix: `Add ${origin} to the connect-src (and script-src) directives of the page's Content-Security-Policy.`,
-      };
-    }
-    const crossOrigin = typeof location !== 'undefined' && origin !== location.origin;
-    return {
-      code: 'network_error',
-      message: `The conference proxy at ${origin} could not be reached.`,
-      fix: crossOrigin
-        ? `Check that the proxy is running at ${origin} and lists ${location.origin} in its allowed origins (CORS); ` +
-          `or set the endpoint attribute to the right address.`
-        : `Check that the proxy is running at ${origin}, or set the endpoint attribute to its address.`,
-    };
-  }
-  if (error.code === 'invalid_response') {
-    return {
-      code: 'invalid_response',
-      message: `${safeOrigin(endpoint)} did not answer like the conference proxy.`,
-      fix: 'Point the endpoint attribute (or <conf-provider endpoint>) at the proxy, not at the website.',
-    };
-  }
-  return null;
 }
 
 /**

@@ -12,9 +12,10 @@ import { msg } from '@lit/localize';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { INVALID_RESPONSE, NETWORK_ERROR, type ApiClient } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
-import { diagnoseRequestError, type Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from './diagnostics.js';
 import { asApiError } from './resource-controller.js';
 import { serverErrorText } from './server-messages.js';
+import { loadSetupTexts } from './setup-hints.js';
 
 export interface ProxyCheckHost extends ReactiveControllerHost {
   readonly client: ApiClient;
@@ -70,17 +71,18 @@ export class ProxyCheckController implements ReactiveController {
       const error = asApiError(e);
       if (UNREACHABLE.has(error.code)) problem = error;
     }
+    // The hint's texts are fetched only when there is a problem, and before it shows.
+    const texts = problem ? await loadSetupTexts() : null;
     if (abort.signal.aborted) return false;
     this.checking = false;
     this.problem = problem;
     this.passed = problem === null;
-    this.showHint(problem);
+    this.showHint(problem && texts ? texts.diagnoseRequestError(problem, this.host.client.endpoint) : null);
     this.host.requestUpdate();
     return this.passed;
   }
 
-  private showHint(problem: ApiError | null): void {
-    const d = problem ? diagnoseRequestError(problem, this.host.client.endpoint) : null;
+  private showHint(d: Diagnostic | null): void {
     if (this.shownCode && this.shownCode !== d?.code) this.options.clearNotice(this.shownCode);
     this.shownCode = d?.code ?? null;
     if (d) this.options.notice(d);

@@ -70,6 +70,14 @@ function savedAnswersStore(): Promise<SavedAnswers | null> {
   return savedAnswers;
 }
 
+/**
+ * Whether a host's main data is kept in (and first shown from) the browser's saved answers: a
+ * class may say no with a static `savesAnswers = false` (the forms, see `ConfFormElement`).
+ */
+function savesAnswers(host: ResourceHost): boolean {
+  return (host.constructor as { savesAnswers?: boolean }).savesAnswers !== false;
+}
+
 export interface ResourceHost extends HTMLElement, ReactiveControllerHost {
   readonly client: ApiClient;
   registerResource?(resource: ResourceController<unknown>): void;
@@ -77,6 +85,11 @@ export interface ResourceHost extends HTMLElement, ReactiveControllerHost {
   readonly refresh: number;
   /** Custom states (`:state(loading)` …) for the host page's CSS. */
   setState(name: string, on: boolean): void;
+  /**
+   * Called with a load's failure before it is shown, so what the host shows with it (the set-up
+   * hint of an unreachable proxy, loaded on demand) is there in the same render.
+   */
+  prepareFailure?(error: ApiError): Promise<unknown>;
 }
 
 export interface ResourceOptions<T> {
@@ -264,7 +277,8 @@ export class ResourceController<T> implements ReactiveController {
     const maxAgeMs = poll && interval > 0 ? Math.min(SHARED_ANSWER_MS, interval * 500) : SHARED_ANSWER_MS;
     const reads = new LoadReads(this.held, fresh, maxAgeMs);
     // A first load shows what this browser saved on an earlier visit, if that comes before the answer.
-    const saved = this.current === undefined && !this.options.lazy ? this.showSaved(client, signal) : null;
+    const keeps = !this.options.lazy && savesAnswers(this.host);
+    const saved = this.current === undefined && keeps ? this.showSaved(client, signal) : null;
     try {
       const result = await this.options.load({
         client,
@@ -291,7 +305,7 @@ export class ResourceController<T> implements ReactiveController {
         this.host.dispatchEvent(new ConfLoadedEvent({ resource: this.options.name, count, stale: reads.stale }));
         // Kept for the next visit; not the proxy's last good copy (its time would be wrong), and
         // not for an element that left the page meanwhile.
-        if (!this.options.lazy && !reads.stale && this.host.isConnected)
+        if (keeps && !reads.stale && this.host.isConnected)
           void savedAnswersStore().then((store) => store?.saveAnswers(reads.answers));
       }
       return this.current as T;
@@ -300,6 +314,7 @@ export class ResourceController<T> implements ReactiveController {
       const error = asApiError(e);
       // No network: the saved copy instead of an error, marked with the time it was saved.
       if (saved && unreachable(error)) await saved;
+      await this.host.prepareFailure?.(error);
       if (signal.aborted) throw e;
       this.failure = this.showsSaved
         ? new ApiError(

@@ -6,7 +6,7 @@ import { ConfFormElement } from '../../core/conf-form-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { registerMessages } from '../../core/localize.js';
 import { initialValues, prefillFromDataset } from '../../core/prefill.js';
-import { rememberRegistrations } from '../../core/registrant.js';
+import { rememberRegistrations } from '../../core/registrant-memory.js';
 import { ResourceController } from '../../core/resource-controller.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';

@@ -18,10 +18,12 @@ const FORM_BASE = /[\\/]src[\\/]core[\\/]conf-form-element\.ts$/;
  * - one element only: that element's chunk (`schedule`), unless a module loaded on demand also
  *   reaches it: then a chunk of its own (`checkin-shared`: idb, for the kiosk and saved answers);
  * - `<conf-provider>`, and anything two or more elements share: the `core` chunk, one for every
- *   page, except what only form elements share: the `forms` chunk, so a page without a form
- *   never downloads the form machinery, and what at most one form uses: the `lists` chunk (the
- *   detail dialogs, deep links, card styles) and the `site` chunk (the site document and header,
- *   for `<conf-page>` and `<conf-site-nav>`), which a form-only page never downloads either;
+ *   page, except what only form elements share: the `forms` chunk (what more than half the forms
+ *   use; what fewer share, a chunk per set of users, e.g. `forms-abstract-exhibit`), so a page
+ *   without a form never downloads the form machinery, and what at most one form uses: the `lists`
+ *   chunk (the detail dialogs, deep links, card styles) and the `site` chunk (the site document and
+ *   header, for `<conf-page>` and `<conf-site-nav>`), which a form-only page never downloads
+ *   either;
  * - anything else (the loader, what is imported only on demand, like the barcode ponyfill): left
  *   to rollup.
  */
@@ -80,7 +82,19 @@ function loaderChunks() {
     // Reached only on demand: rollup's chunks for it.
     if (users.size === 0) return undefined;
     if (users.size === 1) return [...users][0];
-    if ([...users].every((e) => forms.has(e))) return 'forms';
+    // The forms chunk holds what most forms use (more than half: a chunk per set of forms would
+    // cost each form page more requests and more bytes, small chunks compressing worse). What
+    // fewer share (the proxy check of the forms that read nothing first, and what it imports) goes
+    // to a chunk per set of users, modules loaded on demand counted among them, so the other form
+    // pages never download it (left to rollup, such a module joined one of its users' chunks,
+    // which the others then imported whole).
+    if ([...users].every((e) => forms.has(e))) {
+      if (users.size * 2 > forms.size && reached.size === users.size) return 'forms';
+      const names = [...reached].map((u) =>
+        u.startsWith(ON_DEMAND) ? u.replace(/^.*[\\/]|\.[jt]s$/g, '') : u.replace(/-form$/, ''),
+      );
+      return `forms-${names.sort().join('-')}`;
+    }
     // What at most one form element uses (detail dialogs, deep links, card styles, which only
     // <conf-workshops> among the forms shares with the lists) stays out of core, so a page with only
     // a form never downloads it. The site document and header: only <conf-page> and
@@ -122,6 +136,22 @@ function compositionReport() {
   };
 }
 
+/**
+ * Drops the `/* @__PURE__ *\/` annotations from the minified chunks. Vite lowers the chunks to
+ * `build.target` with esbuild after terser has minified them, and esbuild prints the annotations
+ * back (about 90 bytes br in the core chunk); nothing reads them after this build.
+ */
+function dropPureAnnotations() {
+  return {
+    name: 'drop-pure-annotations',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk') chunk.code = chunk.code.replace(/\/\* @__PURE__ \*\/(?=[\w$(])/g, '');
+      }
+    },
+  };
+}
+
 /** `conf-widgets/<name>-<hash>.js`; rollup's name for a chunk nobody named is its first module's file name. */
 function chunkFileName(chunk) {
   const element = chunk.facadeModuleId ? ELEMENT_ENTRY.exec(chunk.facadeModuleId)?.[1] : undefined;
@@ -148,6 +178,7 @@ export function bundleConfig({ entry, file, outDir = 'dist', split = false, writ
       ...bundlePlugins(),
       decoderWasm(split ? `${CHUNK_DIR}/` : file.replace(/[^/]*$/, '')),
       ...(split ? [compositionReport()] : []),
+      dropPureAnnotations(),
     ],
     build: {
       outDir,

@@ -10,7 +10,7 @@ import { ApiError } from '../api/errors.js';
 import { NETWORK_ERROR } from '../api/transport.js';
 import { ConfErrorEvent } from '../events/conf-error.js';
 import { ConfLoadedEvent } from '../events/conf-loaded.js';
-import { PollingController } from './polling-controller.js';
+import type { PollingController } from './polling-controller.js';
 
 /** What a loader returns when the server said nothing changed since the last load. */
 export const UNCHANGED = Symbol('unchanged');
@@ -78,6 +78,25 @@ function savesAnswers(host: ResourceHost): boolean {
   return (host.constructor as { savesAnswers?: boolean }).savesAnswers !== false;
 }
 
+type Polling = typeof import('./polling-controller.js');
+let pollingModule: Promise<Polling | null> | undefined;
+
+/**
+ * The poller's code, loaded once an element has a `refresh` (most pages never poll). When it
+ * cannot be loaded the console says so, and the data stays as loaded until the next try.
+ */
+function loadPolling(): Promise<Polling | null> {
+  pollingModule ??= import('./polling-controller.js').catch((error: unknown) => {
+    console.warn(
+      'conf-widgets: the code that refreshes live data (refresh) could not be loaded; the data is not refreshed for now.',
+      error,
+    );
+    pollingModule = undefined;
+    return null;
+  });
+  return pollingModule;
+}
+
 export interface ResourceHost extends HTMLElement, ReactiveControllerHost {
   readonly client: ApiClient;
   registerResource?(resource: ResourceController<unknown>): void;
@@ -124,7 +143,11 @@ export class ResourceController<T> implements ReactiveController {
   private failure: ApiError | null = null;
   readonly task: Task<LoadArgs, T>;
 
-  private readonly polling: PollingController | undefined;
+  /** The poller, made (its code fetched) once the host's `refresh` asks for one. */
+  private polling: PollingController | undefined;
+  private pollingRequested = false;
+  /** Consecutive failed loads before the poller existed: its back-off starts from them. */
+  private failuresBeforePolling = 0;
   private endpoint: string | undefined;
   /** Whether {@link value} is the copy saved in this browser, not yet replaced by an answer of this visit. */
   private showsSaved = false;
@@ -147,9 +170,22 @@ export class ResourceController<T> implements ReactiveController {
       autoRun: !options.lazy,
     });
     if (!options.lazy) host.registerResource?.(this as ResourceController<unknown>);
-    if (options.poll !== false && !options.lazy) {
-      this.polling = new PollingController(host, {
-        interval: () => host.refresh,
+  }
+
+  hostConnected(): void {
+    this.startPolling();
+  }
+
+  /** Makes the poller when this resource polls and the host's `refresh` asks for it. */
+  private startPolling(): void {
+    const polls = this.options.poll !== false && !this.options.lazy;
+    if (!polls || this.polling || this.pollingRequested || !(this.host.refresh > 0)) return;
+    this.pollingRequested = true;
+    void loadPolling().then((code) => {
+      this.pollingRequested = false;
+      if (!code || this.polling) return;
+      const polling = new code.PollingController(this.host, {
+        interval: () => this.host.refresh,
         // A poll that comes due while a load is in flight waits for it instead of aborting it.
         run: () =>
           this.loading
@@ -159,7 +195,10 @@ export class ResourceController<T> implements ReactiveController {
               )
             : this.reload({ revalidate: true, poll: true }),
       });
-    }
+      polling.failures = this.failuresBeforePolling;
+      this.polling = polling;
+      // Added to a connected host, it was connected at once and scheduled its first run.
+    });
   }
 
   /** Last value loaded successfully (or {@link set}); kept when a refresh fails. */
@@ -224,9 +263,17 @@ export class ResourceController<T> implements ReactiveController {
     return this.failure === null;
   }
 
+  /** A run other than a poll settled: the poller restarts its countdown (or is made, if now due). */
+  private settled(ok: boolean): void {
+    if (this.polling) return this.polling.settled(ok);
+    this.failuresBeforePolling = ok ? 0 : this.failuresBeforePolling + 1;
+    this.startPolling();
+  }
+
   /** Restart the polling countdown (after `refresh` changed). */
   reschedule(): void {
-    this.polling?.schedule();
+    if (this.polling) this.polling.schedule();
+    else this.startPolling();
   }
 
   /**
@@ -339,7 +386,7 @@ export class ResourceController<T> implements ReactiveController {
       throw error;
     } finally {
       // The poller counts its own runs; other runs (first load, retry) restart its countdown.
-      if (!signal.aborted && !poll) queueMicrotask(() => this.polling?.settled(this.failure === null));
+      if (!signal.aborted && !poll) queueMicrotask(() => this.settled(this.failure === null));
     }
   }
 }

@@ -77,6 +77,14 @@ export class ListWindow implements ReactiveController {
   private revealId: string | null = null;
   private frame = 0;
   private settles = 0;
+  /**
+   * Where the list's top was in the page and how tall the viewport was, as `measure` last read
+   * them: `plan` runs during a render, where reading layout would force the browser to lay out the
+   * old DOM first (a search keystroke's largest single cost on a phone). `scrolled` is the page's
+   * scroll position as of the last scroll event or measure (reading it in a render forces layout too).
+   */
+  private seen: { listTop: number; viewport: number } | null = null;
+  private scrolled = 0;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -190,8 +198,12 @@ export class ListWindow implements ReactiveController {
    */
   private estimate(cut: readonly Chunk[][]): Set<string> {
     const list = this.list();
-    let y = list ? list.getBoundingClientRect().top : this.host.getBoundingClientRect().top + 160;
-    const [lo, hi] = this.bounds();
+    let y = this.seen
+      ? this.seen.listTop - this.scrolled
+      : list
+        ? list.getBoundingClientRect().top
+        : this.host.getBoundingClientRect().top + 160;
+    const [lo, hi] = this.bounds(this.seen?.viewport);
     const out = new Set<string>();
     for (const chunks of cut) {
       if (chunks.length === 0) continue;
@@ -207,12 +219,14 @@ export class ListWindow implements ReactiveController {
     return out;
   }
 
-  private bounds(): [number, number] {
-    const vh = innerHeight || 800;
+  private bounds(viewport = innerHeight): [number, number] {
+    const vh = viewport || 800;
     return [-vh * MARGIN, vh * (1 + MARGIN)];
   }
 
-  private readonly onScroll = (): void => {
+  private readonly onScroll = (e: Event): void => {
+    // Scroll events come with layout done (before the frame's animation callbacks): cheap to read here.
+    if (e.type === 'scroll') this.scrolled = scrollY;
     this.settles = 0;
     this.schedule();
   };
@@ -229,7 +243,9 @@ export class ListWindow implements ReactiveController {
   private measure(): void {
     const list = this.list();
     if (!list || !this.windowed) return;
-    const [lo, hi] = this.bounds();
+    this.scrolled = scrollY;
+    this.seen = { listTop: list.getBoundingClientRect().top + this.scrolled, viewport: innerHeight };
+    const [lo, hi] = this.bounds(this.seen.viewport);
     const next = new Set<string>();
     const boxes = new Map<string, { top: number; bottom: number }>();
     let first: HTMLElement | null = null;

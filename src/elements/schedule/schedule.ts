@@ -9,7 +9,8 @@ import { unknownValue } from '../../core/diagnostics.js';
 import { headingLevel, headingTag } from '../../core/heading.js';
 import { registerMessages } from '../../core/localize.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
-import { TimeFormatter } from '../../core/time.js';
+import { TimeFormatter, viewerTimeZone } from '../../core/time.js';
+import { todayIn } from '../../core/zone.js';
 import { ConfAgendaChangeEvent } from '../../events/conf-agenda-change.js';
 import { ConfAgendaSyncEvent } from '../../events/conf-agenda-sync.js';
 import { ConfEventOpenEvent } from '../../events/conf-event-open.js';
@@ -273,11 +274,18 @@ export class ConfSchedule extends ConfElement {
   private gridMemo?: { index: ScheduleIndex; day: string; venues: ReadonlySet<string>; layout: GridLayout };
   private matchesMemo?: { deps: readonly unknown[]; matches: Matches };
   /**
-   * The display zone and its formatter, resolved once per update: resolving asks `Intl` for the
-   * viewer's zone and checks the conference's, and `index` and `fmt` are read several times per
-   * update (a few ms per search keystroke when each read resolved again).
+   * The display zone and its formatter, resolved again only when what decides them changes (the
+   * conference's zone, the `time-zone` attribute, the locale, the viewer's zone): resolving checks
+   * the zones with a new `Intl` formatter each, a few ms per search keystroke on a phone.
    */
-  private zoneMemo?: { conferenceZone: string | undefined; zone: string; fmt: TimeFormatter };
+  private zoneMemo?: {
+    conferenceZone: string | undefined;
+    own: string | undefined;
+    locale: string;
+    viewer: string;
+    zone: string;
+    fmt: TimeFormatter;
+  };
   private readonly dialogRef = createRef<HTMLDialogElement>();
   /**
    * The event dialog's controller, shared with the other lists (`#event-ID` links open it, closing
@@ -363,8 +371,6 @@ export class ConfSchedule extends ConfElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    // Zone, locale or the viewer's zone may have changed since the last update.
-    this.zoneMemo = undefined;
     if (this.view === 'screen' && !this.hasAttribute('refresh') && this.refresh === 0)
       this.refresh = SCREEN_REFRESH_SECONDS;
     // The chosen view's code, fetched while the programme loads.
@@ -456,10 +462,11 @@ export class ConfSchedule extends ConfElement {
 
   private get resolvedZone(): { zone: string; fmt: TimeFormatter } {
     const conferenceZone = this.data.value?.events[0]?.timeZone;
+    const [own, locale, viewer] = [this.timeZone, this.locale, viewerTimeZone()];
     let m = this.zoneMemo;
-    if (!m || m.conferenceZone !== conferenceZone) {
+    if (!m || m.conferenceZone !== conferenceZone || m.own !== own || m.locale !== locale || m.viewer !== viewer) {
       const zone = this.displayZone(conferenceZone);
-      m = this.zoneMemo = { conferenceZone, zone, fmt: TimeFormatter.for(this.locale, zone) };
+      m = this.zoneMemo = { conferenceZone, own, locale, viewer, zone, fmt: TimeFormatter.for(locale, zone) };
     }
     return m;
   }
@@ -544,7 +551,8 @@ export class ConfSchedule extends ConfElement {
   private nowSlot(index: ScheduleIndex, day: string): number {
     const now = this.nowMs();
     const items = index.byDay.get(day) ?? [];
-    if (!items.length || this.fmt.dateKey(new Date(now)) !== day) return -1;
+    // Through the zone's cached offset: `Intl`'s parts of today's date on every render cost a phone ~2 ms.
+    if (!items.length || todayIn(this.fmt.zone, now) !== day) return -1;
     return this.slots(index, day).findIndex((slot) => slot.items.some((i) => i.end > now));
   }
 

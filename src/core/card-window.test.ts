@@ -131,9 +131,9 @@ for (const k of kinds) {
       );
     };
 
-    async function mount(): Promise<ElementHarness> {
+    async function mount(container?: HTMLElement): Promise<ElementHarness> {
       k.answer();
-      const el = await fixture<HTMLElement>(`<${k.tag} ${k.attrs}></${k.tag}>`);
+      const el = await fixture<HTMLElement>(`<${k.tag} ${k.attrs}></${k.tag}>`, container);
       const h = new ElementHarness(el);
       await waitFor(() => h.q('[part~="card"]'), 'the first cards');
       await follow(h);
@@ -150,7 +150,7 @@ for (const k of kinds) {
       await emulateMedia({ media: 'screen' });
     });
 
-    it('builds the cards near the screen and the list’s ends, with placeholders as tall as the rest', async () => {
+    it('builds the cards near the screen and the list’s ends; placeholders are hidden from screen readers', async () => {
       const h = await mount();
       const built = cards(h).length;
       expect(built).to.be.greaterThan(0);
@@ -161,9 +161,37 @@ for (const k of kinds) {
       const gaps = h.all(`[part~="${k.part}"] > li[data-chunks]`);
       expect(gaps.length).to.be.greaterThan(0);
       for (const gap of gaps) expect(gap.getAttribute('aria-hidden')).to.equal('true');
-      // The placeholders make the list about as tall as all its cards: the page scrolls to the end.
-      expect(h.part(k.part)!.getBoundingClientRect().height).to.be.greaterThan(innerHeight * 4);
     });
+
+    for (const width of ['800px', '360px']) {
+      it(`draws placeholders as tall as the rows they stand for, ${width} wide`, async () => {
+        const box = document.createElement('div');
+        box.style.width = width;
+        document.body.append(box);
+        try {
+          const h = await mount(box);
+          await follow(h);
+          expectTrueHeight(h);
+        } finally {
+          box.remove();
+        }
+      });
+    }
+
+    /**
+     * The placeholders make the list about as tall as all its cards (rows as tall as the first
+     * ones), so the page scrolls to the end and the scroll bar tells where the visitor is.
+     */
+    function expectTrueHeight(h: ElementHarness): void {
+      const ul = h.part(k.part)!;
+      const columns = Number(/cols-(\d)/.exec(ul.className)![1]);
+      const gap = parseFloat(getComputedStyle(ul).rowGap);
+      const first = cards(h).slice(0, columns * 2);
+      const row = (first.at(-1)!.getBoundingClientRect().bottom - first[0]!.getBoundingClientRect().top - gap) / 2;
+      const rows = Math.ceil(k.count / columns);
+      const expected = rows * (row + gap) - gap;
+      expect(ul.getBoundingClientRect().height / expected, `${columns} columns`).to.be.within(0.85, 1.15);
+    }
 
     it('is a list of every record to a screen reader: set size and position on each card', async () => {
       const h = await mount();

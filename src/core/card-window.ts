@@ -58,6 +58,8 @@ export class CardWindow implements ReactiveController {
   private size = 0;
   private cols = 1;
   private rowHeight = ROW_ESTIMATE;
+  /** The row height the last render's placeholders were drawn with. */
+  private plannedRow = 0;
   private gap = 16;
   private windowed = false;
   private revealId: string | null = null;
@@ -166,6 +168,7 @@ export class CardWindow implements ReactiveController {
     }
     const chunks = Math.ceil(n / size);
     const keep = this.kept(chunks);
+    this.plannedRow = this.rowHeight;
     const out: (Card<R> | Gap)[] = [];
     let gap: Gap | null = null;
     this.rendered.clear();
@@ -194,9 +197,12 @@ export class CardWindow implements ReactiveController {
     return `${this.ids[c * this.size]}/${Math.min(this.size, this.ids.length - c * this.size)}`;
   }
 
+  private rowsOf(c: number): number {
+    return Math.ceil(Math.min(this.size, this.ids.length - c * this.size) / this.cols);
+  }
+
   private heightOf(c: number): number {
-    const rows = Math.ceil(Math.min(this.size, this.ids.length - c * this.size) / this.cols);
-    return this.heights.get(this.key(c)) ?? rows * (this.rowHeight + this.gap) - this.gap;
+    return this.heights.get(this.key(c)) ?? this.rowsOf(c) * (this.rowHeight + this.gap) - this.gap;
   }
 
   private span(heights: readonly number[]): number {
@@ -276,10 +282,7 @@ export class CardWindow implements ReactiveController {
         const c = Number(chunk);
         const box = boxes.get(c);
         if (box) box[1] = Math.max(box[1], r.bottom);
-        else {
-          boxes.set(c, [r.top, r.bottom]);
-          if (el.offsetHeight) this.rowHeight = el.offsetHeight;
-        }
+        else boxes.set(c, [r.top, r.bottom]);
       } else if (chunks) {
         // A placeholder: its chunks stacked in order, each at its planned height.
         const hs = (heights ?? '').split(' ').map(Number);
@@ -291,11 +294,18 @@ export class CardWindow implements ReactiveController {
         });
       }
     }
+    let learned = false;
     for (const [c, [top, bottom]] of boxes) {
-      if (bottom > top) this.heights.set(this.key(c), bottom - top);
+      if (bottom <= top) continue;
+      // The rows of the first chunk built (the list's first, always built) set the estimate.
+      if (!learned) this.rowHeight = (bottom - top + this.gap) / this.rowsOf(c) - this.gap;
+      learned = true;
+      this.heights.set(this.key(c), bottom - top);
       if (bottom >= lo && top <= hi) next.add(c);
     }
-    if (next.size === this.built.size && [...next].every((c) => this.built.has(c))) return;
+    const same = next.size === this.built.size && [...next].every((c) => this.built.has(c));
+    // Placeholders drawn from the estimate before a row was measured: once more with the real row.
+    if (same && Math.abs(this.rowHeight - this.plannedRow) < 1) return;
     // Chunks are kept for focus, the ends and reveals in `plan` whatever this says.
     this.built = next;
     if (++this.settles > MAX_SETTLES) return;

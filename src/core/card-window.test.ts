@@ -197,6 +197,7 @@ for (const k of kinds) {
       const h = await mount();
       const ul = h.part(k.part)!;
       expect(ul.localName).to.equal('ul');
+      expect(ul.getAttribute('role')).to.equal('list');
       for (const li of cards(h)) {
         expect(li.getAttribute('aria-setsize')).to.equal(String(k.count));
         const card = li.querySelector<HTMLElement>('[part~="card"]')!;

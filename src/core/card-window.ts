@@ -18,8 +18,11 @@ import { html, type ReactiveController, type ReactiveControllerHost, type Templa
 import { repeat } from 'lit/directives/repeat.js';
 import { cssProps } from './css-props.js';
 
-/** Lists of at most this many cards build them all. */
-export const EAGER_CARDS = 60;
+/**
+ * Lists of at most this many cards build them all: a small conference's speakers stay whole for
+ * the browser's find-in-page, and cost little.
+ */
+export const EAGER_CARDS = 100;
 /** About this many cards per chunk, in whole rows. */
 const CHUNK_CARDS = 12;
 /** How far beyond the viewport (in viewport heights, each side) cards are built. */
@@ -127,7 +130,8 @@ export class CardWindow implements ReactiveController {
     card: (r: R) => unknown,
   ): TemplateResult {
     const n = records.length;
-    return html`<ul class=${o.cls} part=${o.part} data-window>
+    // role="list": Safari drops a `list-style: none` list's semantics without it.
+    return html`<ul role="list" class=${o.cls} part=${o.part} data-window>
       ${repeat(
         this.plan(records, o.columns),
         (e) => ('r' in e ? e.r.id : `gap:${e.chunks[0]}`),

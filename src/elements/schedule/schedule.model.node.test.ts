@@ -23,6 +23,7 @@ import {
   groupByDay,
   groupBySlot,
   initialDay,
+  narrows,
   nowNext,
   prepareSearch,
 } from './schedule.model.js';
@@ -328,6 +329,23 @@ describe('filters and search', () => {
       filterItems(fresh, { query: 'cafe community' }).map((i) => i.event.title),
       titles({ query: 'cafe community' }),
     );
+  });
+  test('a query typed on searches the last matches only, and finds what a full search finds', () => {
+    assert.equal(narrows('ada', 'ada eng'), true);
+    assert.equal(narrows('eng', 'engines'), true);
+    assert.equal(narrows('engines', 'eng'), false, 'a deleted letter can match more');
+    assert.equal(narrows('', 'ada'), false);
+    // Greek folds a final sigma differently from one inside a word: typing on changes the letter.
+    assert.equal(narrows('ΟΔΟΣ', 'ΟΔΟΣΑ'), false);
+    for (const [before, after] of [
+      ['c', 'ca'],
+      ['ca', 'caf'],
+      ['a', 'ada l'],
+    ] as const) {
+      const last = filterItems(index, { query: before });
+      const within = filterItems(index, { query: after }, last).map((i) => i.event.title);
+      assert.deepEqual(within, titles({ query: after }), `${before} then ${after}`);
+    }
   });
   test('slices stop when the idle period is used up, and go on from there', () => {
     const many = Array.from({ length: 200 }, (_, n) =>

@@ -189,9 +189,27 @@ export function matchesTerms(item: ScheduleItem, terms: readonly string[]): bool
   return true;
 }
 
-/** Applies every filter in one pass over the selected day's items (or all items). */
-export function filterItems(index: ScheduleIndex, filter: ScheduleFilter): ScheduleItem[] {
-  const source = filter.day ? (index.byDay.get(filter.day) ?? []) : index.items;
+/**
+ * Whether every item matching `next` also matches `previous`, as when `next` is `previous` typed
+ * on: each folded term of `previous` occurs within one of `next`'s (so any haystack holding `next`'s
+ * terms holds it too). Not for an empty `previous`, which filters nothing.
+ */
+export function narrows(previous: string, next: string): boolean {
+  const before = queryTerms(previous);
+  const after = queryTerms(next);
+  return before.length > 0 && before.every((p) => after.some((n) => n.includes(p)));
+}
+
+/**
+ * Applies every filter in one pass over the selected day's items (or all items); over `within`
+ * instead when given, a list already known to hold every match (the last keystroke's matches).
+ */
+export function filterItems(
+  index: ScheduleIndex,
+  filter: ScheduleFilter,
+  within?: readonly ScheduleItem[],
+): ScheduleItem[] {
+  const source = within ?? (filter.day ? (index.byDay.get(filter.day) ?? []) : index.items);
   const venues = filter.venues?.size ? filter.venues : null;
   const types = filter.types?.size ? filter.types : null;
   const starred = filter.starredOnly ? (filter.starred ?? new Set<string>()) : null;

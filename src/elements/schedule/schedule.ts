@@ -40,6 +40,7 @@ import {
   countByDay,
   filterItems,
   groupBySlot,
+  narrows,
   initialDay,
   nowNext,
   type ScheduleData,
@@ -272,7 +273,7 @@ export class ConfSchedule extends ConfElement {
   private indexMemo?: { data: ScheduleData; zone: string; index: ScheduleIndex };
   private slotsMemo?: { index: ScheduleIndex; day: string; slots: TimeSlot[] };
   private gridMemo?: { index: ScheduleIndex; day: string; venues: ReadonlySet<string>; layout: GridLayout };
-  private matchesMemo?: { deps: readonly unknown[]; matches: Matches };
+  private matchesMemo?: { deps: readonly unknown[]; matches: Matches; items: readonly ScheduleItem[] };
   /**
    * The display zone and its formatter, resolved again only when what decides them changes (the
    * conference's zone, the `time-zone` attribute, the locale, the viewer's zone): resolving checks
@@ -496,16 +497,23 @@ export class ConfSchedule extends ConfElement {
     ];
     const m = this.matchesMemo;
     if (m && m.deps.length === deps.length && m.deps.every((d, i) => d === deps[i])) return m.matches;
-    const items = filterItems(index, {
-      day: null,
-      query: this.query,
-      venues: this.venueFilter,
-      types: this.typeFilter,
-      starredOnly: this.starredOnly,
-      starred: this.starred,
-    });
+    // A query typed on from the last one (the rest of the filters the same) matches a subset of its
+    // matches: search those, not the whole programme (see `narrows`).
+    const narrowing = m && m.deps.every((d, i) => i === 1 || d === deps[i]) && narrows(m.deps[1] as string, this.query);
+    const items = filterItems(
+      index,
+      {
+        day: null,
+        query: this.query,
+        venues: this.venueFilter,
+        types: this.typeFilter,
+        starredOnly: this.starredOnly,
+        starred: this.starred,
+      },
+      narrowing ? m.items : undefined,
+    );
     const matches = { ids: new Set(items.map((i) => i.event.id)), perDay: countByDay(items) };
-    this.matchesMemo = { deps, matches };
+    this.matchesMemo = { deps, matches, items };
     return matches;
   }
 

@@ -338,3 +338,44 @@ describe('record lists no longer than EAGER_CARDS', () => {
     expect(h.all('[part~="grid"] > li[data-chunks]').length).to.equal(0);
   });
 });
+
+describe('<conf-abstracts> windowed, "Load more"', () => {
+  afterEach(() => {
+    cleanup();
+    scrollTo(0, 0);
+  });
+
+  it('moves focus to the first new abstract, built wherever the window stands', async () => {
+    const abstract = (i: number) => ({
+      id: `a${i}`,
+      title: `Abstract ${pad(i)}`,
+      body: 'What the work found.',
+      track: 'Track',
+      keywords: [],
+      status: 'accepted',
+      authorCount: 0,
+    });
+    const page = (from: number) => ({
+      data: Array.from({ length: 200 }, (_, i) => abstract(from + i)),
+      meta: { total: 400, limit: 200, offset: from },
+    });
+    answerWith(/\/abstracts\/abstracts\?/, page(0));
+    // Checked first: the later rule wins.
+    answerWith(/\/abstracts\/abstracts\?.*offset=200/, page(200));
+    const el = await fixture<HTMLElement>('<conf-abstracts page-size="200"></conf-abstracts>');
+    const h = new ElementHarness(el);
+    await waitFor(() => h.part('load-more'), 'the first page');
+    await follow(h);
+    expect(h.all('[part~="list"] > li[data-chunk]').length, 'windowed').to.be.lessThan(100);
+    h.part<HTMLButtonElement>('load-more')!.click();
+    const link = await waitFor(
+      () => h.focused?.closest('[part~="card"]')?.getAttribute('data-id') === 'a200' && (h.focused as HTMLElement),
+      'focus on the 201st',
+    );
+    expect(link.closest('li')!.getAttribute('aria-posinset')).to.equal('201');
+    expect(link.closest('li')!.getAttribute('aria-setsize')).to.equal('400');
+    const r = link.getBoundingClientRect();
+    expect(r.top).to.be.at.least(-1);
+    expect(r.bottom).to.be.at.most(innerHeight + 1);
+  });
+});

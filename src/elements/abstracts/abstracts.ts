@@ -44,7 +44,9 @@ const WITH_AUTHORS = { include: 'authors' } as const;
  *
  * Only the first page is fetched at first; "Load more" fetches the next one. Search and the track
  * filter apply to the abstracts loaded so far, and say so while more remain on the server.
- * `#abstract-ID` in the page address opens that abstract's details.
+ * `#abstract-ID` in the page address opens that abstract's details. More than 100 loaded: only
+ * the cards on or near the screen are built, the rest as the page scrolls to them (every loaded
+ * card when printed).
  *
  * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr heading-level - Level of the abstract titles (1–6, default 3).

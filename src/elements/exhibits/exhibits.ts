@@ -56,7 +56,9 @@ function typeLabel(type: string): string {
  * `type="sponsor"` shows only sponsors (the viewer cannot widen it; no type chips then).
  * `display="wall"` is a sponsor wall: logos only (the name where there is no logo), each linking to
  * the exhibitor's website, no search, count or chips; `group-by="type"` puts them under a heading
- * per type. `#exhibit-ID` in the page address opens that exhibit's details.
+ * per type. `#exhibit-ID` in the page address opens that exhibit's details. More than 100 cards:
+ * only those on or near the screen are built, the rest as the page scrolls to them (every card
+ * when printed); the wall builds every logo.
  *
  * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr heading-level - Level of the exhibit names on cards, and of the wall's type headings (1–6, default 3).

@@ -32,6 +32,8 @@ interface SessionData {
  * (bio and their sessions from the schedule).
  *
  * The grid's columns follow the element's own width, so it fits a sidebar and a full page alike.
+ * More than 100 speakers: only the cards on or near the screen are built, the rest as the page
+ * scrolls to them (every card when printed); the list still counts every speaker for screen readers.
  * `#speaker-ID` in the page address opens that speaker's details (opening one writes it).
  *
  * @customElement conf-speakers

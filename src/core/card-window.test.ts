@@ -269,6 +269,18 @@ for (const k of kinds) {
       expect(back?.getAttribute('aria-posinset')).to.equal(String(order.length));
     });
 
+    it('Shift+Tab from below the list meets its last card', async () => {
+      const h = await mount();
+      const after = document.createElement('button');
+      after.textContent = 'after';
+      h.el.after(after);
+      after.focus();
+      await sendKeys({ press: 'Shift+Tab' });
+      await h.settle();
+      const li = (h.focused as HTMLElement | null)?.closest('li[data-chunk]');
+      expect(li?.getAttribute('aria-posinset')).to.equal(String(k.count));
+    });
+
     it('a deep link to a record not built opens it and builds its card on screen behind the dialog', async () => {
       const id = 150;
       history.replaceState(null, '', `#${k.prefix}${k.id}${id}`);

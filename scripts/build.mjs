@@ -77,7 +77,11 @@ for (const file of served) {
 const byFile = new Map(main.map((c) => [c.fileName, c]));
 const pulled = {};
 for (const chunk of main) {
-  const element = /[\\/]src[\\/]elements[\\/]([^\\/]+)[\\/]define\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+  // The chunk holding the element's entry: its facade, or (when the chunk also exports to chunks
+  // loaded on demand, like the schedule's views) one of its modules, reached through its namespace.
+  const element = [chunk.facadeModuleId, ...chunk.moduleIds]
+    .map((id) => /[\\/]src[\\/]elements[\\/]([^\\/]+)[\\/]define\.ts$/.exec(id ?? '')?.[1])
+    .find((e) => e !== undefined);
   if (!element) continue;
   const files = [];
   const visit = (f) => {

@@ -15,13 +15,15 @@ const FORM_BASE = /[\\/]src[\\/]core[\\/]conf-form-element\.ts$/;
 /**
  * The loader's chunking (`split`), decided per module from which elements import it statically:
  * - translations: one chunk per locale (`de`, `fr`, `es`), fetched when an element speaks it;
- * - one element only: that element's chunk (`schedule`), unless a module loaded on demand also
- *   reaches it: then a chunk of its own (`checkin-shared`: idb, for the kiosk and saved answers);
+ * - one element only: that element's chunk (`schedule`), unless a module another element (or
+ *   core) loads on demand also reaches it: then a chunk of its own (`checkin-shared`: idb, for the
+ *   kiosk and saved answers);
  * - `<conf-provider>`, and anything two or more elements share: the `core` chunk, one for every
  *   page, except what only form elements share: the `forms` chunk (what more than half the forms
  *   use; what fewer share, a chunk per set of users, e.g. `forms-abstract-exhibit`), so a page
  *   without a form never downloads the form machinery, and what at most one form uses: the `lists`
- *   chunk (the detail dialogs, deep links, card styles) and the `site` chunk (the site document and
+ *   chunk (the detail dialogs, deep links, card styles; what the schedule shares with the lists is
+ *   `lists-schedule`, as its dialog code comes on demand) and the `site` chunk (the site document and
  *   header, for `<conf-page>` and `<conf-site-nav>`), which a form-only page never downloads
  *   either;
  * - anything else (the loader, what is imported only on demand, like the barcode ponyfill): left
@@ -31,9 +33,12 @@ function loaderChunks() {
   /** Module id → names of the elements that reach it through static imports; built on first call. */
   let reach = null;
   let forms = null;
+  /** Module loaded on demand → the element that alone imports it, else null. */
+  let owner = null;
   function walk(getModuleInfo, getModuleIds) {
     reach = new Map();
     forms = new Set();
+    owner = new Map();
     for (const id of getModuleIds()) {
       const element = ELEMENT_ENTRY.exec(id)?.[1];
       if (!element) continue;
@@ -50,9 +55,13 @@ function loaderChunks() {
       }
     }
     // What modules loaded on demand (not the elements, which the loader imports so) reach
-    // statically, under a pseudo-user per such module.
+    // statically, under a pseudo-user per such module; `owner` is the one element importing it,
+    // when only one does (the schedule's dialog), whose chunk is already there when it loads.
     for (const id of getModuleIds()) {
-      if (ELEMENT_ENTRY.test(id) || !getModuleInfo(id)?.dynamicImporters?.length) continue;
+      const importers = getModuleInfo(id)?.dynamicImporters ?? [];
+      if (ELEMENT_ENTRY.test(id) || !importers.length) continue;
+      const by = new Set(importers.flatMap((i) => [...(reach.get(i) ?? [])].filter((u) => !u.startsWith(ON_DEMAND))));
+      owner.set(id, by.size === 1 && !by.has('provider') ? [...by][0] : null);
       const stack = [id];
       const seen = new Set();
       while (stack.length > 0) {
@@ -73,12 +82,16 @@ function loaderChunks() {
     if (!reached) return undefined;
     if (reached.has('provider')) return 'core';
     const users = new Set([...reached].filter((u) => !u.startsWith(ON_DEMAND)));
-    // Also reached by a module loaded on demand: not in one element's chunk, which every page
-    // loading that module would then download whole (idb, shared by the check-in element and the
-    // saved answers every data element loads, pulled the kiosk's chunk into every page). A chunk
-    // of its own, named after the element: left to rollup, it would follow the element's chunk,
-    // which imports it.
-    if (users.size === 1 && reached.size > 1) return `${[...users][0]}-shared`;
+    // Also reached by a module loaded on demand by others: not in one element's chunk, which
+    // every page loading that module would then download whole (idb, shared by the check-in
+    // element and the saved answers every data element loads, pulled the kiosk's chunk into
+    // every page). A chunk of its own, named after the element: left to rollup, it would follow
+    // the element's chunk, which imports it. A module the element's own on-demand views share
+    // with it (its texts, its card) stays in its chunk, which those views' pages have already.
+    const foreign = [...reached].filter(
+      (u) => u.startsWith(ON_DEMAND) && owner.get(u.slice(ON_DEMAND.length)) !== [...users][0],
+    );
+    if (users.size === 1 && foreign.length > 0) return `${[...users][0]}-shared`;
     // Reached only on demand: rollup's chunks for it.
     if (users.size === 0) return undefined;
     if (users.size === 1) return [...users][0];
@@ -100,7 +113,11 @@ function loaderChunks() {
     // a form never downloads it. The site document and header: only <conf-page> and
     // <conf-site-nav> import them statically (the schedule's venue screen on demand).
     if ([...users].filter((e) => forms.has(e)).length >= 2) return 'core';
-    return [...users].every((e) => e === 'page' || e === 'site-nav') ? 'site' : 'lists';
+    if ([...users].every((e) => e === 'page' || e === 'site-nav')) return 'site';
+    // What the schedule shares with the record lists (lit's repeat): a chunk of its own, so the
+    // schedule's first download holds none of the lists' dialogs and windowing, which its event
+    // dialog fetches on demand.
+    return users.has('schedule') ? 'lists-schedule' : 'lists';
   };
 }
 

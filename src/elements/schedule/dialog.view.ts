@@ -11,9 +11,19 @@ import { workshopHash } from '../../core/deep-link.js';
 import { renderCloseButton } from '../../core/detail-dialog-close.js';
 import { closeButtonStyles } from '../../core/detail-dialog.styles.js';
 import { dialogStyles } from './dialog.styles.js';
-import { labels, typeLabel } from './labels.js';
+import { typeLabel } from './labels.js';
 import type { ScheduleItem } from './schedule.model.js';
 import { starButton, timeRange, venueName, type ViewContext } from './view-context.js';
+
+/** The dialog's own texts, fetched with it. */
+const dialogLabels = {
+  icsEvent: () => msg('Add to calendar (.ics)', { id: 'schedule.ics-event' }),
+  copyLink: () => msg('Copy link', { id: 'schedule.copy-link' }),
+  speakers: () => msg('Speakers', { id: 'schedule.speakers' }),
+  venue: () => msg('Room', { id: 'schedule.venue' }),
+  time: () => msg('Time', { id: 'schedule.time' }),
+  track: () => msg('Track', { id: 'schedule.track' }),
+};
 
 export { DetailDialogController } from '../../core/detail-dialog-controller.js';
 export const dialogSheets = [dialogStyles, closeButtonStyles];
@@ -47,20 +57,20 @@ export function renderDialogBody(ctx: ViewContext, item: ScheduleItem, actions: 
     <h2 id="dialog-title" class="dialog-title">${event.title}</h2>
     <dl class="facts">
       <div>
-        <dt>${labels.time()}</dt>
+        <dt>${dialogLabels.time()}</dt>
         <dd>${ctx.fmt.day(new Date(item.start))}, ${timeRange(ctx.fmt, item)}</dd>
       </div>
       <div>
-        <dt>${labels.venue()}</dt>
+        <dt>${dialogLabels.venue()}</dt>
         <dd>${venueName(item)}${venue?.floor ? html` · ${venue.floor}` : nothing}</dd>
       </div>
-      ${event.track ? html`<div><dt>${labels.track()}</dt><dd class="track">${event.track}</dd></div>` : nothing}
+      ${event.track ? html`<div><dt>${dialogLabels.track()}</dt><dd class="track">${event.track}</dd></div>` : nothing}
     </dl>
     ${event.description ? html`<div class="description">${paragraphs(event.description)}</div>` : nothing}
     ${
       speakers.length
         ? html`<section class="dialog-speakers" aria-labelledby="dialog-speakers">
-          <h3 id="dialog-speakers">${labels.speakers()}</h3>
+          <h3 id="dialog-speakers">${dialogLabels.speakers()}</h3>
           <ul>
             ${speakers.map(
               (s) => html`<li>
@@ -76,8 +86,8 @@ export function renderDialogBody(ctx: ViewContext, item: ScheduleItem, actions: 
         : nothing
     }
     <footer class="dialog-actions">
-      <button type="button" class="button" part="ics-button" @click=${() => actions.downloadIcs(item)}>${labels.icsEvent()}</button>
-      <button type="button" class="button" part="copy-link-button" @click=${() => actions.copyLink(item)}>${labels.copyLink()}</button>
+      <button type="button" class="button" part="ics-button" @click=${() => actions.downloadIcs(item)}>${dialogLabels.icsEvent()}</button>
+      <button type="button" class="button" part="copy-link-button" @click=${() => actions.copyLink(item)}>${dialogLabels.copyLink()}</button>
       ${
         event.workshopId
           ? html`<a class="button" part="workshop-link" href=${workshopHash(event.workshopId)} @click=${() => actions.close()}>

@@ -4,6 +4,7 @@
  * The grid scrolls sideways inside its own region on a phone instead of squeezing the columns.
  * A large day builds only the cards in and near that region's view ({@link GridWindow}).
  */
+import { msg } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
@@ -12,9 +13,13 @@ import { eventCard } from './card.view.js';
 import { GRID_STEP_MINUTES, type GridLayout } from './grid-layout.model.js';
 import type { GridWindow } from './grid-window.controller.js';
 import { gridStyles } from './grid.styles.js';
-import { labels } from './labels.js';
 import { isCurrent } from './schedule.model.js';
 import type { ViewContext } from './view-context.js';
+
+/** The grid's own texts, fetched with it. */
+const gridLabels = {
+  grid: () => msg('Programme grid', { id: 'schedule.grid' }),
+};
 
 // What the element needs of the grid, in the one module it fetches on demand (see `OnDemandView`).
 export { layoutGrid } from './grid-layout.model.js';
@@ -40,7 +45,7 @@ export function renderGrid(ctx: ViewContext, layout: GridLayout, win: GridWindow
     class="grid-scroll"
     part="grid"
     role="region"
-    aria-label=${labels.grid()}
+    aria-label=${gridLabels.grid()}
     tabindex="0"
     @scroll=${win.onScroll}
   >

@@ -6,6 +6,7 @@
  * size they are shown a page at a time ({@link ScreenPager}).
  * Rendering allocates only what one frame needs; nothing accumulates across ticks or pages.
  */
+import { msg, str } from '@lit/localize';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { html as staticHtml } from 'lit/static-html.js';
@@ -15,6 +16,17 @@ import { labels, typeLabel } from './labels.js';
 import type { ScheduleItem, VenueNowNext } from './schedule.model.js';
 import { screenStyles } from './screen.styles.js';
 import { SCREEN_PAGE_SECONDS, type ViewContext } from './view-context.js';
+
+/** The venue screen's own texts, fetched with it. */
+const screenLabels = {
+  next: () => msg('Next', { id: 'schedule.next' }),
+  nothingNow: () => msg('Nothing right now', { id: 'schedule.nothing-now' }),
+  nothingNext: () => msg('Nothing more today', { id: 'schedule.nothing-next' }),
+  screenPage: (n: number, of: number) => msg(str`Page ${n} of ${of}`, { id: 'schedule.screen-page' }),
+  screenDone: () => msg('The programme has ended. Thank you for coming!', { id: 'schedule.screen-done' }),
+  startsIn: (n: number) => msg(str`Starts in ${n} min`, { id: 'schedule.starts-in' }),
+  minutesLeft: (n: number) => msg(str`${n} min left`, { id: 'schedule.minutes-left' }),
+};
 
 export { SCREEN_PAGE_SECONDS };
 /** The view's sheets, adopted when this module arrives (it is fetched on demand, see `OnDemandView`). */
@@ -300,13 +312,13 @@ function nowTemplate(ctx: ViewContext, current: readonly ScheduleItem[], next: S
     const soon =
       next && next.day === ctx.fmt.dateKey(new Date(ctx.now)) && next.start - ctx.now <= STARTS_IN_MINUTES * 60_000;
     return html`<p class="screen-when"><span class="screen-label">${labels.now()}</span> <span class="screen-none ${soon ? 'screen-soon' : ''}"
-      >${soon ? labels.startsIn(minutesUntil(ctx.now, next.start)) : labels.nothingNow()}</span
+      >${soon ? screenLabels.startsIn(minutesUntil(ctx.now, next.start)) : screenLabels.nothingNow()}</span
     ></p>`;
   }
   return html`${current.map(
     (item) => html`<div class="screen-event">
       <p class="screen-when"><span class="screen-label">${labels.now()}</span> ${screenTime(ctx, item)} <span class="badge">${typeLabel(item.event.type)}</span>
-        <span class="screen-left">${labels.minutesLeft(minutesUntil(ctx.now, item.end))}</span></p>
+        <span class="screen-left">${screenLabels.minutesLeft(minutesUntil(ctx.now, item.end))}</span></p>
       ${titleLine(item)}
       ${speakersLine(item)}
     </div>`,
@@ -315,11 +327,11 @@ function nowTemplate(ctx: ViewContext, current: readonly ScheduleItem[], next: S
 
 function nextTemplate(ctx: ViewContext, item: ScheduleItem | null): TemplateResult {
   if (!item) {
-    return html`<p class="screen-when"><span class="screen-label">${labels.next()}</span> <span class="screen-none">${labels.nothingNext()}</span></p>`;
+    return html`<p class="screen-when"><span class="screen-label">${screenLabels.next()}</span> <span class="screen-none">${screenLabels.nothingNext()}</span></p>`;
   }
   const otherDay = item.day !== ctx.fmt.dateKey(new Date(ctx.now));
   return html`<p class="screen-when">
-      <span class="screen-label">${labels.next()}</span>
+      <span class="screen-label">${screenLabels.next()}</span>
       ${otherDay ? html`<span class="screen-day">${ctx.fmt.shortDay(new Date(item.start))}</span>` : nothing} ${screenTime(ctx, item)}
     </p>
     ${titleLine(item)}
@@ -353,7 +365,7 @@ export function renderScreen(
     <header class="screen-head">
       ${single ? staticHtml`<${headingTag(ctx.headingLevel)} class="screen-heading">${single.venue.name}</${headingTag(ctx.headingLevel)}>` : nothing}
       <p class="screen-page" part="screen-page" aria-live="polite">
-        ${layout.pages > 1 ? labels.screenPage(page + 1, layout.pages) : ''}
+        ${layout.pages > 1 ? screenLabels.screenPage(page + 1, layout.pages) : ''}
       </p>
       <div class="screen-id">
         ${conferenceName ? html`<p class="screen-conference" part="screen-conference">${conferenceName}</p>` : nothing}
@@ -374,7 +386,7 @@ export function renderScreen(
               (e) => venueTemplate(ctx, e, Boolean(single)),
             )}
           </ul>`
-          : html`<p class="screen-done" part="empty">${labels.screenDone()}</p>`
+          : html`<p class="screen-done" part="empty">${screenLabels.screenDone()}</p>`
       }
     </div>
   </div>`;

@@ -155,6 +155,8 @@ export interface WordPress {
   storedProxyUrl: string;
   /** PHP's log (warnings, notices, deprecations) of everything the site did so far. */
   debugLog(): string;
+  /** Stores options as the setup does (through the plugin's sanitizing), e.g. to put a known state back. */
+  setOptions(values: Record<string, unknown>): void;
   close(): Promise<void>;
 }
 
@@ -375,17 +377,18 @@ echo json_encode(array('author' => $author, 'app' => $app, 'editorApp' => $edito
       60_000,
     );
 
-    // With the plugin loaded, so its validation of the setting runs (a pasted script URL).
-    const proxy = await proxyUrl(origin);
-    const { stored } = php<{ stored: string }>(
-      dir,
-      'proxy-url.php',
-      `${PHP_HEAD(wp, host, path)}
-update_option('conf_widgets_proxy_url', ${JSON.stringify(`${proxy}/conf-widgets.js`)});
-foreach (json_decode(base64_decode('${Buffer.from(JSON.stringify(options)).toString('base64')}'), true) as $name => $value) update_option($name, $value);
+    // With the plugin loaded, so its sanitizing of each option runs (a pasted script URL, a key).
+    const setOptions = (values: Record<string, unknown>) =>
+      php<{ stored: string }>(
+        dir,
+        'set-options.php',
+        `${PHP_HEAD(wp, host, path)}
+foreach (json_decode(base64_decode('${Buffer.from(JSON.stringify(values)).toString('base64')}'), true) as $name => $value) update_option($name, $value);
 echo json_encode(array('stored' => get_option('conf_widgets_proxy_url'))), "\\n";
 `,
-    );
+      );
+    const proxy = await proxyUrl(origin);
+    const { stored } = setOptions({ conf_widgets_proxy_url: `${proxy}/conf-widgets.js`, ...options });
 
     return {
       url,
@@ -400,6 +403,7 @@ echo json_encode(array('stored' => get_option('conf_widgets_proxy_url'))), "\\n"
       editorUnfilteredHtml: setup.editorUnfiltered,
       storedProxyUrl: stored,
       debugLog: () => (existsSync(join(dir, 'debug.log')) ? readFileSync(join(dir, 'debug.log'), 'utf8') : ''),
+      setOptions: (values) => void setOptions(values),
       close,
     };
   } catch (error) {

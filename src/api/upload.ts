@@ -4,8 +4,9 @@
  * and streams the file there, so the signed address never reaches the browser.
  *
  * XMLHttpRequest rather than fetch: fetch reports no upload progress, and a form must show it.
+ * Loaded by the upload controller when a file is sent; the checks before that are `proof-file.ts`.
  */
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, type UploadKind } from './contract.js';
+import type { UploadKind } from './contract.js';
 import { ApiError, toApiError } from './errors.js';
 
 /** `write-challenge.ts`'s header, repeated so that module loads only when an upload starts. */
@@ -19,14 +20,6 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Extra query parameters, e.g. `workshopRegistrationId` for workshop proofs. */
   query?: Record<string, string>;
-}
-
-/** Why a file cannot be sent, before any request; null when it can. */
-export function proofFileProblem(file: { type: string; size: number }): 'type' | 'size' | 'empty' | null {
-  if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) return 'type';
-  if (file.size === 0) return 'empty';
-  if (file.size > UPLOAD_MAX_BYTES) return 'size';
-  return null;
 }
 
 export function uploadUrl(

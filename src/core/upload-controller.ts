@@ -7,7 +7,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError } from '../api/errors.js';
-import { proofFileProblem, uploadFile, type UploadKind } from '../api/upload.js';
+import { proofFileProblem } from '../api/proof-file.js';
+import type { UploadKind } from '../api/upload.js';
 import { asApiError } from './resource-controller.js';
 import { isRetryable } from './submission-controller.js';
 
@@ -88,7 +89,22 @@ export class UploadController implements ReactiveController {
   private async send(file: File, signal: AbortSignal): Promise<string | null> {
     // A file renamed to .pdf (or saved as HTML) is refused by the proxy; say so before sending it.
     // The signature table loads with the first file sent: no first paint needs it.
-    const { SIGNATURE_HEAD_BYTES, checkFileSignature } = await import('../api/file-signature.js');
+    // The upload code comes with it (a form without a file never needs it). A chunk that cannot
+    // be loaded fails the upload, with the retry the person has for any failed upload.
+    let code: [typeof import('../api/file-signature.js'), typeof import('../api/upload.js')];
+    try {
+      code = await Promise.all([import('../api/file-signature.js'), import('../api/upload.js')]);
+    } catch (e) {
+      if (signal.aborted) return null;
+      this.error = new ApiError(
+        0,
+        'client_error',
+        `The upload could not start: ${e instanceof Error ? e.message : String(e)}`,
+      );
+      this.set('failed');
+      return null;
+    }
+    const [{ SIGNATURE_HEAD_BYTES, checkFileSignature }, { uploadFile }] = code;
     const head = new Uint8Array(await file.slice(0, SIGNATURE_HEAD_BYTES).arrayBuffer());
     if (signal.aborted) return null;
     if (!checkFileSignature(file.type, head).ok) {

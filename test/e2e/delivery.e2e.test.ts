@@ -3,7 +3,8 @@
  * origin embedding the proxy's `/conf-widgets.js`): a page with only `<conf-registration-form>`
  * fetches exactly its chunks as the build's module graph lists them, and, once the form shows and
  * the network is idle, nothing on demand: not the offline store (a form keeps nothing there), the
- * poller, the set-up hints' texts, the refusal texts or the proxy check of the other forms. A
+ * poller, the set-up hints' texts, the refusal texts, the proxy check of the other forms, or the
+ * upload code (no file chosen). A
  * misconfigured form fetches the set-up texts and says what is wrong in the console.
  */
 import assert from 'node:assert/strict';
@@ -21,7 +22,7 @@ if (skip) console.log(`# ${NO_CHROMIUM}`);
 
 /** Chunks a registration-only page has no use for until something happens (or ever). */
 const ON_DEMAND =
-  /^conf-widgets\/(saved-answers|checkin-shared|polling-controller|setup-texts|forms-abstract-exhibit|write-challenge)/;
+  /^conf-widgets\/(saved-answers|checkin-shared|polling-controller|setup-texts|forms-abstract-exhibit|write-challenge|upload|file-signature)-/;
 
 describe('a registration-only page in Chromium', () => {
   let demo: StartedDemo;

@@ -40,13 +40,20 @@ const IN_PAGE = {
     const stage = document.getElementById('stage')!;
     stage.replaceChildren();
     scrollTo(0, 0);
-    await customElements.whenDefined('conf-schedule');
+    // A bundle without the build's chunk list (conf-widgets.chunks.json) never defines the element.
+    await Promise.race([
+      customElements.whenDefined('conf-schedule'),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('conf-schedule not defined after 60 s')), 60_000)),
+    ]);
     const t0 = performance.now();
     const el = document.createElement('conf-schedule');
     el.setAttribute('day', day);
     el.setAttribute('now', `${day}T06:00:00Z`);
     stage.append(el);
     for (;;) {
+      // An element that never shows a card (an error view, a broken bundle) fails the run, not hangs it.
+      if (performance.now() - t0 > 60_000)
+        throw new Error(`no card after 60 s: ${el.shadowRoot?.textContent?.trim().slice(0, 200) ?? 'no shadow root'}`);
       const shown = await new Promise<boolean>((resolve) =>
         requestAnimationFrame(() => {
           const ready = (el.shadowRoot?.querySelectorAll('.slot-item').length ?? 0) > 0;

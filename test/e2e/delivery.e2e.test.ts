@@ -9,12 +9,11 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import type { StartedDemo } from '../../scripts/demo-server.js';
 import { skippable } from '../skippable.js';
-import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
+import { chromiumPath, ensureBundle, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
+import { startCmsWithDemo, type CmsWithDemo } from './cms-site.js';
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
 const { after, before, describe, test } = skippable(skip);
@@ -27,7 +26,7 @@ const ON_DEMAND =
 describe('a registration-only page in Chromium', () => {
   let demo: StartedDemo;
   let browser: Browser;
-  let cms: Server;
+  let site: CmsWithDemo;
   let cmsOrigin: string;
   let pulled: string[];
 
@@ -40,7 +39,7 @@ describe('a registration-only page in Chromium', () => {
       '/form': '<conf-registration-form></conf-registration-form>',
       '/misconfigured': '<conf-registration-form time-zone="Mars/Base"></conf-registration-form>',
     };
-    cms = createServer((req, res) => {
+    site = await startCmsWithDemo((req, res) => {
       const body = pages[req.url ?? ''];
       res.statusCode = body ? 200 : 404;
       res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -49,15 +48,10 @@ describe('a registration-only page in Chromium', () => {
           `<script type="module" src="${demo.url}/conf-widgets.js"></script></head><body>${body ?? ''}</body></html>`,
       );
     });
-    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
-    cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-    demo = await startDemo({ port: 0, allowedOrigins: [cmsOrigin], proxy: { logger: () => {} } });
-    browser = await launchChromium();
+    ({ demo, browser, cmsOrigin } = site);
   });
   after(async () => {
-    await browser?.close();
-    await demo?.close();
-    cms?.close();
+    await site?.close();
   });
 
   /** Opens a CMS page; the scripts the proxy sent, the console's warnings, what went wrong. */

@@ -6,12 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import type { StartedDemo } from '../../scripts/demo-server.js';
 import { skippable } from '../skippable.js';
-import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
+import { chromiumPath, ensureBundle, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
+import { startCmsWithDemo, type CmsWithDemo } from './cms-site.js';
 
 const SHOTS = '.tmp/screenshots';
 const PAGES = [
@@ -35,27 +34,22 @@ describe('demo site in Chromium', () => {
    * A German CMS page on another origin (another port; a fulfilled route would count as a public
    * page, which Chromium refuses loopback requests), embedding the proxy's bundle.
    */
-  let cms: Server;
+  let site: CmsWithDemo;
   let cmsOrigin: string;
 
   before(async () => {
     ensureBundle();
     mkdirSync(SHOTS, { recursive: true });
-    cms = createServer((_req, res) => {
+    site = await startCmsWithDemo((_req, res) => {
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.end(`<!doctype html><html lang="de"><head><meta charset="utf-8"><title>CMS</title>
         <script type="module" src="${demo.url}/conf-widgets.js"></script></head>
         <body>${ELEMENTS.map((e) => `<conf-${e}></conf-${e}>`).join('')}</body></html>`);
     });
-    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
-    cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-    demo = await startDemo({ port: 0, allowedOrigins: [cmsOrigin], proxy: { logger: () => {} } });
-    browser = await launchChromium();
+    ({ demo, browser, cmsOrigin } = site);
   });
   after(async () => {
-    await browser?.close();
-    await demo?.close();
-    cms?.close();
+    await site?.close();
   });
 
   test('a German page on another origin: every element in German, the German chunk from the proxy', async () => {

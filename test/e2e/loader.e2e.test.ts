@@ -6,12 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import type { StartedDemo } from '../../scripts/demo-server.js';
 import { skippable } from '../skippable.js';
-import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
+import { chromiumPath, ensureBundle, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
+import { startCmsWithDemo, type CmsWithDemo } from './cms-site.js';
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
 /** The browser's store of last good answers, imported on demand once an element has data. */
@@ -22,7 +21,7 @@ if (skip) console.log(`# ${NO_CHROMIUM}`);
 describe('the loader in Chromium', () => {
   let demo: StartedDemo;
   let browser: Browser;
-  let cms: Server;
+  let site: CmsWithDemo;
   let cmsOrigin: string;
   /** Element directory → chunk files (under dist/) a page with only that element needs. */
   let pulled: Record<string, string[]>;
@@ -42,7 +41,7 @@ describe('the loader in Chromium', () => {
         `<script type="module" src="${p}/conf-widgets.js?v=2"></script>` +
         `<conf-schedule></conf-schedule><conf-speakers></conf-speakers>`,
     };
-    cms = createServer((req, res) => {
+    site = await startCmsWithDemo((req, res) => {
       const page = pages[req.url ?? ''];
       res.statusCode = page ? 200 : 404;
       res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -50,15 +49,10 @@ describe('the loader in Chromium', () => {
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>CMS</title></head><body>${page?.(demo.url) ?? ''}</body></html>`,
       );
     });
-    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
-    cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-    demo = await startDemo({ port: 0, allowedOrigins: [cmsOrigin], proxy: { logger: () => {} } });
-    browser = await launchChromium();
+    ({ demo, browser, cmsOrigin } = site);
   });
   after(async () => {
-    await browser?.close();
-    await demo?.close();
-    cms?.close();
+    await site?.close();
   });
 
   /** Opens a CMS page, recording every script the proxy sent (path with query, content-encoding). */

@@ -7,13 +7,13 @@
  * the loader and its chunks come from the cache, the elements' data from the cache or the saved copy.
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import type { StartedDemo } from '../../scripts/demo-server.js';
 import { SHARED_ANSWER_MS } from '../../src/core/resource-controller.js';
 import { skippable } from '../skippable.js';
-import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from './browser.js';
+import { chromiumPath, ensureBundle, NO_CHROMIUM } from './browser.js';
+import { startCmsWithDemo, type CmsWithDemo } from './cms-site.js';
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
 const { after, before, describe, test } = skippable(skip);
@@ -64,8 +64,8 @@ async function until<T>(what: string, fn: () => Promise<T | false | null | undef
 }
 
 /** A CMS page with the schedule and the speakers from `proxyUrl`, sent cacheable for ten minutes. */
-function cachedPage(proxyUrl: () => string): Server {
-  return createServer((req, res) => {
+function cachedPage(proxyUrl: () => string): RequestListener {
+  return (req, res) => {
     if (req.url !== '/') {
       res.writeHead(404).end();
       return;
@@ -75,27 +75,22 @@ function cachedPage(proxyUrl: () => string): Server {
 <script type="module" src="${proxyUrl()}/conf-widgets.js"></script>
 <conf-schedule endpoint="${proxyUrl()}"></conf-schedule>
 <conf-speakers endpoint="${proxyUrl()}"></conf-speakers>`);
-  });
+  };
 }
 
 describe('offline at the venue', () => {
   let demo: StartedDemo;
   let browser: Browser;
-  let cms: Server;
+  let site: CmsWithDemo;
   let cmsUrl: string;
 
   before(async () => {
     ensureBundle();
-    cms = cachedPage(() => demo.url);
-    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
-    cmsUrl = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-    demo = await startDemo({ port: 0, allowedOrigins: [cmsUrl], proxy: { logger: () => {} } });
-    browser = await launchChromium();
+    site = await startCmsWithDemo(cachedPage(() => demo.url));
+    ({ demo, browser, cmsOrigin: cmsUrl } = site);
   });
   after(async () => {
-    await browser?.close();
-    await demo?.close();
-    await new Promise((resolve) => cms?.close(resolve));
+    await site?.close();
   });
 
   test(

@@ -7,12 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { startDemo, type StartedDemo } from '../../scripts/demo-server.js';
+import type { StartedDemo } from '../../scripts/demo-server.js';
 import { skippable } from '../skippable.js';
-import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
+import { chromiumPath, ensureBundle, NO_CHROMIUM, waitForElements, watchPage } from './browser.js';
+import { startCmsWithDemo, type CmsWithDemo } from './cms-site.js';
 
 const skip = chromiumPath() ? false : NO_CHROMIUM;
 const { after, before, describe, test } = skippable(skip);
@@ -24,7 +23,7 @@ const PART_FAILED = /could not be loaded/;
 describe('the schedule fetches its grid, screen, dialog and calendar when used', () => {
   let demo: StartedDemo;
   let browser: Browser;
-  let cms: Server;
+  let site: CmsWithDemo;
   let cmsOrigin: string;
   let firstDownload: string[];
   /** Chunk file (under dist/) holding each module, by repository path. */
@@ -42,7 +41,7 @@ describe('the schedule fetches its grid, screen, dialog and calendar when used',
     firstDownload = (
       JSON.parse(readFileSync('dist/conf-widgets.chunks.json', 'utf8')) as { elements: Record<string, string[]> }
     ).elements.schedule!;
-    cms = createServer((req, res) => {
+    site = await startCmsWithDemo((req, res) => {
       const attrs = new URL(req.url ?? '/', 'http://x').searchParams.get('attrs') ?? '';
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.end(
@@ -50,23 +49,21 @@ describe('the schedule fetches its grid, screen, dialog and calendar when used',
           `<script type="module" src="${demo.url}/conf-widgets.js"></script><conf-schedule ${attrs.replace(/[<>]/g, '')} style="display:block;width:1000px"></conf-schedule></body></html>`,
       );
     });
-    await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
-    cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-    demo = await startDemo({ port: 0, allowedOrigins: [cmsOrigin], proxy: { logger: () => {} } });
-    browser = await launchChromium();
+    ({ demo, browser, cmsOrigin } = site);
   });
   after(async () => {
-    await browser?.close();
-    await demo?.close();
-    cms?.close();
+    await site?.close();
   });
 
   async function open(
     attrs = '',
     hash = '',
+    /** Runs before the page is opened (a route must be in place before the chunk it catches is asked for). */
+    prepare: (page: Page) => Promise<unknown> = async () => {},
   ): Promise<{ page: Page; scripts: string[]; problems: string[]; close: () => Promise<void> }> {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1100, height: 800 } });
     const page = await context.newPage();
+    await prepare(page);
     const problems = watchPage(page);
     const scripts: string[] = [];
     page.on('response', (r) => {
@@ -147,10 +144,11 @@ describe('the schedule fetches its grid, screen, dialog and calendar when used',
 
   test('a grid or a dialog whose chunk fails to arrive says so, and Try again fetches it', async () => {
     const grid = chunkOf('src/elements/schedule/grid.view.ts');
-    const { page, close } = await open('view="grid"');
+    let failing = true;
+    const { page, close } = await open('view="grid"', '', (p) =>
+      p.route(`**/${grid}`, (route) => (failing ? route.abort() : route.fallback())),
+    );
     try {
-      let failing = true;
-      await page.route(`**/${grid}`, (route) => (failing ? route.abort() : route.fallback()));
       await page.waitForFunction(() =>
         document.querySelector('conf-schedule')?.shadowRoot?.querySelector('[part="error"] [part="retry-button"]'),
       );
@@ -170,9 +168,8 @@ describe('the schedule fetches its grid, screen, dialog and calendar when used',
       await close();
     }
     const dialog = chunkOf('src/elements/schedule/dialog.view.ts');
-    const list = await open();
+    const list = await open('', '', (p) => p.route(`**/${dialog}`, (route) => route.abort()));
     try {
-      await list.page.route(`**/${dialog}`, (route) => route.abort());
       await waitForElements(list.page);
       await list.page.locator('conf-schedule [part="event-title"]').first().click();
       await list.page.waitForFunction(() =>

@@ -70,6 +70,12 @@ function savedAnswersStore(): Promise<SavedAnswers | null> {
   return savedAnswers;
 }
 
+/** Runs `fn` when the main thread is idle (within a second), or in a task of its own where idle callbacks are missing (Safari). */
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 0);
+}
+
 /**
  * Whether a host's main data is kept in (and first shown from) the browser's saved answers: a
  * class may say no with a static `savesAnswers = false` (the forms, see `ConfFormElement`).
@@ -352,8 +358,10 @@ export class ResourceController<T> implements ReactiveController {
         this.host.dispatchEvent(new ConfLoadedEvent({ resource: this.options.name, count, stale: reads.stale }));
         // Kept for the next visit; not the proxy's last good copy (its time would be wrong), and
         // not for an element that left the page meanwhile.
+        // After the render this answer causes: copying a large answer into IndexedDB took a phone
+        // several milliseconds of the same long task.
         if (keeps && !reads.stale && this.host.isConnected)
-          void savedAnswersStore().then((store) => store?.saveAnswers(reads.answers));
+          whenIdle(() => void savedAnswersStore().then((store) => store?.saveAnswers(reads.answers)));
       }
       return this.current as T;
     } catch (e) {

@@ -38,4 +38,9 @@ test('the wall clock, day key and today of an instant are the zone’s', () => {
 test('an unknown zone is refused, not thrown', () => {
   assert.equal(isTimeZone('Europe/Berlin'), true);
   assert.equal(isTimeZone('Mars/Olympus_Mons'), false);
+  // Answers are remembered per zone: asked again, and after many other zones, still right.
+  assert.equal(isTimeZone('Mars/Olympus_Mons'), false);
+  for (let i = 0; i < 100; i++) isTimeZone(`Etc/GMT${i % 2 ? '+' : '-'}${i % 12}`);
+  assert.equal(isTimeZone('Europe/Berlin'), true);
+  assert.equal(isTimeZone('Mars/Olympus_Mons'), false);
 });

@@ -70,6 +70,8 @@ export const PAGE_NOT_FOUND = 'page_not_found';
  */
 export class ConfPage extends ConfElement {
   static override styles = [...ConfElement.styles, conferenceStyles, pageStyles];
+  /** A page of the site is most of a screen of text; the skeleton alone was 200 px, and the text moved everything below it. */
+  static override reservedHeight = 'min(60vh, 600px)';
 
   /** The page's slug. */
   @property({ reflect: true }) slug = '';

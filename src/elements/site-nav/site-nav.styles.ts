@@ -75,7 +75,8 @@ export const siteNavStyles = css`
     top: 0.3em;
   }
   .nav-skeleton {
-    height: 3em;
+    /* The height of the nav it stands for (a row of links, or the menu button on a phone). */
+    height: 2.5em;
   }
   @media (forced-colors: active) {
     a[aria-current='page'] {

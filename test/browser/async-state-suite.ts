@@ -18,6 +18,8 @@ export interface AsyncStateOptions {
   path: string;
   /** True once the element shows its data. */
   isReady: (h: ElementHarness) => boolean;
+  /** The skeleton is taller than this (px); default 40. A one-row element's is about its row. */
+  skeletonAbove?: number;
 }
 
 type Reloadable = HTMLElement & { reload(): Promise<boolean>; updateComplete: Promise<unknown> };
@@ -39,7 +41,7 @@ export function runAsyncStateTests(tag: string, options: AsyncStateOptions): voi
       expect(loading.getAttribute('aria-busy')).to.equal('true');
       expect(h.matchesState('loading')).to.equal(true);
       // The skeleton takes room, so the content does not jump in from nothing.
-      expect(loading.getBoundingClientRect().height).to.be.greaterThan(40);
+      expect(loading.getBoundingClientRect().height).to.be.greaterThan(options.skeletonAbove ?? 40);
       await ready(h);
       expect(h.matchesState('loading')).to.equal(false);
     });

@@ -25,6 +25,8 @@ runAsyncStateTests('conf-site-nav', {
   request: SITE,
   path: `${API}/website/site`,
   isReady: (h) => h.all('[part~="link"]').length > 0,
+  // One row, as tall as the nav it stands for (40 px at 16 px text), so nothing below it moves.
+  skeletonAbove: 32,
 });
 
 describe('<conf-site-nav>', () => {

@@ -19,10 +19,14 @@ import { startDemo } from '../../scripts/demo-server.js';
 import { CHROME_ARGS, chromiumPath, ensureBundle, NO_CHROMIUM } from '../e2e/browser.js';
 
 /**
- * The home page (every list and form) light and in the site's dark mode, a form page, the dark
- * venue screen, and the programme of a 2,000-event conference (`/large.html`).
+ * Every demo page: the home page (every list and form) light and in the site's dark mode, the
+ * forms' pages, the dark venue screen, the kiosk, the site's pages, the page under a hostile theme,
+ * and the programme of a 2,000-event conference (`/large.html`).
  */
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/?theme=dark,/register.html,/screen.html,/large.html')
+const PAGES = (
+  process.env.LIGHTHOUSE_PAGES ??
+  '/,/?theme=dark,/register.html,/workshops.html,/call-for-abstracts.html,/screen.html,/kiosk.html,/about.html,/hostile.html,/large.html'
+)
   .split(',')
   .map((p) => p.trim());
 /** Both, unless LIGHTHOUSE_FORM_FACTORS=mobile (or desktop) names one. */

@@ -19,6 +19,7 @@ import { DraftController } from './draft-controller.js';
 import { readControl, validityText, type FieldState } from './form-fields.js';
 import { renderActions, renderFormError, type FormError } from './form-parts.js';
 import { formStyles } from './form.styles.js';
+import { lazyModule } from './lazy-module.js';
 import { registerMessages, withLocale } from './localize.js';
 import { SubmissionController } from './submission-controller.js';
 import type { UploadController } from './upload-controller.js';
@@ -33,26 +34,16 @@ const lazyWriteProof: WriteProof = {
   renew: async (endpoint) => (await challenges()).writeProof.renew(endpoint),
 };
 
-type ServerMessages = typeof import('./server-messages.js');
-let serverMessages: Promise<ServerMessages | null> | undefined;
-
 /**
  * The server's refusals in the element's words (`server-messages.ts`), needed only once a
  * submission failed: fetched when the person first touches the form, or then. When its chunk
  * cannot be loaded, the server's own words are shown (and the console says why); the next
  * failure tries again.
  */
-function loadServerMessages(): Promise<ServerMessages | null> {
-  serverMessages ??= import('./server-messages.js').catch((error: unknown) => {
-    console.warn(
-      "conf-widgets: the forms' message texts could not be loaded; the server's own words are shown instead.",
-      error,
-    );
-    serverMessages = undefined;
-    return null;
-  });
-  return serverMessages;
-}
+const loadServerMessages = lazyModule(
+  () => import('./server-messages.js'),
+  "the forms' message texts could not be loaded; the server's own words are shown instead.",
+);
 
 registerMessages('de', () => import('./locales/form.de.js'));
 registerMessages('fr', () => import('./locales/form.fr.js'));

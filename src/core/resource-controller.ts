@@ -10,6 +10,7 @@ import { ApiError } from '../api/errors.js';
 import { NETWORK_ERROR } from '../api/transport.js';
 import { ConfErrorEvent } from '../events/conf-error.js';
 import { ConfLoadedEvent } from '../events/conf-loaded.js';
+import { lazyModule } from './lazy-module.js';
 import type { PollingController } from './polling-controller.js';
 
 /** What a loader returns when the server said nothing changed since the last load. */
@@ -84,24 +85,14 @@ function savesAnswers(host: ResourceHost): boolean {
   return (host.constructor as { savesAnswers?: boolean }).savesAnswers !== false;
 }
 
-type Polling = typeof import('./polling-controller.js');
-let pollingModule: Promise<Polling | null> | undefined;
-
 /**
  * The poller's code, loaded once an element has a `refresh` (most pages never poll). When it
  * cannot be loaded the console says so, and the data stays as loaded until the next try.
  */
-function loadPolling(): Promise<Polling | null> {
-  pollingModule ??= import('./polling-controller.js').catch((error: unknown) => {
-    console.warn(
-      'conf-widgets: the code that refreshes live data (refresh) could not be loaded; the data is not refreshed for now.',
-      error,
-    );
-    pollingModule = undefined;
-    return null;
-  });
-  return pollingModule;
-}
+const loadPolling = lazyModule(
+  () => import('./polling-controller.js'),
+  'the code that refreshes live data (refresh) could not be loaded; the data is not refreshed for now.',
+);
 
 export interface ResourceHost extends HTMLElement, ReactiveControllerHost {
   readonly client: ApiClient;

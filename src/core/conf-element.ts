@@ -11,6 +11,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { ApiClient, INVALID_RESPONSE, NETWORK_ERROR } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
+import { clockFormat, clockText, currentTime, isTimeZone, LOCAL_ZONE, parseInstant, viewerTimeZone } from './clock.js';
 import { endpointContext } from './context.js';
 import { cssProps } from './css-props.js';
 import { showsSetupHints, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
@@ -22,7 +23,6 @@ import { SAVED_COPY, type ResourceController } from './resource-controller.js';
 import { loadedSetupTexts, loadSetupTexts } from './setup-hints.js';
 import type { ElementProblem } from './setup-texts.js';
 import { statusStyles, themeStyles } from './theme.styles.js';
-import { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, TimeFormatter, viewerTimeZone } from './time.js';
 import { VERSION } from './version.js';
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
@@ -230,11 +230,6 @@ export abstract class ConfElement extends LitElement {
     return conferenceZone && isTimeZone(conferenceZone) ? conferenceZone : viewer;
   }
 
-  /** The shared formatter for the display zone and locale: the same instance on every render. */
-  timeFormatter(conferenceZone: string | null | undefined): TimeFormatter {
-    return TimeFormatter.for(this.locale, this.displayZone(conferenceZone));
-  }
-
   /** Sets a custom state (`:state(name)`), where the browser supports them. */
   setState(name: string, on: boolean): void {
     const states = this.internals.states as Set<string> | undefined;
@@ -394,7 +389,7 @@ export abstract class ConfElement extends LitElement {
           ${views.empty ? views.empty() : msg('Nothing published yet.', { id: 'core.empty' })}
         </div>`;
       case 'ready': {
-        const when = this.timeFormatter(null).time(v.updatedAt, viewerTimeZone());
+        const when = clockText(clockFormat(this.locale, viewerTimeZone()), v.updatedAt);
         return html`${
           v.stale
             ? html`<div class="stale" part="stale" role="status">

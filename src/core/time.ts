@@ -7,32 +7,11 @@
  * Pure (only `Intl`), so it runs under node:test as well as in the browser. The zone arithmetic
  * itself is in `zone.ts`, shared with the sandbox.
  */
+import { clockFormat, clockText, viewerTimeZone } from './clock.js';
 import { offsetMinutes } from './zone.js';
 
-export { isTimeZone, offsetMinutes } from './zone.js';
-
-/** `time-zone="local"`: the viewer's own zone. */
-export const LOCAL_ZONE = 'local';
-
-let viewer = { zone: '', readAt: -Infinity };
-
-/**
- * The viewer's zone. Every time shown asks for it, and reading it builds an `Intl.DateTimeFormat`
- * (the largest single cost of rendering a long programme), so it is read again at most once a
- * second: a laptop that changes zone is noticed on the next render after that.
- */
-export function viewerTimeZone(): string {
-  const now = performance.now();
-  if (now - viewer.readAt > 1000) viewer = { zone: new Intl.DateTimeFormat().resolvedOptions().timeZone, readAt: now };
-  return viewer.zone;
-}
-
-/** Reads an ISO instant tolerantly; null when absent or unreadable. */
-export function parseInstant(value: unknown): Date | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
+export { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, viewerTimeZone } from './clock.js';
+export { offsetMinutes } from './zone.js';
 
 export interface TimeLabel {
   /** In the display zone, e.g. `09:00–09:45`. */
@@ -90,12 +69,12 @@ export class TimeFormatter {
    * non-breaking, so "10:30" and "AM" never sit on two lines.
    */
   time(d: Date, zone = this.zone): string {
-    return this.clock('t', zone, {}).format(d).replace(/ /g, '\u00a0');
+    return clockText(this.clock('t', zone, {}), d);
   }
 
   /** e.g. "11:38:47 AM" or "09:05:07": {@link time} with seconds (a log of scans). */
   timeWithSeconds(d: Date, zone = this.zone): string {
-    return this.clock('ts', zone, { second: '2-digit' }).format(d).replace(/ /g, '\u00a0');
+    return clockText(this.clock('ts', zone, { second: '2-digit' }), d);
   }
 
   /** e.g. "Nov 26, 9:30 AM" or "26. Nov., 09:30": {@link time} with the day, for another day's instant. */
@@ -105,15 +84,13 @@ export class TimeFormatter {
     return text.replace(/(\d) (?=\D+$)/, '$1\u00a0');
   }
 
-  /** Hours without a leading zero on a 12-hour clock, with it on a 24-hour one. */
+  /** {@link clockFormat}, cached per kind and zone. */
   private clock(key: string, zone: string, extra: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-    let f = this.cache.get(key + '|' + zone);
+    const k = key + '|' + zone;
+    let f = this.cache.get(k);
     if (!f) {
-      f = this.fmt(key, zone, { hour: 'numeric', minute: '2-digit', ...extra });
-      if (f.resolvedOptions().hour12 === false) {
-        f = new Intl.DateTimeFormat(this.locale, { hour: '2-digit', minute: '2-digit', ...extra, timeZone: zone });
-        this.cache.set(key + '|' + zone, f);
-      }
+      f = clockFormat(this.locale, zone, extra);
+      this.cache.set(k, f);
     }
     return f;
   }
@@ -156,9 +133,4 @@ export class TimeFormatter {
     }
     return label;
   }
-}
-
-/** The clock, or the instant of a `now` attribute (fixed, for previews and tests). */
-export function currentTime(nowAttribute: string | null | undefined): Date {
-  return parseInstant(nowAttribute ?? undefined) ?? new Date();
 }

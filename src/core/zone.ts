@@ -17,24 +17,7 @@ export interface WallClock {
   minute: number;
 }
 
-/** True when `Intl` knows the zone; an unknown `time-zone` attribute must not crash rendering. */
-export function isTimeZone(zone: string): boolean {
-  // Asked on every update of every element; a formatter costs far more than a lookup.
-  let known = zoneChecks.get(zone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      known = true;
-    } catch {
-      known = false;
-    }
-    // Bounded: zones come from attributes and data, and a page could set many bad ones.
-    if (zoneChecks.size >= 64) zoneChecks.clear();
-    zoneChecks.set(zone, known);
-  }
-  return known;
-}
-const zoneChecks = new Map<string, boolean>();
+export { isTimeZone } from './clock.js';
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 /** Offsets by zone and quarter hour: zones change offset only on quarter-hour boundaries. */

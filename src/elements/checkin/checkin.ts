@@ -4,7 +4,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { ConfElement } from '../../core/conf-element.js';
 import { toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { registerMessages } from '../../core/localize.js';
-import type { TimeFormatter } from '../../core/time.js';
+import { TimeFormatter } from '../../core/time.js';
 import { ConfCheckedInEvent, type ConfCheckedInDetail } from '../../events/conf-checked-in.js';
 import { pinInsecureText, readSetupForm, renderLocked, renderSetup } from './checkin-setup.views.js';
 import {
@@ -416,7 +416,7 @@ export class ConfCheckin extends ConfElement {
    * the core's clock: "11:38:47 AM" without a leading zero, "09:05:07" in a 24-hour locale.
    */
   private kioskTimes(): TimeFormatter {
-    return this.timeFormatter(this.settings.dates?.timeZone);
+    return TimeFormatter.for(this.locale, this.displayZone(this.settings.dates?.timeZone));
   }
 
   // ——— camera ———

@@ -10,6 +10,7 @@ import { RecordListController } from '../../core/record-list-controller.js';
 import { renderFilteredEmpty, renderGridSkeleton, renderRecordToolbar } from '../../core/record-toolbar.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { columnsFor } from '../../core/text.js';
+import { TimeFormatter } from '../../core/time.js';
 import { ConfSpeakerOpenEvent } from '../../events/conf-speaker-open.js';
 import { search, sessionsOf, toCards, type SpeakerCard, type SpeakerSession } from './speakers.model.js';
 import { speakersStyles } from './speakers.styles.js';
@@ -246,7 +247,7 @@ export class ConfSpeakers extends ConfElement {
       return html`<p>${msg('No sessions in the schedule yet.', { id: 'speakers.no-sessions' })}</p>`;
     return html`<ul>
       ${sessions.map((s) => {
-        const f = this.timeFormatter(s.timeZone);
+        const f = TimeFormatter.for(this.locale, this.displayZone(s.timeZone));
         const range = f.range(s.start, s.end);
         return html`<li class="session" data-id=${s.id}>
           <a class="session-title" part="session-link" href=${eventHash(s.id)} @click=${this.followSession}>${s.title}</a>

@@ -4,9 +4,9 @@
  */
 import type { ApiError } from '../../api/errors.js';
 import type { Money, WorkshopRegistration } from '../../api/records.js';
+import { parseInstant } from '../../core/clock.js';
 import { WORKSHOP_PREFIX, parseRecordHash } from '../../core/deep-link.js';
 import { fold } from '../../core/text.js';
-import { parseInstant } from '../../core/time.js';
 import type { EnrolledWorkshop } from '../../events/conf-workshop-enrolled.js';
 
 /** A workshop as the list shows it: what the enrollment event carries, and the text search reads. */

@@ -13,6 +13,7 @@ import { registerMessages } from '../../core/localize.js';
 import { RegistrantController, rememberRegistrations, renderRegistrant } from '../../core/registrant.js';
 import { ResourceController, UNCHANGED } from '../../core/resource-controller.js';
 import { columnsFor } from '../../core/text.js';
+import { TimeFormatter } from '../../core/time.js';
 import { UploadController } from '../../core/upload-controller.js';
 import { ConfWorkshopEnrolledEvent } from '../../events/conf-workshop-enrolled.js';
 import {
@@ -366,7 +367,7 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   }
 
   private renderFacts(c: WorkshopCard, zone: string | null): TemplateResult {
-    const f = this.timeFormatter(zone);
+    const f = TimeFormatter.for(this.locale, this.displayZone(zone));
     const label = c.start ? f.range(c.start, c.end) : null;
     return html`<dl class="facts">
       ${

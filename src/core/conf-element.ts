@@ -29,6 +29,8 @@ export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
 const clients = new Map<string, ApiClient>();
+/** Clock-time formatters by locale and zone: building one costs far more than using it. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * What the viewer reads when loading failed. A server's message is shown as sent; the texts the
@@ -230,6 +232,17 @@ export abstract class ConfElement extends LitElement {
     return conferenceZone && isTimeZone(conferenceZone) ? conferenceZone : viewer;
   }
 
+  /** A clock time in the viewer's zone and the element's locale ("saved at 9:30 AM"). */
+  private clockTime(d: Date): string {
+    const key = `${this.locale}|${viewerTimeZone()}`;
+    let f = clockFormats.get(key);
+    if (!f) {
+      f = clockFormat(this.locale, viewerTimeZone());
+      clockFormats.set(key, f);
+    }
+    return clockText(f, d);
+  }
+
   /** Sets a custom state (`:state(name)`), where the browser supports them. */
   setState(name: string, on: boolean): void {
     const states = this.internals.states as Set<string> | undefined;
@@ -389,16 +402,20 @@ export abstract class ConfElement extends LitElement {
           ${views.empty ? views.empty() : msg('Nothing published yet.', { id: 'core.empty' })}
         </div>`;
       case 'ready': {
-        const when = clockText(clockFormat(this.locale, viewerTimeZone()), v.updatedAt);
         return html`${
           v.stale
             ? html`<div class="stale" part="stale" role="status">
                 <span>${
                   v.stale.code === SAVED_COPY
-                    ? msg(str`Saved at ${when}; no connection to the conference data.`, { id: 'core.saved' })
-                    : msg(str`Showing data from ${when}; refreshing failed: ${failureText(v.stale)}`, {
-                        id: 'core.stale',
+                    ? msg(str`Saved at ${this.clockTime(v.updatedAt)}; no connection to the conference data.`, {
+                        id: 'core.saved',
                       })
+                    : msg(
+                        str`Showing data from ${this.clockTime(v.updatedAt)}; refreshing failed: ${failureText(v.stale)}`,
+                        {
+                          id: 'core.stale',
+                        },
+                      )
                 }</span>
                 <button class="button" part="retry-button" ?disabled=${resource.loading} @click=${() => void resource.reload({ revalidate: true })}>
                   ${msg('Try again', { id: 'core.retry' })}

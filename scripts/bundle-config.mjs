@@ -102,7 +102,13 @@ function loaderChunks() {
     // pages never download it (left to rollup, such a module joined one of its users' chunks,
     // which the others then imported whole).
     if ([...users].every((e) => forms.has(e))) {
-      if (users.size * 2 > forms.size && reached.size === users.size) return 'forms';
+      // A module loaded on demand by one of these forms alone (the registration form's summary,
+      // which renders with the form's field templates) adds no page: that form's page has the
+      // forms chunk already.
+      const extra = [...reached].filter(
+        (u) => u.startsWith(ON_DEMAND) && !users.has(owner.get(u.slice(ON_DEMAND.length)) ?? ''),
+      );
+      if (users.size * 2 > forms.size && extra.length === 0) return 'forms';
       const names = [...reached].map((u) =>
         u.startsWith(ON_DEMAND) ? u.replace(/^.*[\\/]|\.[jt]s$/g, '') : u.replace(/-form$/, ''),
       );

@@ -16,7 +16,7 @@ import { useWriteProof, type WriteProof } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { ConfElement } from './conf-element.js';
 import { DraftController } from './draft-controller.js';
-import { readControl, validityText, type FieldState } from './form-fields.js';
+import { readControl, type FieldState } from './form-fields.js';
 import { renderActions, renderFormError, type FormError } from './form-parts.js';
 import { formStyles } from './form.styles.js';
 import { lazyModule } from './lazy-module.js';
@@ -43,6 +43,17 @@ const lazyWriteProof: WriteProof = {
 const loadServerMessages = lazyModule(
   () => import('./server-messages.js'),
   "the forms' message texts could not be loaded; the server's own words are shown instead.",
+);
+
+/**
+ * What the browser found wrong, in the element's words (`form-validity.ts`), needed once a form is
+ * sent: fetched when the person starts on a form, or then. Until it is here (or when its chunk
+ * cannot be loaded) a control carries the browser's own words.
+ */
+let validity: typeof import('./form-validity.js') | null = null;
+const loadValidityTexts = lazyModule(
+  () => import('./form-validity.js').then((m) => (validity = m)),
+  "the forms' texts for wrong answers could not be loaded; the browser's own words are shown instead.",
 );
 
 registerMessages('de', () => import('./locales/form.de.js'));
@@ -159,7 +170,10 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
    */
   protected checkControl(c: Control): string {
     c.setCustomValidity('');
-    const message = this.serverErrors[c.name] ?? (c.validity.valid ? '' : this.say(() => validityText(c)));
+    const texts = validity;
+    const message =
+      this.serverErrors[c.name] ??
+      (c.validity.valid ? '' : texts ? this.say(() => texts.validityText(c)) : c.validationMessage);
     c.setCustomValidity(message);
     return message;
   }
@@ -174,6 +188,7 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
    * focuses the first invalid one and says how many need attention. True when all are valid.
    */
   protected async validate(): Promise<boolean> {
+    await loadValidityTexts();
     this.serverErrors = {};
     this.formError = null;
     if (this.emptyFilledHoneypot()) {
@@ -311,8 +326,8 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
 
   /** Prefix of the default draft key (the tag name); the endpoint is added, so two proxies never share one. */
   protected abstract readonly draftPrefix: string;
-  /** The proof file of the form, if it asks for one. */
-  protected readonly upload: UploadController | null = null;
+  /** The proof file of the form, if it asks for one (set once its code is there, for a form that fetches it later). */
+  protected upload: UploadController | null = null;
 
   protected readonly draft = new DraftController(
     () => this.draftKey || `${this.draftPrefix}:${this.resolvedEndpoint.url}`,
@@ -362,13 +377,18 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
 
   /**
    * Gets the proxy's proof-of-work (when it asks for one) solved while the person fills the form,
-   * and the texts of a refusal fetched, so neither waits when the form is sent.
+   * and the texts of a refusal and of wrong answers fetched, so none waits when the form is sent.
    */
   private readonly warmChallenge = (): void => {
     void loadServerMessages();
+    void loadValidityTexts();
     const endpoint = this.resolvedEndpoint.url;
     void challenges().then(({ writeChallenge }) => writeChallenge(endpoint).warm());
+    this.warmUp();
   };
+
+  /** The person started on the form: fetch now what the form may need soon. */
+  protected warmUp(): void {}
 
   override connectedCallback(): void {
     super.connectedCallback();

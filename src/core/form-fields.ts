@@ -95,47 +95,6 @@ export function renderField(state: FieldState, f: FieldSpec): TemplateResult {
   return html`<div class="field" part="field" data-field=${f.name}>${label}${help}${control}${fieldError(id, error)}${note}</div>`;
 }
 
-type Validatable = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
-/**
- * What the browser found wrong with a control, in the element's words: the native
- * `validationMessage` speaks the browser's language, not the element's `lang`. '' when valid.
- */
-export function validityText(c: Validatable): string {
-  const v = c.validity;
-  const type = c.type;
-  if (v.valueMissing) {
-    if (type === 'checkbox') return msg('Tick this box to go on.', { id: 'form.invalid.checkbox' });
-    if (type === 'file') return msg('Choose a file.', { id: 'form.invalid.file' });
-    if (c instanceof HTMLSelectElement) return msg('Choose one of the options.', { id: 'form.invalid.select' });
-    return msg('Fill in this field.', { id: 'form.invalid.missing' });
-  }
-  if (v.typeMismatch) {
-    return type === 'email'
-      ? msg('Enter an e-mail address, such as name@example.org.', { id: 'form.invalid.email' })
-      : msg('Enter a full web address, such as https://example.org.', { id: 'form.invalid.url' });
-  }
-  if (v.badInput) {
-    if (type === 'number') return msg('Enter a number.', { id: 'form.invalid.number' });
-    if (type === 'date') return msg('Enter a complete date.', { id: 'form.invalid.date' });
-    return msg('Enter a valid value.', { id: 'form.invalid.other' });
-  }
-  // The hint is the field's own words (its title), as the browser's message would quote it.
-  if (v.patternMismatch) return c.title || msg('Use the format asked for.', { id: 'form.invalid.pattern' });
-  if (c instanceof HTMLSelectElement) return v.valid ? '' : msg('Enter a valid value.', { id: 'form.invalid.other' });
-  const length = c.value.length;
-  if (v.tooShort)
-    return msg(str`Use at least ${c.minLength} characters (now ${length}).`, { id: 'form.invalid.too-short' });
-  if (v.tooLong)
-    return msg(str`Use at most ${c.maxLength} characters (now ${length}).`, { id: 'form.invalid.too-long' });
-  if (c instanceof HTMLInputElement) {
-    if (v.rangeUnderflow) return msg(str`The lowest allowed value is ${c.min}.`, { id: 'form.invalid.min' });
-    if (v.rangeOverflow) return msg(str`The highest allowed value is ${c.max}.`, { id: 'form.invalid.max' });
-    if (v.stepMismatch) return msg('This value is not one of the allowed steps.', { id: 'form.invalid.step' });
-  }
-  return v.valid ? '' : msg('Enter a valid value.', { id: 'form.invalid.other' });
-}
-
 /** Reads a native `input`/`change` event's control as a name and a string value. */
 export function readControl(e: Event): { name: string; value: string; control: HTMLInputElement } | null {
   const el = e.target as HTMLInputElement | null;
@@ -166,13 +125,23 @@ export function uploadProblemText(problem: 'type' | 'size' | 'empty' | 'content'
   }
 }
 
+/** What the upload control shows of an upload (an `UploadController`, or a stand-in while its code loads). */
+export interface UploadState {
+  readonly phase: UploadController['phase'];
+  readonly file: File | null;
+  readonly progress: number;
+  readonly problem: UploadController['problem'];
+  readonly error: { readonly message: string } | null;
+  retry(): unknown;
+}
+
 /**
  * A file control whose upload starts when a file is chosen: progress bar while sending, the
  * file's name when done, the reason and a retry button when it failed. `name` carries the body
  * field the server names in its errors (e.g. `paymentProofUrl`).
  */
 export function renderUpload(
-  upload: UploadController,
+  upload: UploadState,
   f: { name: string; label: string; help?: string; required?: boolean; error?: string },
   onFile: (e: Event) => void,
 ): TemplateResult {

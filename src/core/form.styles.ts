@@ -220,36 +220,10 @@ export const formStyles = css`
   .summary .note {
     margin-block-start: 0.4em;
   }
-  .record-id,
-  .copyable code {
+  .record-id {
     font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
     font-weight: 600;
     overflow-wrap: anywhere;
-  }
-  /* A value to copy (the record number, an IBAN): kept on one line with its copy button. */
-  .copyable {
-    display: inline-flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 0.2em 0.5em;
-    max-width: 100%;
-  }
-  /* Breaks only between an IBAN's groups of four, never inside one. */
-  .copyable code {
-    overflow-wrap: normal;
-  }
-  .copy .copy-done,
-  .copy[data-copied] .copy-idle {
-    display: none;
-  }
-  .copy[data-copied] .copy-done {
-    display: inline;
-  }
-  .copy {
-    min-height: 2.75em;
-    min-width: 2.75em;
-    padding: 0.2em 0.7em;
-    font-size: 0.9em;
   }
   /* The honeypot: off-screen, out of the tab order and hidden from assistive technology. */
   .hp {

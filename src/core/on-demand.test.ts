@@ -1,12 +1,17 @@
 /**
  * Code that only some pages need comes on demand, and works the first time it is needed: the
  * poller once an element has a `refresh`, the set-up hints' texts once an element has something
- * to report; a form keeps nothing in the browser's offline store. (A form's refusal texts, also
+ * to report; a form keeps nothing in the browser's offline store; the registration form's texts
+ * for wrong answers, proof upload code and summary after registering come when used. (Their
+ * chunks failing to arrive: `test/e2e/delivery.e2e.test.ts`, which can make the network fail.) (A form's refusal texts, also
  * loaded on demand, are tested by every form's suite, `test/browser/form-suite.ts`.) (Which chunks a page downloads
  * is tested on the built bundle, `test/e2e/delivery.e2e.test.ts`.)
  */
 import { expect } from '@esm-bundle/chai';
+import { uniqueEmail } from '../../test/browser/admin.js';
+import { fillPaid, FormHarness, makeFile } from '../../test/browser/form-harness.js';
 import { cleanup, ElementHarness, fixture, waitFor } from '../../test/browser/harness.js';
+import type { ConfRegistrationForm } from '../elements/registration-form/registration-form.js';
 import { readSaved } from './saved-answers.js';
 import '../elements/registration-form/define.js';
 import '../elements/speakers/define.js';
@@ -95,5 +100,40 @@ describe('code loaded on demand', () => {
     await form.waitForPart('form');
     await savedFor(SPEAKERS_PAGE);
     expect(await readSaved(REGISTRATION_CONFIG)).to.equal(undefined);
+  });
+
+  it("a registration form shows without the texts for wrong answers, the upload code or the summary's; each comes when used", async () => {
+    const el = await fixture<ConfRegistrationForm>(
+      '<conf-registration-form draft-key="on-demand"></conf-registration-form>',
+    );
+    el.minFillMs = 0;
+    const h = new FormHarness(el);
+    await h.waitForPart('form');
+    await h.settle();
+    for (const file of ['/form-validity.ts', '/upload-controller.ts', '/success.view.ts']) {
+      expect(fetched(file), `${file} not fetched before it is used`).to.equal(false);
+    }
+    // Sent empty (a click that does not focus): the texts come, and say it in the element's words.
+    h.submitButton().click();
+    await waitFor(() => h.errorOf('firstName') !== '', 'the field errors');
+    expect(h.errorOf('firstName')).to.equal('Fill in this field.');
+    expect(h.control('email').validationMessage).to.equal('Fill in this field.');
+    expect(fetched('/form-validity.ts')).to.equal(true);
+    expect(fetched('/upload-controller.ts'), 'no upload code before the person starts on the form').to.equal(false);
+
+    // Starting on a form with paid tickets brings the upload code; a chosen file is uploaded.
+    await fillPaid(h, uniqueEmail('on-demand'));
+    await h.chooseFile('paymentProofUrl', makeFile('proof.pdf', 'application/pdf', 4096));
+    await waitFor(() => h.part('upload-done'), 'the upload');
+    expect(fetched('/upload-controller.ts')).to.equal(true);
+    expect(fetched('/success.view.ts'), 'no summary before sending').to.equal(false);
+
+    // Sent: the summary's code comes with the answer, the heading has focus, its sheet applies.
+    h.submitButton().click();
+    const summary = await h.waitForPart('summary');
+    expect(summary.textContent).to.contain('Lovelace').and.contain('Student');
+    expect(fetched('/success.view.ts')).to.equal(true);
+    expect(h.focused?.id).to.equal('success-title');
+    expect(getComputedStyle(h.q('.copyable')!).display, "the summary's sheet applies").to.equal('inline-flex');
   });
 });

@@ -3,9 +3,11 @@
  * origin embedding the proxy's `/conf-widgets.js`): a page with only `<conf-registration-form>`
  * fetches exactly its chunks as the build's module graph lists them, and, once the form shows and
  * the network is idle, nothing on demand: not the offline store (a form keeps nothing there), the
- * poller, the set-up hints' texts, the refusal texts, the proxy check of the other forms, or the
- * upload code (no file chosen). A
- * misconfigured form fetches the set-up texts and says what is wrong in the console.
+ * poller, the set-up hints' texts, the refusal texts, the proxy check of the other forms, the
+ * texts for wrong answers, the proof's upload code (no file chosen) or the summary after
+ * registering. A misconfigured form fetches the set-up texts and says what is wrong in the
+ * console. When those parts' chunks cannot be fetched, the form says so where they were needed and
+ * gets them on the next try (or, for the texts for wrong answers, shows the browser's own words).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -21,7 +23,20 @@ if (skip) console.log(`# ${NO_CHROMIUM}`);
 
 /** Chunks a registration-only page has no use for until something happens (or ever). */
 const ON_DEMAND =
-  /^conf-widgets\/(saved-answers|checkin-shared|polling-controller|setup-texts|forms-abstract-exhibit|write-challenge|upload|file-signature)-/;
+  /^conf-widgets\/(saved-answers|checkin-shared|polling-controller|setup-texts|forms-abstract-exhibit|write-challenge|upload|file-signature|form-validity|success-view|forms-[a-z-]*upload-controller[a-z-]*)-/;
+
+/** The form's tag, as Playwright's CSS (which pierces shadow roots) names it. */
+const FORM = 'conf-registration-form';
+
+/** The chunk file (under dist/) holding a module, by repository path, from the build's report. */
+function chunkOf(module: string): string {
+  const { chunks } = JSON.parse(readFileSync('dist/conf-widgets.modules.json', 'utf8')) as {
+    chunks: Record<string, [string, number][]>;
+  };
+  const file = Object.keys(chunks).find((f) => chunks[f]!.some(([m]) => m === module));
+  assert.ok(file, `a chunk holds ${module}`);
+  return file;
+}
 
 describe('a registration-only page in Chromium', () => {
   let demo: StartedDemo;
@@ -116,6 +131,85 @@ describe('a registration-only page in Chromium', () => {
       assert.deepEqual(problems, []);
     } finally {
       await close();
+    }
+  });
+
+  test('chunks that cannot be fetched: the browser\'s words for wrong answers, "Upload again" and "Try again" get the rest', async () => {
+    const failing = new Set([
+      chunkOf('src/core/form-validity.ts'),
+      chunkOf('src/core/upload-controller.ts'),
+      chunkOf('src/elements/registration-form/success.view.ts'),
+    ]);
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      await page.route(`${demo.url}/conf-widgets/**`, (route) =>
+        failing.has(new URL(route.request().url()).pathname.slice(1)) ? route.abort() : route.fallback(),
+      );
+      await page.goto(`${cmsOrigin}/form`, { waitUntil: 'load' });
+      await waitForElements(page);
+      const field = (name: string) => page.locator(`${FORM} [name="${name}"]`);
+      const part = (name: string) => page.locator(`${FORM} [part~="${name}"]`);
+      const errorOf = (name: string) =>
+        field(name).evaluate((c) => {
+          const id = c
+            .getAttribute('aria-describedby')
+            ?.split(' ')
+            .find((x) => x.endsWith('-error'));
+          return id ? ((c.getRootNode() as ShadowRoot).getElementById(id)?.textContent?.trim() ?? '') : '';
+        });
+
+      // Sent empty without the texts for wrong answers: each field still says what is wrong, in the browser's words.
+      await part('submit-button').click();
+      await page.waitForFunction(
+        () => document.querySelector('conf-registration-form')?.shadowRoot?.querySelector('.field-error') !== null,
+      );
+      const missing = await errorOf('firstName');
+      assert.notEqual(missing, '');
+      assert.notEqual(missing, 'Fill in this field.', 'not the texts that could not be fetched');
+      assert.ok(
+        warnings.some((w) => w.includes('texts for wrong answers could not be loaded')),
+        warnings.join('\n'),
+      );
+
+      // A proof file chosen without its upload code: the field says so; "Upload again" gets the code and uploads.
+      await field('firstName').fill('Ada');
+      await field('lastName').fill('Lovelace');
+      await field('email').fill(`delivery-${Date.now()}@example.org`);
+      await field('ticketTypeId').selectOption('tt-student');
+      await field('custom.organization').fill('Analytical Engines');
+      await field('custom.tshirt_size').selectOption('m');
+      await field('paymentMethodId').selectOption({ index: 1 });
+      await field('paymentReference').fill('TX-delivery');
+      await field('paymentProofUrl').setInputFiles({
+        name: 'receipt.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
+      await part('upload-retry').waitFor();
+      assert.match(await errorOf('paymentProofUrl'), /could not be loaded/);
+      failing.delete(chunkOf('src/core/upload-controller.ts'));
+      await part('upload-retry').click();
+      await part('upload-done').waitFor();
+
+      // Registered without the summary's code: the heading and the number show, and "Try again" brings the summary.
+      await part('submit-button').click();
+      await part('part-error').waitFor();
+      const id = (await part('record-id').textContent())?.trim() ?? '';
+      assert.notEqual(id, '');
+      assert.match((await part('success').textContent()) ?? '', /Thank you, your registration was received/);
+      assert.equal(await part('summary').count(), 0);
+      failing.clear();
+      await part('part-retry').click();
+      await part('summary').waitFor();
+      assert.match((await part('summary').textContent()) ?? '', /Lovelace/);
+      assert.equal((await part('record-id').textContent())?.trim(), id);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -12,7 +12,8 @@
  *
  * A field's key is its config name; tickets and payment methods are `ticket:<id>` and
  * `payment:<id>` (`label`, and for a method `instructions`). The language is the element's
- * (`de-AT` falls back to `de`); anything not given keeps the config's text.
+ * (`de-AT` falls back to `de`); anything not given keeps the config's text. Fetched on demand, by
+ * a form the page gives such a block to.
  */
 import type { ConfigView } from './registration-form.model.js';
 
@@ -61,6 +62,34 @@ export function parsePageLabels(json: string): PageLabels {
     out[lang.toLowerCase()] = texts;
   }
   return out;
+}
+
+/** A labels block as last read: its text, what it says, and why it cannot be used, if so. */
+export interface LabelsRead {
+  source: string;
+  labels: PageLabels;
+  problem: string | null;
+}
+
+/**
+ * The organizer's translations for `host` from the page (its `labels` slot, or the block with id
+ * `labelsFrom`); `last` is returned as it is when the block's text did not change.
+ */
+export function readPageLabels(host: HTMLElement, labelsFrom: string | undefined, last: LabelsRead | null): LabelsRead {
+  const block = labelsFrom
+    ? host.ownerDocument.getElementById(labelsFrom)
+    : host.querySelector(':scope > script[slot="labels"]');
+  if (labelsFrom && !(block instanceof HTMLScriptElement)) {
+    return { source: '', labels: {}, problem: `no <script type="application/json" id="${labelsFrom}"> in the page` };
+  }
+  const source = block?.textContent ?? '';
+  if (!source.trim()) return { source, labels: {}, problem: null };
+  if (last?.source === source) return last;
+  try {
+    return { source, labels: parsePageLabels(source), problem: null };
+  } catch (e) {
+    return { source, labels: {}, problem: e instanceof Error ? e.message : String(e) };
+  }
 }
 
 /** The texts for `locale`: its own entry, else its language's (`de-AT` → `de`). */

@@ -4,13 +4,16 @@ import { property, state } from 'lit/decorators.js';
 import type { Registration } from '../../api/records.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
+import type { UploadState } from '../../core/form-fields.js';
+import { FormPart, renderPartFailed } from '../../core/form-part.js';
+import { lazyModule } from '../../core/lazy-module.js';
+import type { UploadController } from '../../core/upload-controller.js';
 import { registerMessages } from '../../core/localize.js';
 import { initialValues, prefillFromDataset } from '../../core/prefill.js';
 import { rememberRegistrations } from '../../core/registrant-memory.js';
 import { ResourceController } from '../../core/resource-controller.js';
-import { UploadController } from '../../core/upload-controller.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
-import { applyPageLabels, labelsFor, parsePageLabels, type PageLabels } from './page-labels.js';
+import type { LabelsRead } from './page-labels.js';
 import {
   buildRegistrationBody,
   customControlName,
@@ -29,7 +32,6 @@ import {
   renderCustom,
   renderPayment,
   renderPerson,
-  renderSuccess,
   renderTicket,
   type FormContext,
   type ProofMode,
@@ -41,6 +43,32 @@ type Body = ReturnType<typeof buildRegistrationBody>;
 registerMessages('de', () => import('./locales/de.js'));
 registerMessages('fr', () => import('./locales/fr.js'));
 registerMessages('es', () => import('./locales/es.js'));
+
+/**
+ * The proof file's upload code, fetched when the person starts on a form that offers a paid
+ * ticket, or when a file is chosen. When it cannot be fetched the file control says so, and its
+ * "Upload again" tries again.
+ */
+const loadUpload = lazyModule(
+  () => import('../../core/upload-controller.js'),
+  'the upload code of the payment proof could not be loaded; "Upload again" tries again.',
+);
+/** The organizer's translated labels, fetched for a form the page gives them to. */
+const loadPageLabels = lazyModule(
+  () => import('./page-labels.js'),
+  "the organizer's translated labels could not be loaded; the configuration's own texts are shown.",
+);
+/** The view after a registration, fetched while the registration is sent. */
+const loadSuccess = lazyModule(
+  () => import('./success.view.js'),
+  'the summary of the registration could not be loaded; the registration number is shown without it.',
+);
+
+/** What a part shows when its code could not be fetched (the payment section, the summary). */
+const partFailed = () =>
+  msg('This part of the form could not be loaded. Check the connection and try again.', {
+    id: 'registration.part-failed',
+  });
 
 /**
  * @summary A registration form built from the conference's registration configuration: name,
@@ -147,11 +175,12 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
       readConfig((await client.get('registrationConfig', { signal, read })).body),
   });
 
-  protected override readonly upload = new UploadController(
-    this,
-    'registration-evidence',
-    () => this.resolvedEndpoint.url,
-  );
+  /** The proof file chosen, kept for the upload while its code is on its way. */
+  @state() private proofFile: File | null = null;
+  /** The upload code could not be fetched (the file control offers to try again). */
+  @state() private uploadCodeFailed = false;
+  private readonly success = new FormPart(this, loadSuccess, (m) => m.successSheets);
+  private readonly labels = new FormPart(this, loadPageLabels);
 
   constructor() {
     super();
@@ -160,8 +189,14 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
     rememberRegistrations();
   }
 
-  protected sendBody(body: Body, idempotencyKey: string): Promise<Registration> {
-    return this.client.post('registrationCreate', body, { idempotencyKey });
+  protected async sendBody(body: Body, idempotencyKey: string): Promise<Registration> {
+    // The summary's code comes while the registration is sent (it never fails the sending; when
+    // it cannot be fetched, the number is shown without it).
+    const [registration] = await Promise.all([
+      this.client.post('registrationCreate', body, { idempotencyKey }),
+      this.success.fetch(),
+    ]);
+    return registration;
   }
 
   protected buildBody(proof: string | null): Body | null {
@@ -178,12 +213,60 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
       needsPayment(view, this.value('ticketTypeId')) &&
       paymentAsks(view, this.value('paymentMethodId')).proof &&
       this.proofMode === 'file' &&
-      this.upload.file !== null
+      !!this.upload?.file
     );
   }
 
   protected override canSubmit(): boolean {
     return this.config.value !== undefined;
+  }
+
+  /** A form that offers a paid ticket gets the upload code once the person starts on it. */
+  protected override warmUp(): void {
+    const view = this.config.value;
+    if (view?.tickets.some((t) => needsPayment(view, t.value))) void loadUpload();
+  }
+
+  /** The proof's upload controller, made once its code is here; null when the code cannot be fetched. */
+  private async uploadController(): Promise<UploadController | null> {
+    const code = this.upload ? null : await loadUpload();
+    if (code) this.upload ??= new code.UploadController(this, 'registration-evidence', () => this.resolvedEndpoint.url);
+    this.uploadCodeFailed = !this.upload;
+    return this.upload;
+  }
+
+  /** A chosen proof file: uploaded once the upload code is here. */
+  private readonly onProof = (e: Event): void => {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0] ?? null;
+    this.proofFile = file;
+    this.clearError(input.name, input);
+    void this.uploadController().then((upload) => upload?.select(file));
+  };
+
+  /**
+   * A file chosen whose upload code has not arrived (or could not be fetched): the file control
+   * shows it as uploading, or failed with "Upload again", which fetches the code again.
+   */
+  private pendingUpload(): UploadState {
+    const failed = this.uploadCodeFailed && this.proofFile !== null;
+    return {
+      phase: failed ? 'failed' : this.proofFile ? 'uploading' : 'empty',
+      file: this.proofFile,
+      progress: 0,
+      problem: null,
+      error: failed ? { message: partFailed() } : null,
+      retry: () => void this.uploadController().then((upload) => upload?.select(this.proofFile)),
+    };
+  }
+
+  /** A proof file chosen waits for its upload code, without which it cannot be sent. */
+  protected override async validate(): Promise<boolean> {
+    if (this.proofFile && !this.upload && !(await this.uploadController())) {
+      this.renderRoot.querySelector<HTMLElement>('input[type="file"]')?.focus();
+      return false;
+    }
+    return super.validate();
   }
 
   protected onAccepted(registration: Registration): void {
@@ -205,35 +288,31 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
 
   protected resetForm(): void {
     this.registration = null;
+    this.proofFile = null;
     this.values = this.config.value ? this.startValues(this.config.value, null) : {};
   }
 
   /** The last labels block read, by its text, so a render parses it only when it changed. */
-  private labelsRead: { source: string; labels: PageLabels; problem: string | null } | null = null;
+  private labelsRead: LabelsRead | null = null;
 
-  /** The organizer's translations from the page (see the `labels` slot); {} when none or unreadable. */
-  private pageLabels(): { labels: PageLabels; problem: string | null } {
-    const block = this.labelsFrom
-      ? this.ownerDocument.getElementById(this.labelsFrom)
-      : this.querySelector(':scope > script[slot="labels"]');
-    if (this.labelsFrom && !(block instanceof HTMLScriptElement)) {
-      return { labels: {}, problem: `no <script type="application/json" id="${this.labelsFrom}"> in the page` };
-    }
-    const source = block?.textContent ?? '';
-    if (!source.trim()) return { labels: {}, problem: null };
-    if (this.labelsRead?.source !== source) {
-      try {
-        this.labelsRead = { source, labels: parsePageLabels(source), problem: null };
-      } catch (e) {
-        this.labelsRead = { source, labels: {}, problem: e instanceof Error ? e.message : String(e) };
-      }
-    }
-    return this.labelsRead;
+  /** Whether the page gives translated labels (see the `labels` slot), whose code then comes. */
+  private hasPageLabels(): boolean {
+    return !!this.labelsFrom || this.querySelector(':scope > script[slot="labels"]') !== null;
   }
 
-  /** The config as shown: with the page's translations for the element's language. */
-  private shownView(view: ConfigView): ConfigView {
-    return applyPageLabels(view, labelsFor(this.pageLabels().labels, this.locale));
+  /**
+   * The config as shown: with the page's translations for the element's language; null while
+   * their code is on its way. When it cannot be fetched, the config's own texts.
+   */
+  private shownView(view: ConfigView): ConfigView | null {
+    if (!this.hasPageLabels()) return view;
+    const code = this.labels.get();
+    if (!code) return this.labels.failed ? view : null;
+    return code.applyPageLabels(view, code.labelsFor(this.readLabels(code).labels, this.locale));
+  }
+
+  private readLabels(code: typeof import('./page-labels.js')): LabelsRead {
+    return (this.labelsRead = code.readPageLabels(this, this.labelsFrom, this.labelsRead));
   }
 
   private get proofMode(): ProofMode {
@@ -259,7 +338,8 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
 
   protected override attributeProblems(): Diagnostic[] {
     const out = super.attributeProblems();
-    const labelsProblem = this.pageLabels().problem;
+    const code = this.hasPageLabels() ? this.labels.module : undefined;
+    const labelsProblem = code ? this.readLabels(code).problem : null;
     if (labelsProblem) {
       out.push({
         code: 'invalid_labels',
@@ -315,37 +395,55 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
   protected override renderContent(): unknown {
     return this.renderResource(this.config, {
       ready: (view) => this.renderReady(view),
-      skeleton: () => html`<span class="skeleton form-skeleton"></span>`,
+      skeleton: () => this.formSkeleton(),
     });
+  }
+
+  private formSkeleton(): TemplateResult {
+    return html`<span class="skeleton form-skeleton"></span>`;
   }
 
   private renderReady(config: ConfigView): TemplateResult {
     const view = this.shownView(config);
+    if (!view) return this.formSkeleton();
     if (view.availability !== 'open') {
       return renderBlocked(
         view.availability,
         view.availability === 'closed' ? this.closedMessage : this.tryLaterMessage,
       );
     }
-    if (this.registration)
-      return renderSuccess(this.registration, view, this.locale, this.successMessage, () => this.reset());
+    if (this.registration) return this.renderSuccess(this.registration, view);
     const ctx: FormContext = {
       view,
       locale: this.locale,
-      upload: this.upload,
-      onFile: this.onFile,
       value: (n) => this.value(n),
       error: (n) => this.error(n),
     };
     const ticket = this.value('ticketTypeId');
     return this.renderFormFrame(
       html`${renderPerson(ctx)}${renderTicket(ctx)}
-        ${ticket && needsPayment(view, ticket) ? renderPayment(ctx, this.proofMode) : nothing}
+        ${ticket && needsPayment(view, ticket) ? renderPayment(ctx, this.proofMode, this.upload ?? this.pendingUpload(), this.onProof) : nothing}
         ${renderCustom(ctx)}`,
       {
         submit: msg('Register', { id: 'registration.submit' }),
         resend: msg('Send as a new registration', { id: 'registration.resend' }),
       },
     );
+  }
+
+  /**
+   * The view after the registration. Its code was fetched while sending; when it could not be,
+   * the heading and the number still show, with a way to fetch the rest.
+   */
+  private renderSuccess(registration: Registration, view: ConfigView): TemplateResult {
+    const code = this.success.get();
+    if (code) return code.renderSuccess(registration, view, this.locale, this.successMessage, () => this.reset());
+    return html`<section class="outcome success" part="success" aria-labelledby="success-title">
+      <h2 id="success-title" tabindex="-1">
+        <slot name="success">${this.successMessage ?? msg('Thank you, your registration was received.', { id: 'registration.success' })}</slot>
+      </h2>
+      <p>${msg('Registration number', { id: 'registration.number' })}: <span class="record-id" part="record-id">${registration.id}</span></p>
+      ${this.success.failed ? renderPartFailed(this.success, partFailed(), msg('Try again', { id: 'core.retry' })) : nothing}
+    </section>`;
   }
 }

@@ -37,6 +37,8 @@ export const templates = {
   'registration.success': 'Vielen Dank, Ihre Anmeldung ist eingegangen.',
   'registration.number': 'Anmeldenummer',
   'registration.again': 'Weitere Person anmelden',
+  'registration.part-failed':
+    'Dieser Teil des Formulars konnte nicht geladen werden. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.',
   'registration.next.confirmed':
     'Ihre Anmeldung ist bestätigt. Bitte bewahren Sie diese Nummer für Fragen und für den Check-in auf.',
   'registration.next.review':

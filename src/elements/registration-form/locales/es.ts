@@ -43,5 +43,7 @@ export const templates = {
     'Los organizadores revisarán su justificante de pago y confirmarán su inscripción por correo electrónico.',
   'registration.next.other': 'Guarde este número para cualquier consulta a los organizadores.',
   'registration.again': 'Inscribir a otra persona',
+  'registration.part-failed':
+    'Esta parte del formulario no se pudo cargar. Compruebe la conexión e inténtelo de nuevo.',
   'registration.resend': 'Enviar como nueva inscripción',
 };

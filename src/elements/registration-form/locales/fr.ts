@@ -43,5 +43,6 @@ export const templates = {
     'Les organisateurs vont vérifier votre justificatif de paiement et confirmer votre inscription par e-mail.',
   'registration.next.other': 'Conservez ce numéro pour toute question aux organisateurs.',
   'registration.again': 'Inscrire une autre personne',
+  'registration.part-failed': 'Cette partie du formulaire n’a pas pu être chargée. Vérifiez la connexion et réessayez.',
   'registration.resend': 'Envoyer comme nouvelle inscription',
 };

@@ -3,6 +3,7 @@
  * `startSandbox` also listens on a port. The proxy, the stories and every test use these.
  */
 import { randomBytes } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -14,7 +15,13 @@ import { CHECKIN_RATE_LIMIT, type RateLimitOptions } from './rate-limit.js';
 import { DEFAULT_READ_CACHE_LIMITS, ReadCache, type ReadCacheLimits } from './read-cache.js';
 import { buildSeed, defaultSeed, type SeedFactory } from './seed/default.js';
 import { loadSeed } from './seed/load.js';
-import { applyIdleTimeout, sandboxServerTimeouts, serverOptions, type ServerTimeouts } from './server-timeouts.js';
+import {
+  advertiseKeepAlive,
+  applyIdleTimeout,
+  sandboxServerTimeouts,
+  serverOptions,
+  type ServerTimeouts,
+} from './server-timeouts.js';
 import { Store } from './store/index.js';
 
 export interface SandboxOptions {
@@ -122,6 +129,8 @@ export async function startSandbox(opts: SandboxOptions & ListenOptions = {}): P
     server.once('error', reject);
   });
   applyIdleTimeout(server, timeouts);
+  // serve() without a createServer option makes a node:http server (its type names HTTP/2's too).
+  advertiseKeepAlive(server as HttpServer, timeouts);
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;
   return {
     url: `http://${host}:${port}`,

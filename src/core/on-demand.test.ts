@@ -110,7 +110,7 @@ describe('code loaded on demand', () => {
     const h = new FormHarness(el);
     await h.waitForPart('form');
     await h.settle();
-    for (const file of ['/form-validity.ts', '/upload-controller.ts', '/success.view.ts']) {
+    for (const file of ['/form-validity.ts', '/upload-controller.ts', '/success.view.ts', '/page-labels.ts']) {
       expect(fetched(file), `${file} not fetched before it is used`).to.equal(false);
     }
     // Sent empty (a click that does not focus): the texts come, and say it in the element's words.
@@ -135,5 +135,16 @@ describe('code loaded on demand', () => {
     expect(fetched('/success.view.ts')).to.equal(true);
     expect(h.focused?.id).to.equal('success-title');
     expect(getComputedStyle(h.q('.copyable')!).display, "the summary's sheet applies").to.equal('inline-flex');
+  });
+
+  it("a registration form given the organizer's labels fetches their code, and shows them from its first form", async () => {
+    const block = JSON.stringify({ de: { organization: 'Firma oder Hochschule' } });
+    const el = await fixture<ConfRegistrationForm>(
+      `<conf-registration-form lang="de" draft-key="on-demand-labels"><script type="application/json" slot="labels">${block}</script></conf-registration-form>`,
+    );
+    const h = new FormHarness(el);
+    await h.waitForPart('form');
+    expect(h.q(`label[for="${h.control('custom.organization').id}"]`)!.textContent).to.contain('Firma oder Hochschule');
+    expect(fetched('/page-labels.ts')).to.equal(true);
   });
 });

@@ -23,7 +23,7 @@ if (skip) console.log(`# ${NO_CHROMIUM}`);
 
 /** Chunks a registration-only page has no use for until something happens (or ever). */
 const ON_DEMAND =
-  /^conf-widgets\/(saved-answers|checkin-shared|polling-controller|setup-texts|forms-abstract-exhibit|write-challenge|upload|file-signature|form-validity|success-view|forms-[a-z-]*upload-controller[a-z-]*)-/;
+  /^conf-widgets\/(saved-answers|checkin-shared|polling-controller|setup-texts|forms-abstract-exhibit|write-challenge|upload|file-signature|form-validity|success-view|page-labels|forms-[a-z-]*upload-controller[a-z-]*)-/;
 
 /** The form's tag, as Playwright's CSS (which pierces shadow roots) names it. */
 const FORM = 'conf-registration-form';
@@ -53,6 +53,7 @@ describe('a registration-only page in Chromium', () => {
     const pages: Record<string, string> = {
       '/form': '<conf-registration-form></conf-registration-form>',
       '/misconfigured': '<conf-registration-form time-zone="Mars/Base"></conf-registration-form>',
+      '/labels': `<conf-registration-form lang="de"><script type="application/json" slot="labels">${JSON.stringify({ de: { organization: 'Firma oder Hochschule' } })}</script></conf-registration-form>`,
     };
     site = await startCmsWithDemo((req, res) => {
       const body = pages[req.url ?? ''];
@@ -208,6 +209,34 @@ describe('a registration-only page in Chromium', () => {
       await part('summary').waitFor();
       assert.match((await part('summary').textContent()) ?? '', /Lovelace/);
       assert.equal((await part('record-id').textContent())?.trim(), id);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the organizer's labels' chunk cannot be fetched: the form shows with the configuration's own texts", async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    try {
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      const labels = chunkOf('src/elements/registration-form/page-labels.ts');
+      await page.route(`${demo.url}/${labels}`, (route) => route.abort());
+      await page.goto(`${cmsOrigin}/labels`, { waitUntil: 'load' });
+      const report = await waitForElements(page);
+      assert.deepEqual(
+        report.map((r) => [r.tag, r.ready]),
+        [['conf-registration-form', true]],
+      );
+      const label = page.locator(`${FORM} [data-field="custom.organization"] label`);
+      assert.doesNotMatch((await label.textContent()) ?? '', /Firma/);
+      assert.notEqual(((await label.textContent()) ?? '').trim(), '');
+      assert.ok(
+        warnings.some((w) => w.includes('translated labels could not be loaded')),
+        warnings.join('\n'),
+      );
     } finally {
       await context.close();
     }

@@ -17,11 +17,11 @@ import type { ApiError } from '../api/errors.js';
 import { ConfElement } from './conf-element.js';
 import { DraftController } from './draft-controller.js';
 import { readControl, type FieldState } from './form-fields.js';
-import { renderActions, renderFormError, type FormError } from './form-parts.js';
+import { renderActions, renderFormError, type FormError, type SubmissionState } from './form-parts.js';
 import { formStyles } from './form.styles.js';
 import { lazyModule } from './lazy-module.js';
 import { registerMessages, withLocale } from './localize.js';
-import { SubmissionController } from './submission-controller.js';
+import type { SubmissionController } from './submission-controller.js';
 import type { UploadController } from './upload-controller.js';
 
 /**
@@ -56,6 +56,19 @@ const loadValidityTexts = lazyModule(
   "the forms' texts for wrong answers could not be loaded; the browser's own words are shown instead.",
 );
 
+/**
+ * The submission itself (`submission-controller.ts`: one idempotency key per attempt, retries,
+ * the minimum fill time), fetched when the person starts on a form, or when it is sent. When it
+ * cannot be fetched the form says it cannot be sent at the moment; the next submit tries again.
+ */
+const loadSubmission = lazyModule(
+  () => import('./submission-controller.js'),
+  'the code that sends the forms could not be loaded; the next submit tries again.',
+);
+
+/** What the actions show before the submission's code is here: nothing sent yet. */
+const IDLE: SubmissionState = { phase: 'idle', attempt: 0, retries: 0, retryable: false, unconfirmed: false };
+
 registerMessages('de', () => import('./locales/form.de.js'));
 registerMessages('fr', () => import('./locales/form.fr.js'));
 registerMessages('es', () => import('./locales/form.es.js'));
@@ -83,11 +96,15 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
    */
   @property({ attribute: false })
   get minFillMs(): number {
-    return this.sender.minFillMs;
+    return this.fillMs;
   }
   set minFillMs(ms: number) {
-    this.sender.minFillMs = ms;
+    this.fillMs = ms;
+    if (this.sender) this.sender.minFillMs = ms;
   }
+  private fillMs = 3000;
+  /** When the person started filling the form (ms since epoch), handed to the submission. */
+  private startedAt = Date.now();
 
   @state() protected values: Record<string, string> = {};
   /** What the browser found wrong (in the element's words), shown after a submit attempt until the control is valid. */
@@ -332,9 +349,21 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
   protected readonly draft = new DraftController(
     () => this.draftKey || `${this.draftPrefix}:${this.resolvedEndpoint.url}`,
   );
-  protected readonly sender = new SubmissionController<Body, Result>(this, this.draft.attempts, (body, key) =>
-    this.sendBody(body, key),
-  );
+  /** The submission, once its code is here ({@link submitter}). */
+  private sender: SubmissionController<Body, Result> | null = null;
+
+  /** The submission, made once its code is here; null when the code cannot be fetched. */
+  private async submitter(): Promise<SubmissionController<Body, Result> | null> {
+    const code = this.sender ? null : await loadSubmission();
+    if (code && !this.sender) {
+      this.sender = new code.SubmissionController<Body, Result>(this, this.draft.attempts, (body, key) =>
+        this.sendBody(body, key),
+      );
+      this.sender.startedAt = this.startedAt;
+      this.sender.minFillMs = this.fillMs;
+    }
+    return this.sender;
+  }
 
   private lastUploadPhase = 'empty';
   /** Set by {@link startForm}: before it, the answers are not yet the draft's (it would overwrite the stored one). */
@@ -382,6 +411,7 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
   private readonly warmChallenge = (): void => {
     void loadServerMessages();
     void loadValidityTexts();
+    void loadSubmission();
     const endpoint = this.resolvedEndpoint.url;
     void challenges().then(({ writeChallenge }) => writeChallenge(endpoint).warm());
     this.warmUp();
@@ -411,7 +441,8 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
     this.serverErrors = {};
     this.formError = null;
     this.upload?.clear();
-    this.sender.reset();
+    this.startedAt = Date.now();
+    this.sender?.reset();
     this.announce('');
   }
 
@@ -422,7 +453,8 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
    */
   protected startForm({ resume = true } = {}): void {
     this.started = true;
-    this.sender.startedAt = Date.now();
+    this.startedAt = Date.now();
+    if (this.sender) this.sender.startedAt = this.startedAt;
     const pending = resume ? this.draft.attempts.pending() : null;
     // After this update: sending changes state that this update must not change under itself.
     if (pending) void this.updateComplete.then(() => this.send(pending as Body, { resume: true }));
@@ -431,7 +463,7 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     this.announceUpload();
-    this.setState('submitting', this.sender.busy);
+    this.setState('submitting', !!this.sender?.busy);
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -459,7 +491,7 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
   }
 
   protected get busy(): boolean {
-    return this.sending || this.sender.busy;
+    return this.sending || !!this.sender?.busy;
   }
 
   /** The proof's file control: a chosen file starts uploading at once. */
@@ -499,7 +531,19 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
   /** Sends a body and shows the outcome. `resume`: an attempt sent before the page reloaded. */
   protected async send(body: Body, { resume = false } = {}): Promise<void> {
     this.announce(this.say(() => msg('Sending…', { id: 'form.sending' })));
-    const result = await this.sender.submit(body, { resume });
+    const sender = await this.submitter();
+    if (!sender) {
+      this.announce('');
+      this.formError = {
+        message: this.say(() => msg('This form cannot be sent at the moment.', { id: 'form.unreachable' })),
+        unmatched: [],
+        retryable: true,
+      };
+      await this.updateComplete;
+      this.focusFirstError();
+      return;
+    }
+    const result = await sender.submit(body, { resume });
     if (!result) return;
     if (result.ok) {
       this.draft.clear();
@@ -515,7 +559,7 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
 
   /** The person found no confirmation and chose to send it again, as a new submission. */
   protected onResend = (): void => {
-    this.sender.renew();
+    this.sender?.renew();
     this.form?.requestSubmit();
   };
 
@@ -537,7 +581,7 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
       ${requiredNote === nothing && note === nothing ? nothing : html`<p class="help">${requiredNote} ${note}</p>`}
       ${sections}${this.renderHoneypot()}
       ${this.renderRegions(renderFormError(this.formError))}
-      ${renderActions(this.sender, {
+      ${renderActions(this.sender ?? IDLE, {
         busy,
         submitLabel: labels.submit,
         resendLabel: labels.resend,

@@ -1,8 +1,9 @@
 /**
  * Code that only some pages need comes on demand, and works the first time it is needed: the
  * poller once an element has a `refresh`, the set-up hints' texts once an element has something
- * to report; a form keeps nothing in the browser's offline store; the registration form's texts
- * for wrong answers, proof upload code and summary after registering come when used. (Their
+ * to report; a form keeps nothing in the browser's offline store; the forms' texts for wrong
+ * answers and their submission, and the registration form's proof upload code, summary after
+ * registering, registrant memory and the organizer's translated labels come when used. (Their
  * chunks failing to arrive: `test/e2e/delivery.e2e.test.ts`, which can make the network fail.) (A form's refusal texts, also
  * loaded on demand, are tested by every form's suite, `test/browser/form-suite.ts`.) (Which chunks a page downloads
  * is tested on the built bundle, `test/e2e/delivery.e2e.test.ts`.)
@@ -102,7 +103,7 @@ describe('code loaded on demand', () => {
     expect(await readSaved(REGISTRATION_CONFIG)).to.equal(undefined);
   });
 
-  it("a registration form shows without the texts for wrong answers, the upload code or the summary's; each comes when used", async () => {
+  it('a registration form shows without the texts for wrong answers, the submission, the upload code, the summary or the registrant memory; each comes when used', async () => {
     const el = await fixture<ConfRegistrationForm>(
       '<conf-registration-form draft-key="on-demand"></conf-registration-form>',
     );
@@ -110,7 +111,14 @@ describe('code loaded on demand', () => {
     const h = new FormHarness(el);
     await h.waitForPart('form');
     await h.settle();
-    for (const file of ['/form-validity.ts', '/upload-controller.ts', '/success.view.ts', '/page-labels.ts']) {
+    for (const file of [
+      '/form-validity.ts',
+      '/upload-controller.ts',
+      '/success.view.ts',
+      '/page-labels.ts',
+      '/registrant-memory.ts',
+      '/submission-controller.ts',
+    ]) {
       expect(fetched(file), `${file} not fetched before it is used`).to.equal(false);
     }
     // Sent empty (a click that does not focus): the texts come, and say it in the element's words.
@@ -127,6 +135,9 @@ describe('code loaded on demand', () => {
     await waitFor(() => h.part('upload-done'), 'the upload');
     expect(fetched('/upload-controller.ts')).to.equal(true);
     expect(fetched('/success.view.ts'), 'no summary before sending').to.equal(false);
+    expect(fetched('/submission-controller.ts'), 'the submission comes when the person starts on the form').to.equal(
+      true,
+    );
 
     // Sent: the summary's code comes with the answer, the heading has focus, its sheet applies.
     h.submitButton().click();
@@ -135,6 +146,13 @@ describe('code loaded on demand', () => {
     expect(fetched('/success.view.ts')).to.equal(true);
     expect(h.focused?.id).to.equal('success-title');
     expect(getComputedStyle(h.q('.copyable')!).display, "the summary's sheet applies").to.equal('inline-flex');
+    // Remembered for the other forms of the site once its memory's code has come.
+    const id = h.part('record-id')!.textContent!.trim();
+    const key = `conf-widgets:registrant:${el.resolvedEndpoint.url}`;
+    await waitFor(() => localStorage.getItem(key)?.includes(id), 'the remembered registration');
+    expect(JSON.parse(localStorage.getItem(key)!)).to.deep.equal({ id, name: 'Ada Lovelace' });
+    expect(fetched('/registrant-memory.ts')).to.equal(true);
+    localStorage.removeItem(key);
   });
 
   it("a registration form given the organizer's labels fetches their code, and shows them from its first form", async () => {

@@ -2,7 +2,7 @@
  * The registration this browser remembers per proxy (localStorage: its id and the name to greet
  * the person with), written when `<conf-registration-form>` makes one. Apart from
  * `registrant.ts`, whose controller and field read it, so the registration form, which only
- * writes it, does not download them.
+ * writes it (fetching this module once a registration is made), does not download them.
  */
 import type { ConfRegisteredEvent } from '../events/conf-registered.js';
 
@@ -35,21 +35,29 @@ export function remember(endpoint: string, value: { id: string; name: string | n
   window.dispatchEvent(new Event(CHANGED));
 }
 
+/** Remembers a registration made through the proxy at `endpoint`, greeting by the name registered. */
+export function rememberRegistration(
+  endpoint: string,
+  r: { id: string; firstName?: unknown; lastName?: unknown },
+): void {
+  const name = [r.firstName, r.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ');
+  remember(endpoint, { id: r.id, name: name || null });
+}
+
 let listening = false;
 
 /**
  * Remembers every registration `<conf-registration-form>` makes on this page. Installed once per
- * page by the registration form and by the elements that read it.
+ * page by the elements that read it; the registration form itself fetches this module and
+ * remembers its registration once made.
  */
 export function rememberRegistrations(): void {
   if (listening) return;
   listening = true;
   document.addEventListener('conf-registered', (e: ConfRegisteredEvent) => {
-    const r = e.detail.registration;
-    const name = [r.firstName, r.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ');
     // Kept per proxy: the form's own, since a registration id means something only to its conference.
     const endpoint = (e.composedPath()[0] as { resolvedEndpoint?: { url?: unknown } } | undefined)?.resolvedEndpoint
       ?.url;
-    if (typeof endpoint === 'string') remember(endpoint, { id: e.detail.id, name: name || null });
+    if (typeof endpoint === 'string') rememberRegistration(endpoint, { ...e.detail.registration, id: e.detail.id });
   });
 }

@@ -4,8 +4,8 @@
  * fetches exactly its chunks as the build's module graph lists them, and, once the form shows and
  * the network is idle, nothing on demand: not the offline store (a form keeps nothing there), the
  * poller, the set-up hints' texts, the refusal texts, the proxy check of the other forms, the
- * texts for wrong answers, the proof's upload code (no file chosen) or the summary after
- * registering. A misconfigured form fetches the set-up texts and says what is wrong in the
+ * texts for wrong answers, the proof's upload code (no file chosen), the summary after
+ * registering or the memory of a registration made. A misconfigured form fetches the set-up texts and says what is wrong in the
  * console. When those parts' chunks cannot be fetched, the form says so where they were needed and
  * gets them on the next try (or, for the texts for wrong answers, shows the browser's own words).
  */
@@ -23,7 +23,7 @@ if (skip) console.log(`# ${NO_CHROMIUM}`);
 
 /** Chunks a registration-only page has no use for until something happens (or ever). */
 const ON_DEMAND =
-  /^conf-widgets\/(saved-answers|checkin-shared|polling-controller|setup-texts|forms-abstract-exhibit|write-challenge|upload|file-signature|form-validity|success-view|page-labels|forms-[a-z-]*upload-controller[a-z-]*)-/;
+  /^conf-widgets\/(saved-answers|checkin-shared|polling-controller|setup-texts|forms-abstract-exhibit|write-challenge|upload|file-signature|form-validity|success-view|page-labels|forms-[a-z-]*registrant-memory[a-z-]*|forms-[a-z-]*upload-controller[a-z-]*)-/;
 
 /** The form's tag, as Playwright's CSS (which pierces shadow roots) names it. */
 const FORM = 'conf-registration-form';
@@ -140,6 +140,7 @@ describe('a registration-only page in Chromium', () => {
       chunkOf('src/core/form-validity.ts'),
       chunkOf('src/core/upload-controller.ts'),
       chunkOf('src/elements/registration-form/success.view.ts'),
+      chunkOf('src/core/registrant-memory.ts'),
     ]);
     const context = await browser.newContext({ locale: 'en-US' });
     try {
@@ -204,6 +205,18 @@ describe('a registration-only page in Chromium', () => {
       assert.notEqual(id, '');
       assert.match((await part('success').textContent()) ?? '', /Thank you, your registration was received/);
       assert.equal(await part('summary').count(), 0);
+      // Not remembered for the other forms (its memory's code could not be fetched either), and said so.
+      for (let i = 0; i < 100 && !warnings.some((w) => w.includes('could not be remembered')); i++) {
+        await page.waitForTimeout(50);
+      }
+      assert.deepEqual(
+        await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('conf-widgets:registrant:'))),
+        [],
+      );
+      assert.ok(
+        warnings.some((w) => w.includes('could not be remembered for the other forms')),
+        warnings.join('\n'),
+      );
       failing.clear();
       await part('part-retry').click();
       await part('summary').waitFor();
@@ -237,6 +250,44 @@ describe('a registration-only page in Chromium', () => {
         warnings.some((w) => w.includes('translated labels could not be loaded')),
         warnings.join('\n'),
       );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the submission's chunk cannot be fetched: the form says it cannot be sent now, and the next submit sends it", async () => {
+    const submission = chunkOf('src/core/submission-controller.ts');
+    let failing = true;
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.route(`${demo.url}/${submission}`, (route) => (failing ? route.abort() : route.fallback()));
+      await page.goto(`${cmsOrigin}/form`, { waitUntil: 'load' });
+      await waitForElements(page);
+      const field = (name: string) => page.locator(`${FORM} [name="${name}"]`);
+      const part = (name: string) => page.locator(`${FORM} [part~="${name}"]`);
+      await field('firstName').fill('Ada');
+      await field('lastName').fill('Lovelace');
+      await field('email').fill(`delivery-send-${Date.now()}@example.org`);
+      await field('ticketTypeId').selectOption('tt-student');
+      await field('custom.organization').fill('Analytical Engines');
+      await field('custom.tshirt_size').selectOption('m');
+      await field('paymentMethodId').selectOption({ index: 1 });
+      await field('paymentReference').fill('TX-delivery');
+      await page.locator(`${FORM} input[name="proofMode"][value="url"]`).check();
+      await field('paymentProofUrl').fill('https://example.org/receipt.pdf');
+      await part('submit-button').click();
+      await page.waitForFunction(() =>
+        document
+          .querySelector('conf-registration-form')
+          ?.shadowRoot?.querySelector('[part~="form-error"]')
+          ?.textContent?.includes('This form cannot be sent at the moment.'),
+      );
+      assert.equal(await part('success').count(), 0);
+      failing = false;
+      await part('submit-button').click();
+      await part('summary').waitFor();
+      assert.match((await part('summary').textContent()) ?? '', /Lovelace/);
     } finally {
       await context.close();
     }

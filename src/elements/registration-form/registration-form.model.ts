@@ -93,7 +93,6 @@ export interface ConfigView {
   fields: CustomFieldView[];
   tickets: TicketChoice[];
   paymentMethods: PaymentChoice[];
-  phaseName: string | null;
 }
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
@@ -173,7 +172,7 @@ export function readConfig(data: unknown): ConfigView {
       : [];
   });
 
-  return { availability, fields, tickets, paymentMethods, phaseName: phase ? str(phase.name) || null : null };
+  return { availability, fields, tickets, paymentMethods };
 }
 
 /** Whether the chosen ticket costs money, so payment details and proof are needed. */

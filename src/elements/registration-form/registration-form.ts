@@ -10,7 +10,6 @@ import { lazyModule } from '../../core/lazy-module.js';
 import type { UploadController } from '../../core/upload-controller.js';
 import { registerMessages } from '../../core/localize.js';
 import { initialValues, prefillFromDataset } from '../../core/prefill.js';
-import { rememberRegistrations } from '../../core/registrant-memory.js';
 import { ResourceController } from '../../core/resource-controller.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import type { LabelsRead } from './page-labels.js';
@@ -57,6 +56,14 @@ const loadUpload = lazyModule(
 const loadPageLabels = lazyModule(
   () => import('./page-labels.js'),
   "the organizer's translated labels could not be loaded; the configuration's own texts are shown.",
+);
+/**
+ * The memory of the registration made here, for <conf-workshops> and <conf-abstract-form> on this
+ * or a later page: fetched once a registration is made.
+ */
+const loadRegistrantMemory = lazyModule(
+  () => import('../../core/registrant-memory.js'),
+  'the registration could not be remembered for the other forms of this site; they will ask for its number.',
 );
 /** The view after a registration, fetched while the registration is sent. */
 const loadSuccess = lazyModule(
@@ -182,13 +189,6 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
   private readonly success = new FormPart(this, loadSuccess, (m) => m.successSheets);
   private readonly labels = new FormPart(this, loadPageLabels);
 
-  constructor() {
-    super();
-    // A registration made here is remembered for <conf-workshops> and <conf-abstract-form>, on
-    // this or a later page. Installed here, not when the module loads, so a server can import it.
-    rememberRegistrations();
-  }
-
   protected async sendBody(body: Body, idempotencyKey: string): Promise<Registration> {
     // The summary's code comes while the registration is sent (it never fails the sending; when
     // it cannot be fetched, the number is shown without it).
@@ -272,6 +272,8 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
   protected onAccepted(registration: Registration): void {
     this.registration = registration;
     this.dispatchEvent(new ConfRegisteredEvent({ id: registration.id, registration }));
+    const endpoint = this.resolvedEndpoint.url;
+    void loadRegistrantMemory().then((memory) => memory?.rememberRegistration(endpoint, registration));
   }
 
   protected get accepted(): boolean {

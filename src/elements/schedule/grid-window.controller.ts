@@ -1,6 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { GridCell, GridLayout } from './grid-layout.model.js';
-import { EAGER_CARDS } from './list-window.controller.js';
+
+/** Days with at most this many cards build them all (filters only hide). */
+export const EAGER_CELLS = 120;
 
 /**
  * Windowing for the grid view: a day of many events builds only the cards whose rows and rooms
@@ -68,7 +70,7 @@ export class GridWindow implements ReactiveController {
   /** The cells to build: all of a small day (filters hide the rest), else the filtered ones in reach. */
   cells(layout: GridLayout, visible: ReadonlySet<string>, hourPx: number): readonly GridCell[] {
     this.layout = layout;
-    this.windowed = layout.cells.length > EAGER_CARDS;
+    this.windowed = layout.cells.length > EAGER_CELLS;
     if (!this.windowed) return layout.cells;
     const range = this.range ?? this.estimate(hourPx);
     const keep = this.kept(layout);

@@ -2,35 +2,51 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ScheduleItem, TimeSlot } from './schedule.model.js';
 
 /**
- * Windowing for the list view: a day of hundreds of events builds only the cards on or near the
- * screen, and the rest as they approach, so the first render and each search keystroke cost about
- * the same at 200 and at 5,000 events.
+ * Windowing for the list view: a day builds only the cards on or near the screen, and the rest as
+ * they approach, so the first render and each search keystroke cost about the same at 200 and at
+ * 5,000 events.
  *
  * Our own rather than `@lit-labs/virtualizer`: the list is grouped (a sticky time heading per
  * slot, the cards of a slot in a grid of columns that follows the element's width), which the
  * virtualizer's one flat list of equally laid out children does not express; its absolute
  * positioning would also break the sticky slot times and the browser's own scroll anchoring.
  * Here every slot keeps its heading (a day has dozens of slots, not thousands), so "now" always
- * has a slot to scroll to, and a slot's cards are cut into chunks of {@link CHUNK} (a multiple of
- * 1, 2, 3 and 4 columns, so a chunk ends at the end of a row). A chunk away from the screen is
- * one placeholder row as tall as it was when last built, or as its rows are estimated to be.
+ * has a slot to scroll to, and a slot's cards are cut into chunks of whole rows, at least
+ * {@link CHUNK_MIN} cards (a phone's one column: three cards, about half its screen, so a chunk
+ * that only touches the screen's edge builds little that is not seen). A chunk away from the
+ * screen is one placeholder row as tall as it was when last built, or as its rows are estimated.
  *
- * Kept whatever the scroll: the chunk holding focus (a focused card is never recycled away) and a
- * chunk asked for by {@link ListWindow.reveal} (a deep link or "now" to a card not built yet).
- * The page is the scroll container: positions are read against the viewport on `scroll` and
- * `resize`, once per frame.
+ * Kept whatever the scroll: the chunk holding focus and the chunks before and after it in the
+ * day's order (a focused card is never recycled away, and Tab or Shift+Tab always finds the next
+ * card built, even across slots), and a chunk asked for by {@link ListWindow.reveal} (a deep link
+ * or "now" to a card not built yet). The page is the scroll container: positions are read against
+ * the viewport on `scroll` and `resize`, once per frame.
  */
-export const CHUNK = 12;
-/** Days with at most this many cards build them all: no placeholders, filters only hide. */
-export const EAGER_CARDS = 120;
+/** A chunk holds whole rows of cards, at least this many. */
+export const CHUNK_MIN = 3;
+/**
+ * Days with at most this many cards build them all (filters only hide): about two screens of a
+ * phone, where the window would build most of the day anyway. A bigger day, such as the demo's 62
+ * cards, builds what is near the screen: whole, it made 4,100 nodes and a first render slower than
+ * a plain `innerHTML` of the same cards.
+ */
+export const EAGER_CARDS = 12;
 /** How far beyond the viewport (in viewport heights, each side) cards are built. */
 const MARGIN = 0.5;
 /** Height of a row of cards until one has been measured (px). */
 const ROW_ESTIMATE = 132;
 /** Gap between rows and between a slot's heading and its cards (`.slot-items`, `.slot`). */
 const ROW_GAP = 8;
+/** A learned row height this far from the one the placeholders were drawn with draws them again (px). */
+const ROW_TOLERANCE = 4;
 /** Window changes in a row without a scroll before the window stops re-measuring (layout loop guard). */
 const MAX_SETTLES = 4;
+
+/** Cards per chunk for a number of columns: whole rows, at least {@link CHUNK_MIN}. */
+export function chunkSize(columns: number): number {
+  const c = Math.max(1, columns);
+  return c * Math.ceil(CHUNK_MIN / c);
+}
 
 export interface CardEntry {
   readonly kind: 'card';
@@ -64,14 +80,20 @@ interface Chunk {
 }
 
 export class ListWindow implements ReactiveController {
-  /** Chunks built now. */
+  /** Chunks meeting the screen when last measured (or estimated). */
   private built = new Set<string>();
+  /** Chunks the last plan built: those, focus and its neighbours, a reveal. */
+  private rendered = new Set<string>();
+  /** Every chunk of the last plan in the day's order, for the focused chunk's neighbours. */
+  private order: string[] = [];
   /** Height of each chunk when last built (px), for its placeholder. */
   private heights = new Map<string, number>();
   private rowHeight = ROW_ESTIMATE;
   private columns = 1;
+  /** The row height and columns the last plan's chunks and placeholders were drawn with. */
+  private planned = { rowHeight: 0, columns: 0 };
   /** What the chunks were cut from: a new day or filter cuts them anew. */
-  private source?: { slots: readonly TimeSlot[]; visible: ReadonlySet<string> };
+  private source?: { slots: readonly TimeSlot[]; visible: ReadonlySet<string>; size: number };
   /** Whether the last plan had placeholders (else there is nothing to measure). */
   private windowed = false;
   private revealId: string | null = null;
@@ -96,13 +118,13 @@ export class ListWindow implements ReactiveController {
   hostConnected(): void {
     addEventListener('scroll', this.onScroll, { passive: true });
     addEventListener('resize', this.onScroll, { passive: true });
-    this.host.addEventListener('focusin', this.onScroll);
+    this.host.addEventListener('focusin', this.onFocus);
   }
 
   hostDisconnected(): void {
     removeEventListener('scroll', this.onScroll);
     removeEventListener('resize', this.onScroll);
-    this.host.removeEventListener('focusin', this.onScroll);
+    this.host.removeEventListener('focusin', this.onFocus);
     cancelAnimationFrame(this.frame);
     this.frame = 0;
   }
@@ -133,21 +155,29 @@ export class ListWindow implements ReactiveController {
         return { slot, size: pos, entries };
       });
     }
-    this.windowed = true;
-    const cut = slots.map((slot) => this.cut(slot, visible));
-    if (!this.source || this.source.slots !== slots || this.source.visible !== visible) {
-      this.source = { slots, visible };
+    const size = chunkSize(this.columns);
+    const cut = slots.map((slot) => this.cut(slot, visible, size));
+    // Few cards pass the filters (a narrow search, `max-items`): all of them, nothing to measure.
+    const shown = cut.reduce((n, chunks) => n + chunks.reduce((m, c) => m + c.items.length, 0), 0);
+    this.windowed = shown > EAGER_CARDS;
+    const source = this.source;
+    if (!source || source.slots !== slots || source.visible !== visible || source.size !== size) {
+      this.source = { slots, visible, size };
       this.heights.clear();
       this.built = this.estimate(cut);
     }
+    this.planned = { rowHeight: this.rowHeight, columns: this.columns };
+    this.order = cut.flatMap((chunks) => chunks.map((c) => c.key));
     const keep = this.kept(cut);
+    this.rendered = new Set();
     const out: PlannedSlot[] = [];
     cut.forEach((chunks, s) => {
       if (chunks.length === 0) return;
       const entries: Entry[] = [];
       let gap: { chunks: string[]; heights: number[] } | null = null;
       for (const chunk of chunks) {
-        if (this.built.has(chunk.key) || keep.has(chunk.key)) {
+        if (!this.windowed || this.built.has(chunk.key) || keep.has(chunk.key)) {
+          this.rendered.add(chunk.key);
           if (gap) entries.push({ kind: 'gap', ...gap });
           gap = null;
           chunk.items.forEach((item, i) =>
@@ -166,11 +196,12 @@ export class ListWindow implements ReactiveController {
     return out;
   }
 
-  private cut(slot: TimeSlot, visible: ReadonlySet<string>): Chunk[] {
+  private cut(slot: TimeSlot, visible: ReadonlySet<string>, size: number): Chunk[] {
     const shown = slot.items.filter((i) => visible.has(i.event.id));
     const chunks: Chunk[] = [];
-    for (let from = 0; from < shown.length; from += CHUNK)
-      chunks.push({ key: `${slot.start}:${from / CHUNK}`, items: shown.slice(from, from + CHUNK), from });
+    // The size is in the key: a chunk's measured height belongs to its cards and columns.
+    for (let from = 0; from < shown.length; from += size)
+      chunks.push({ key: `${slot.start}:${size}:${from / size}`, items: shown.slice(from, from + size), from });
     return chunks;
   }
 
@@ -180,21 +211,31 @@ export class ListWindow implements ReactiveController {
     );
   }
 
-  /** The chunks a reveal or focus holds on to. */
+  /** The chunks a reveal or focus holds on to: the focused card's and those before and after it in the day. */
   private kept(cut: readonly Chunk[][]): Set<string> {
     const keep = new Set<string>();
+    // By the card's event, not its chunk's key: the chunks may have been cut anew (another width).
     const focused = (this.host.shadowRoot?.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-chunk]');
-    if (focused?.dataset['chunk']) keep.add(focused.dataset['chunk']);
-    if (this.revealId) {
-      for (const chunks of cut)
-        for (const c of chunks) if (c.items.some((i) => i.event.id === this.revealId)) keep.add(c.key);
-    }
+    const ids = [focused?.dataset['id'], this.revealId];
+    if (!ids[0] && !ids[1]) return keep;
+    for (const chunks of cut)
+      for (const c of chunks) {
+        if (!c.items.some((i) => ids.includes(i.event.id))) continue;
+        keep.add(c.key);
+        if (c.items.some((i) => i.event.id === ids[0])) {
+          const at = this.order.indexOf(c.key);
+          for (const k of this.order.slice(Math.max(0, at - 1), at + 2)) keep.add(k);
+        }
+      }
     return keep;
   }
 
   /**
    * Before anything of these chunks is on the page: the chunks whose estimated place meets the
    * viewport, counted from where the list is now (or would start: below the element's toolbar).
+   * The screen only, without the margin: a search keystroke or a new day shows its whole screen in
+   * its first frame, and the cards half a screen beyond it, which no one sees yet, are built by
+   * the measure of the frame after (a third of the cards a phone's keystroke used to build).
    */
   private estimate(cut: readonly Chunk[][]): Set<string> {
     const list = this.list();
@@ -203,7 +244,7 @@ export class ListWindow implements ReactiveController {
       : list
         ? list.getBoundingClientRect().top
         : this.host.getBoundingClientRect().top + 160;
-    const [lo, hi] = this.bounds(this.seen?.viewport);
+    const [lo, hi] = this.bounds(this.seen?.viewport, 0);
     const out = new Set<string>();
     for (const chunks of cut) {
       if (chunks.length === 0) continue;
@@ -219,10 +260,20 @@ export class ListWindow implements ReactiveController {
     return out;
   }
 
-  private bounds(viewport = innerHeight): [number, number] {
+  private bounds(viewport = innerHeight, margin = MARGIN): [number, number] {
     const vh = viewport || 800;
-    return [-vh * MARGIN, vh * (1 + MARGIN)];
+    return [-vh * margin, vh * (1 + margin)];
   }
+
+  /** Focus moved onto a card: the chunks on either side must be built before the next Tab. */
+  private readonly onFocus = (e: FocusEvent): void => {
+    this.onScroll(e);
+    const key = (e.composedPath()[0] as Element).closest?.<HTMLElement>('[data-chunk]')?.dataset['chunk'];
+    const at = key ? this.order.indexOf(key) : -1;
+    if (!this.windowed || at < 0) return;
+    const around = this.order.slice(Math.max(0, at - 1), at + 2);
+    if (around.some((k) => !this.rendered.has(k))) this.host.requestUpdate();
+  };
 
   private readonly onScroll = (e: Event): void => {
     // Scroll events come with layout done (before the frame's animation callbacks): cheap to read here.
@@ -247,7 +298,7 @@ export class ListWindow implements ReactiveController {
     this.seen = { listTop: list.getBoundingClientRect().top + this.scrolled, viewport: innerHeight };
     const [lo, hi] = this.bounds(this.seen.viewport);
     const next = new Set<string>();
-    const boxes = new Map<string, { top: number; bottom: number }>();
+    const boxes = new Map<string, { top: number; bottom: number; cards: number }>();
     let first: HTMLElement | null = null;
     for (const el of list.querySelectorAll<HTMLElement>('[data-chunk], [data-chunks]')) {
       const r = el.getBoundingClientRect();
@@ -258,7 +309,8 @@ export class ListWindow implements ReactiveController {
         if (box) {
           box.top = Math.min(box.top, r.top);
           box.bottom = Math.max(box.bottom, r.bottom);
-        } else boxes.set(key, { top: r.top, bottom: r.bottom });
+          box.cards++;
+        } else boxes.set(key, { top: r.top, bottom: r.bottom, cards: 1 });
         continue;
       }
       // A placeholder: its chunks stacked in order, each at its planned height.
@@ -271,24 +323,34 @@ export class ListWindow implements ReactiveController {
         y += h + ROW_GAP;
       });
     }
+    if (first) this.learnColumns(first);
+    let [span, rows] = [0, 0];
     for (const [key, box] of boxes) {
-      if (box.bottom - box.top > 0) this.heights.set(key, box.bottom - box.top);
+      const h = box.bottom - box.top;
+      if (h > 0) {
+        this.heights.set(key, h);
+        span += h + ROW_GAP;
+        rows += Math.ceil(box.cards / this.columns);
+      }
       if (box.bottom >= lo && box.top <= hi) next.add(key);
     }
-    if (first) this.learnRows(first);
+    // The rows built so far, on average, for the placeholders of chunks never built.
+    if (rows > 0) this.rowHeight = span / rows - ROW_GAP;
     const same = next.size === this.built.size && [...next].every((k) => this.built.has(k));
-    if (same) return;
+    // Placeholders drawn (and chunks cut) before a row was measured: once more with the real rows.
+    const learned =
+      this.planned.columns === this.columns && Math.abs(this.planned.rowHeight - this.rowHeight) < ROW_TOLERANCE;
+    if (same && learned) return;
     // Chunks are kept for focus and reveals in `plan` whatever this says.
     this.built = next;
     if (++this.settles > MAX_SETTLES) return;
     this.host.requestUpdate();
   }
 
-  /** Columns and row height from a built card, for the placeholders of chunks never built. */
-  private learnRows(card: HTMLElement): void {
+  /** How many cards share a row, from a built card and its row's width. */
+  private learnColumns(card: HTMLElement): void {
     const row = card.parentElement;
     if (!row || card.offsetWidth === 0) return;
     this.columns = Math.max(1, Math.round((row.clientWidth + ROW_GAP) / (card.offsetWidth + ROW_GAP)));
-    this.rowHeight = card.offsetHeight || ROW_ESTIMATE;
   }
 }

@@ -6,10 +6,12 @@ import { expect } from '@esm-bundle/chai';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { answerWith, cleanup, ElementHarness, fixture, waitFor } from '../../../test/browser/harness.js';
 import './define.js';
-import { CHUNK } from './list-window.controller.js';
+import { chunkSize } from './list-window.controller.js';
 import type { ConfSchedule } from './schedule.js';
 
 const ZONE = 'Europe/Berlin';
+/** Cards per chunk at the test page's width (two columns; at most four). */
+const CHUNK = chunkSize(4);
 const EVENTS = 2000;
 const BASE = Date.parse('2026-06-10T08:00:00+02:00');
 const SLOTS = 18;

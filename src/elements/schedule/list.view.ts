@@ -26,6 +26,7 @@ function itemTemplate(ctx: ViewContext, entry: CardEntry, size: number): Templat
     class="slot-item"
     ?hidden=${!shown}
     data-chunk=${entry.chunk || nothing}
+    data-id=${entry.chunk ? id : nothing}
     aria-setsize=${shown ? size : nothing}
     aria-posinset=${shown ? entry.pos : nothing}
   >

@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { emulateMedia } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { runAsyncStateTests } from '../../../test/browser/async-state-suite.js';
 import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { cleanup, ElementHarness, fixture, staleOn, waitFor } from '../../../test/browser/harness.js';
@@ -88,6 +88,54 @@ const starOf = (h: ElementHarness, id: string) =>
 const shownCards = (h: ElementHarness) =>
   h.all('.slot-item:not([hidden]) [part~="event"], .grid-cell:not([hidden]) [part~="event"]');
 
+/** A card as the list showed it: its event, its slot, and what a screen reader hears of its place. */
+interface Seen {
+  id: string;
+  card: HTMLElement;
+  slot: string;
+  size: number;
+  pos: number;
+  /** The element the card's item sits in. */
+  list: string;
+}
+
+/**
+ * Every card the list shows, as a visitor scrolling through it sees them: the list builds only
+ * the cards near the screen (list-window.controller.ts), so the page is scrolled from the list's
+ * top to its end, half a screen at a time, letting the list build what comes into reach. One card
+ * per event, each as it was shown; the page is scrolled back to the top after.
+ */
+async function scrollThrough(h: ElementHarness): Promise<Seen[]> {
+  const seen = new Map<string, Seen>();
+  const follow = async () => {
+    for (let i = 0; i < 3; i++) await h.settle();
+  };
+  scrollTo(0, 0);
+  for (let step = 0; step < 500; step++) {
+    await follow();
+    for (const card of shownCards(h)) {
+      const id = card.querySelector('[part="event-title"]')!.getAttribute('href')!.replace('#event-', '');
+      const li = card.closest<HTMLElement>('li')!;
+      const slot = li.closest<HTMLElement>('.slot')?.dataset['start'] ?? '';
+      const [size, pos] = ['aria-setsize', 'aria-posinset'].map((a) => Number(li.getAttribute(a)));
+      seen.set(id, { id, card, slot, size: size!, pos: pos!, list: li.parentElement!.localName });
+    }
+    const list = h.part('list')!;
+    if (list.getBoundingClientRect().bottom <= innerHeight) break;
+    const before = scrollY;
+    scrollBy(0, innerHeight / 2);
+    if (scrollY === before) break;
+  }
+  scrollTo(0, 0);
+  await follow();
+  return [...seen.values()];
+}
+
+const dayIds = (items: ScheduleIndex['items']) => items.map((i) => i.event.id).sort();
+
+/** The event ids of cards seen, sorted. */
+const idsOf = (seen: readonly Seen[]) => seen.map((s) => s.id).sort();
+
 describe('<conf-schedule>', () => {
   beforeEach(() => {
     clearAgenda();
@@ -110,9 +158,12 @@ describe('<conf-schedule>', () => {
     const tabs = h.all('[role="tab"]');
     expect(tabs.length).to.equal(index.days.length).and.equal(3);
     expect(tabs[0]!.getAttribute('aria-selected')).to.equal('true');
-    // Only the selected day is rendered.
+    // Only the selected day is shown, and of it the cards near the screen are built (every card
+    // of the day, scrolling: "list of a day the size of the sandbox's, windowed" below).
     const firstDay = index.byDay.get(index.days[0]!)!;
-    expect(h.all('.slot-item').length).to.equal(firstDay.length);
+    expect(h.all('.slot-item').length).to.be.within(1, firstDay.length - 1);
+    for (const li of h.all('.slot-item'))
+      expect(firstDay.some((i) => li.querySelector(`a[href="#event-${i.event.id}"]`))).to.equal(true);
     const firstSlot = h.q('.slot-time')!.textContent!.trim();
     expect(firstSlot).to.equal(
       // A 12-hour clock without a leading zero, never broken before AM/PM.
@@ -135,17 +186,18 @@ describe('<conf-schedule>', () => {
     const surname = withSpeaker.speakers[0]!.fullName.split(' ').at(-1)!;
     const search = h.part<HTMLInputElement>('search')!;
     await h.type(search, surname);
-    const shown = shownCards(h);
+    const shown = await scrollThrough(h);
     expect(shown.length).to.be.greaterThan(0);
     expect(shown.length).to.be.lessThan(day.length);
-    for (const card of shown) expect(card.textContent!.toLowerCase()).to.contain(surname.toLowerCase());
+    for (const { card } of shown) expect(card.textContent!.toLowerCase()).to.contain(surname.toLowerCase());
+    expect(idsOf(shown)).to.deep.equal(dayIds(filterItems(index, { day: index.days[0]!, query: surname })));
     expect(h.q('[role="status"][aria-live="polite"]')!.textContent).to.contain(`${shown.length} events`);
     await h.type(search, ' zzzznotathing');
     expect(shownCards(h).length).to.equal(0);
     expect(h.part('empty')).to.not.equal(null);
     h.q<HTMLButtonElement>('[part="empty"] button')!.click();
     await h.settle();
-    expect(shownCards(h).length).to.equal(day.length);
+    expect(idsOf(await scrollThrough(h))).to.deep.equal(dayIds(day));
   });
 
   it("counts a search's matches on every day tab, so matches on other days show", async () => {
@@ -168,7 +220,7 @@ describe('<conf-schedule>', () => {
     // Switching to another day keeps the search and shows that day's matches.
     tabs[2]!.click();
     await h.settle();
-    expect(shownCards(h).length).to.equal(expected[2]);
+    expect((await scrollThrough(h)).length).to.equal(expected[2]);
     h.part<HTMLInputElement>('search')!.value = '';
     h.part<HTMLInputElement>('search')!.dispatchEvent(new InputEvent('input'));
     await h.settle();
@@ -233,15 +285,16 @@ describe('<conf-schedule>', () => {
     keynoteChip.click();
     await h.settle();
     const keynotes = day.filter((i) => i.event.type === 'keynote');
-    expect(shownCards(h).length).to.equal(keynotes.length);
-    for (const card of shownCards(h)) expect(card.getAttribute('part')).to.contain('event-keynote');
+    const shown = await scrollThrough(h);
+    expect(idsOf(shown)).to.deep.equal(dayIds(keynotes));
+    for (const { card } of shown) expect(card.getAttribute('part')).to.contain('event-keynote');
     keynoteChip.click();
     await h.settle();
     const venueBox = h.all<HTMLElement>('.venue-option')[0]!;
     venueBox.click();
     await h.settle();
     const inFirstVenue = day.filter((i) => i.event.venueId === index.venues[0]!.id);
-    expect(shownCards(h).length).to.equal(inFirstVenue.length);
+    expect(idsOf(await scrollThrough(h))).to.deep.equal(dayIds(inFirstVenue));
     expect(h.q('.venue-toggle')!.textContent).to.contain(`1 of ${index.venues.length}`);
   });
 
@@ -250,13 +303,13 @@ describe('<conf-schedule>', () => {
     const day = index.byDay.get(index.days[0]!)!;
     const inMainHall = day.filter((i) => i.event.venueId === MAIN_HALL);
     expect(inMainHall.length).to.be.greaterThan(0);
-    expect(shownCards(h).length).to.equal(inMainHall.length);
+    expect(idsOf(await scrollThrough(h))).to.deep.equal(dayIds(inMainHall));
     expect(h.q('.venue-toggle')!.textContent).to.contain(`1 of ${index.venues.length}`);
     h.all<HTMLElement>('.venue-option')
       .find((o) => o.getAttribute('aria-selected') === 'true')!
       .click();
     await h.settle();
-    expect(shownCards(h).length).to.equal(day.length);
+    expect(idsOf(await scrollThrough(h))).to.deep.equal(dayIds(day));
   });
 
   it('switches days with the arrow keys, Home and End (ARIA tabs)', async () => {
@@ -266,7 +319,7 @@ describe('<conf-schedule>', () => {
     await h.press('ArrowRight');
     expect(tabs()[1]!.getAttribute('aria-selected')).to.equal('true');
     expect(h.focused).to.equal(tabs()[1]);
-    expect(h.all('.slot-item').length).to.equal(index.byDay.get(index.days[1]!)!.length);
+    expect(idsOf(await scrollThrough(h))).to.deep.equal(dayIds(index.byDay.get(index.days[1]!)!));
     await h.press('End');
     expect(tabs()[2]!.getAttribute('aria-selected')).to.equal('true');
     await h.press('ArrowRight');
@@ -739,6 +792,132 @@ describe('<conf-schedule>', () => {
     cleanup();
     const screen = await mount('view="screen" now="2026-06-10T11:05:00+02:00"');
     await expectNoAxeViolations(screen.el);
+  });
+});
+
+describe('<conf-schedule> list of a day the size of the sandbox’s, windowed', () => {
+  beforeEach(() => {
+    clearAgenda();
+    resetHash();
+  });
+  afterEach(() => {
+    cleanup();
+    clearAgenda();
+    resetHash();
+    scrollTo(0, 0);
+  });
+
+  /** The card of an event, when built. */
+  const cardOf = (h: ElementHarness, id: string) => h.q<HTMLElement>(`.slot-item:has(a[href="#event-${id}"])`);
+  /** The event of the focused card, or null when focus is not in a card. */
+  const focusedEvent = (h: ElementHarness) =>
+    (h.focused as HTMLElement | null)
+      ?.closest('.slot-item')
+      ?.querySelector('[part="event-title"]')
+      ?.getAttribute('href')
+      ?.replace('#event-', '') ?? null;
+
+  it('builds part of the day; a screen reader hears every card as an item of its slot, with the slot’s size and its place', async () => {
+    const h = await mount();
+    const day = index.byDay.get(index.days[0]!)!;
+    const built = h.all('.slot-item').length;
+    expect(built, 'cards built at first').to.be.within(1, day.length - 1);
+    expect(h.all('.list > .slot').length, 'every slot keeps its heading').to.equal(
+      new Set(day.map((i) => i.start)).size,
+    );
+    for (const gap of h.all('.slot-gap')) expect(gap.getAttribute('aria-hidden')).to.equal('true');
+    const seen = await scrollThrough(h);
+    expect(idsOf(seen)).to.deep.equal(dayIds(day));
+    const bySlot = new Map<string, Seen[]>();
+    for (const s of seen) bySlot.set(s.slot, [...(bySlot.get(s.slot) ?? []), s]);
+    for (const [start, cards] of bySlot) {
+      const inSlot = day.filter((i) => String(i.start) === start);
+      expect(
+        cards.map((c) => c.list),
+        `slot ${start}: items of a list`,
+      ).to.deep.equal(cards.map(() => 'ul'));
+      expect(cards.map((c) => c.size)).to.deep.equal(cards.map(() => inSlot.length));
+      expect(cards.map((c) => c.pos).sort((a, b) => a - b)).to.deep.equal(inSlot.map((_, i) => i + 1));
+      // In the slot's order.
+      const order = inSlot.map((i) => i.event.id);
+      for (const c of cards) expect(c.pos, c.id).to.equal(order.indexOf(c.id) + 1);
+    }
+  });
+
+  it('Tab and Shift+Tab walk every card of the day in order, through cards not built at first, keeping the focused one', async function () {
+    // Two key presses per card, each a round trip to the test runner, both ways.
+    this.timeout(120_000);
+    const h = await mount();
+    const day = index.byDay.get(index.days[0]!)!.map((i) => i.event.id);
+    expect(cardOf(h, day.at(-1)!), 'the last card not built at first').to.equal(null);
+    h.q<HTMLElement>(`.slot-item:has(a[href="#event-${day[0]}"]) [part="star"]`)!.focus();
+    const forward: string[] = [day[0]!];
+    for (let i = 0; i < 4 * day.length; i++) {
+      await h.press('Tab');
+      const id = focusedEvent(h);
+      if (id === null) break;
+      if (id !== forward.at(-1)) forward.push(id);
+    }
+    expect(forward, 'Tab: every card in order').to.deep.equal(day);
+    // Back from the last card's link, the way Shift+Tab goes.
+    h.q<HTMLElement>(`.slot-item:has(a[href="#event-${day.at(-1)}"]) [part="event-title"]`)!.focus();
+    const backward: string[] = [day.at(-1)!];
+    for (let i = 0; i < 4 * day.length; i++) {
+      await sendKeys({ press: 'Shift+Tab' });
+      await h.settle();
+      const id = focusedEvent(h);
+      if (id === null) break;
+      if (id !== backward.at(-1)) backward.push(id);
+    }
+    expect(backward, 'Shift+Tab: every card in reverse').to.deep.equal([...day].reverse());
+    // The focused card stays while the page scrolls away from it.
+    const link = h.q<HTMLElement>(`.slot-item:has(a[href="#event-${day[0]}"]) [part="event-title"]`)!;
+    link.focus({ preventScroll: true });
+    scrollTo(0, document.documentElement.scrollHeight);
+    for (let i = 0; i < 4; i++) await h.settle();
+    await waitFor(() => cardOf(h, day.at(-1)!), 'the end of the day, built');
+    expect(link.isConnected, 'the focused card kept').to.equal(true);
+    expect(h.focused).to.equal(link);
+  });
+
+  it('a deep link to a card not built yet opens it and builds the card on screen behind the dialog', async () => {
+    const item = index.byDay.get(index.days[0]!)!.at(-1)!;
+    history.replaceState(null, '', `#event-${item.event.id}`);
+    const h = await mount();
+    const dialog = await waitFor(() => h.q<HTMLDialogElement>('dialog[open]'), 'the dialog');
+    expect(dialog.querySelector('#dialog-title')!.textContent).to.equal(item.event.title);
+    const card = await waitFor(() => cardOf(h, item.event.id), 'the linked card, built');
+    await waitFor(() => {
+      const r = card.getBoundingClientRect();
+      return r.top >= -1 && r.bottom <= innerHeight + 1;
+    }, 'the card on screen');
+  });
+
+  it('the search finds a talk whose card was not built', async () => {
+    const h = await mount();
+    const item = index.byDay.get(index.days[0]!)!.at(-1)!;
+    expect(cardOf(h, item.event.id)).to.equal(null);
+    await h.type(h.part<HTMLInputElement>('search')!, item.event.title);
+    const card = await waitFor(() => cardOf(h, item.event.id), 'the found card');
+    expect(card.hidden).to.equal(false);
+    const shown = await scrollThrough(h);
+    expect(idsOf(shown)).to.deep.equal(dayIds(filterItems(index, { day: index.days[0]!, query: item.event.title })));
+  });
+
+  it('prints every event of every day, though the screen built part of one', async () => {
+    const h = await mount();
+    expect(h.all('.slot-item').length).to.be.lessThan(index.byDay.get(index.days[0]!)!.length);
+    await emulateMedia({ media: 'print' });
+    try {
+      await waitFor(() => h.all('.print-day').length === index.days.length, 'every day on paper');
+      const printed = h
+        .all('.print-day [part="event-title"]')
+        .map((a) => a.getAttribute('href')!.replace('#event-', ''));
+      expect(printed.sort()).to.deep.equal(dayIds(index.items));
+      expect(h.all('.slot-gap'), 'no placeholders on paper').to.deep.equal([]);
+    } finally {
+      await emulateMedia({ media: 'screen' });
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 /** What every sub-view (list, grid, screen, dialog) reads from the element. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { TimeFormatter } from '../../core/time.js';
+import type { TimeFormatter, TimeLabel } from '../../core/time.js';
 import { labels } from './labels.js';
 import type { ScheduleIndex, ScheduleItem } from './schedule.model.js';
 
@@ -13,7 +13,7 @@ export interface ViewContext {
   /** Epoch ms: the clock, or the `now` attribute. */
   readonly now: number;
   readonly starred: ReadonlySet<string>;
-  /** Ids passing the filters; items outside stay rendered but hidden, so typing never rebuilds DOM. */
+  /** Ids passing the filters; on a small day the others stay rendered but hidden, on a larger one they are not built. */
   readonly visible: ReadonlySet<string>;
   /** Level of the view's top headings (`heading-level`): slot times in the list, titles in the grid. */
   readonly headingLevel: number;
@@ -21,9 +21,31 @@ export interface ViewContext {
   toggleStar(item: ScheduleItem): void;
 }
 
+/**
+ * Labels of the time ranges already formatted, per formatter: a day's hundreds of events share a
+ * few dozen ranges, and a label with the viewer's own time costs several `Intl` calls (a fifth of
+ * a card's script time on a phone, paid again for every card a search or a scroll builds).
+ */
+const rangeLabels = new WeakMap<TimeFormatter, Map<string, TimeLabel>>();
+/** Ranges kept per formatter before the cache starts over (a conference has far fewer). */
+const MAX_RANGES = 2000;
+
+function rangeLabel(fmt: TimeFormatter, start: number, end: number): TimeLabel {
+  let labels = rangeLabels.get(fmt);
+  if (!labels) rangeLabels.set(fmt, (labels = new Map()));
+  const key = `${start}/${end}`;
+  let label = labels.get(key);
+  if (!label) {
+    if (labels.size >= MAX_RANGES) labels.clear();
+    label = fmt.range(new Date(start), new Date(end));
+    labels.set(key, label);
+  }
+  return label;
+}
+
 /** A time range in the display zone, with the viewer's own beside it when that reads differently. */
 export function timeRange(fmt: TimeFormatter, item: ScheduleItem): TemplateResult {
-  const label = fmt.range(new Date(item.start), new Date(item.end));
+  const label = rangeLabel(fmt, item.start, item.end);
   // The space sits between the two parts, not at the edge of the inner template: the bundle's
   // template minifier trims a template's leading whitespace ("PM(09:30 AM" in the built bundle).
   return html`<span class="time" part="time"

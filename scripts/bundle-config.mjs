@@ -35,10 +35,13 @@ function loaderChunks() {
   let forms = null;
   /** Module loaded on demand → the element that alone imports it, else null. */
   let owner = null;
+  /** Module loaded on demand → the elements whose static code imports it. */
+  let loadedBy = null;
   function walk(getModuleInfo, getModuleIds) {
     reach = new Map();
     forms = new Set();
     owner = new Map();
+    loadedBy = new Map();
     for (const id of getModuleIds()) {
       const element = ELEMENT_ENTRY.exec(id)?.[1];
       if (!element) continue;
@@ -62,6 +65,7 @@ function loaderChunks() {
       if (ELEMENT_ENTRY.test(id) || !importers.length) continue;
       const by = new Set(importers.flatMap((i) => [...(reach.get(i) ?? [])].filter((u) => !u.startsWith(ON_DEMAND))));
       owner.set(id, by.size === 1 && !by.has('provider') ? [...by][0] : null);
+      loadedBy.set(id, by);
       const stack = [id];
       const seen = new Set();
       while (stack.length > 0) {
@@ -102,12 +106,13 @@ function loaderChunks() {
     // pages never download it (left to rollup, such a module joined one of its users' chunks,
     // which the others then imported whole).
     if ([...users].every((e) => forms.has(e))) {
-      // A module loaded on demand by one of these forms alone (the registration form's summary,
-      // which renders with the form's field templates) adds no page: that form's page has the
-      // forms chunk already.
-      const extra = [...reached].filter(
-        (u) => u.startsWith(ON_DEMAND) && !users.has(owner.get(u.slice(ON_DEMAND.length)) ?? ''),
-      );
+      // A module loaded on demand by these forms only (the registration form's summary, which
+      // renders with the form's field templates; the submission's code, which reads the draft's
+      // slot) adds no page: those forms' pages have the forms chunk already.
+      const extra = [...reached].filter((u) => {
+        const by = u.startsWith(ON_DEMAND) ? loadedBy.get(u.slice(ON_DEMAND.length)) : undefined;
+        return by !== undefined && (by.size === 0 || [...by].some((e) => !users.has(e)));
+      });
       if (users.size * 2 > forms.size && extra.length === 0) return 'forms';
       const names = [...reached].map((u) =>
         u.startsWith(ON_DEMAND) ? u.replace(/^.*[\\/]|\.[jt]s$/g, '') : u.replace(/-form$/, ''),

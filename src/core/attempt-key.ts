@@ -1,26 +1,12 @@
 /**
  * Idempotency keys of the forms' submissions, one per attempt (see `submission-controller.ts`),
- * optionally kept in a storage slot so an attempt outlives a reload.
+ * optionally kept in a storage slot so an attempt outlives a reload (`draft-controller.ts` reads
+ * it back at the start, before this module, which comes with the submission's code, is here).
  */
 
-/** Where an attempt's key and body outlive a reload (the form's sessionStorage slot). */
-export interface AttemptSlot {
-  read(): string | null;
-  write(value: string | null): void;
-}
+import { readAttempt, type AttemptSlot } from './draft-controller.js';
 
-/** A slot in sessionStorage under `name()` (read lazily: the name may depend on the endpoint). */
-export function sessionSlot(name: () => string): AttemptSlot {
-  return {
-    read: () => sessionStorage.getItem(name()),
-    write: (v) => (v === null ? sessionStorage.removeItem(name()) : sessionStorage.setItem(name(), v)),
-  };
-}
-
-interface StoredAttempt {
-  key: string;
-  body: string;
-}
+export type { AttemptSlot } from './draft-controller.js';
 
 /**
  * One idempotency key per attempt: reused while the same body is retried (double click, 503,
@@ -67,25 +53,14 @@ export class AttemptKey {
   private load(): void {
     if (this.loaded) return;
     this.loaded = true;
-    const stored = this.readSlot();
+    const stored = readAttempt(this.slot);
     if (stored) {
       this.key = stored.key;
       this.bodyJson = stored.body;
     }
   }
 
-  private readSlot(): StoredAttempt | null {
-    try {
-      const parsed = JSON.parse(this.slot?.read() ?? 'null') as Partial<StoredAttempt> | null;
-      return typeof parsed?.key === 'string' && typeof parsed.body === 'string'
-        ? { key: parsed.key, body: parsed.body }
-        : null;
-    } catch {
-      return null; // a foreign or broken value: no attempt to resume
-    }
-  }
-
-  private writeSlot(value: StoredAttempt | null): void {
+  private writeSlot(value: { key: string; body: string } | null): void {
     try {
       this.slot?.write(value && JSON.stringify(value));
     } catch {

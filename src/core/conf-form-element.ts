@@ -356,9 +356,8 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
   private async submitter(): Promise<SubmissionController<Body, Result> | null> {
     const code = this.sender ? null : await loadSubmission();
     if (code && !this.sender) {
-      this.sender = new code.SubmissionController<Body, Result>(this, this.draft.attempts, (body, key) =>
-        this.sendBody(body, key),
-      );
+      const keys = new code.AttemptKey(undefined, this.draft.attemptSlot);
+      this.sender = new code.SubmissionController<Body, Result>(this, keys, (body, key) => this.sendBody(body, key));
       this.sender.startedAt = this.startedAt;
       this.sender.minFillMs = this.fillMs;
     }

@@ -103,7 +103,8 @@ describe('code loaded on demand', () => {
     expect(await readSaved(REGISTRATION_CONFIG)).to.equal(undefined);
   });
 
-  it('a registration form shows without the texts for wrong answers, the submission, the upload code, the summary or the registrant memory; each comes when used', async () => {
+  it('a registration form shows without the texts for wrong answers, the submission, the upload code, the summary or the registrant memory; each comes when used', async function () {
+    this.timeout(30_000); // a registration through the sandbox, with a proof upload
     const el = await fixture<ConfRegistrationForm>(
       '<conf-registration-form draft-key="on-demand"></conf-registration-form>',
     );
@@ -141,7 +142,8 @@ describe('code loaded on demand', () => {
 
     // Sent: the summary's code comes with the answer, the heading has focus, its sheet applies.
     h.submitButton().click();
-    const summary = await h.waitForPart('summary');
+    // The first submission of the page: the dev server builds the summary's modules for it.
+    const summary = await h.waitForPart('summary', 20_000);
     expect(summary.textContent).to.contain('Lovelace').and.contain('Student');
     expect(fetched('/success.view.ts')).to.equal(true);
     expect(h.focused?.id).to.equal('success-title');

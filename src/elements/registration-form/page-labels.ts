@@ -15,6 +15,7 @@
  * (`de-AT` falls back to `de`); anything not given keeps the config's text. Fetched on demand, by
  * a form the page gives such a block to.
  */
+import type { Diagnostic } from '../../core/diagnostics.js';
 import type { ConfigView } from './registration-form.model.js';
 
 export interface TextOverride {
@@ -90,6 +91,15 @@ export function readPageLabels(host: HTMLElement, labelsFrom: string | undefined
   } catch (e) {
     return { source, labels: {}, problem: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/** What the set-up hint says of a labels block that cannot be used. */
+export function labelsDiagnostic(tag: string, problem: string): Diagnostic {
+  return {
+    code: 'invalid_labels',
+    message: `<${tag}> cannot use its translated labels: ${problem}.`,
+    fix: 'Give a <script type="application/json" slot="labels"> child (or labels="id" of one) holding {"de": {"field_name": "Label"}}.',
+  };
 }
 
 /** The texts for `locale`: its own entry, else its language's (`de-AT` → `de`). */

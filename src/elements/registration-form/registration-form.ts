@@ -342,13 +342,7 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
     const out = super.attributeProblems();
     const code = this.hasPageLabels() ? this.labels.module : undefined;
     const labelsProblem = code ? this.readLabels(code).problem : null;
-    if (labelsProblem) {
-      out.push({
-        code: 'invalid_labels',
-        message: `<${this.localName}> cannot use its translated labels: ${labelsProblem}.`,
-        fix: 'Give a <script type="application/json" slot="labels"> child (or labels="id" of one) holding {"de": {"field_name": "Label"}}.',
-      });
-    }
+    if (code && labelsProblem) out.push(code.labelsDiagnostic(this.localName, labelsProblem));
     const view = this.config.value;
     if (view && this.ticket && !view.tickets.some((t) => t.value === this.ticket)) {
       out.push({

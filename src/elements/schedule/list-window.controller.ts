@@ -98,6 +98,7 @@ export class ListWindow implements ReactiveController {
   private windowed = false;
   private revealId: string | null = null;
   private frame = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private settles = 0;
   /**
    * Where the list's top was in the page and how tall the viewport was, as `measure` last read
@@ -126,6 +127,7 @@ export class ListWindow implements ReactiveController {
     removeEventListener('resize', this.onScroll);
     this.host.removeEventListener('focusin', this.onFocus);
     cancelAnimationFrame(this.frame);
+    clearTimeout(this.timer);
     this.frame = 0;
   }
 
@@ -282,11 +284,19 @@ export class ListWindow implements ReactiveController {
     this.schedule();
   };
 
+  /**
+   * Measures once the next frame has been painted (a task queued from its animation callbacks
+   * runs after its paint): layout is clean then, so reading it costs nothing, and the first screen
+   * of a render is painted before any more cards are built. Measured before that frame's paint
+   * instead, a first render was laid out twice and built its margin before anything showed.
+   */
   private schedule(): void {
     if (this.frame || !this.windowed) return;
     this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.measure();
+      this.timer = setTimeout(() => {
+        this.frame = 0;
+        this.measure();
+      });
     });
   }
 

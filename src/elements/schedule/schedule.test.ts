@@ -354,6 +354,23 @@ describe('<conf-schedule>', () => {
     expect(h.focused).to.equal(link);
   });
 
+  it('a dialog closed by its Close button or Escape stays closed through an update before its close event', async () => {
+    const h = await mount();
+    const dialog = h.q<HTMLDialogElement>('dialog')!;
+    h.q<HTMLAnchorElement>('[part="event-title"]')!.click();
+    await waitFor(() => dialog.open, 'dialog open');
+    await h.settle();
+    // As the Close button's form and Escape close it: the close event arrives a task later, and an
+    // update (the list building cards after a scroll) can come first.
+    dialog.close();
+    h.el.requestUpdate();
+    await h.el.updateComplete;
+    expect(dialog.open, 'not shown again by the update').to.equal(false);
+    expect(location.hash).to.equal('');
+    await h.settle();
+    expect(dialog.open).to.equal(false);
+  });
+
   it('opens the event a #event-ID deep link names, on its day', async () => {
     const item = index.byDay.get(index.days[2]!)![3]!;
     history.replaceState(null, '', `#event-${item.event.id}`);

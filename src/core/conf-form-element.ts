@@ -17,7 +17,7 @@ import type { ApiError } from '../api/errors.js';
 import { ConfElement } from './conf-element.js';
 import { DraftController } from './draft-controller.js';
 import { readControl, type FieldState } from './form-fields.js';
-import { renderActions, renderFormError, type FormError, type SubmissionState } from './form-parts.js';
+import { renderActions, renderFormError, type FormError } from './form-parts.js';
 import { formStyles } from './form.styles.js';
 import { lazyModule } from './lazy-module.js';
 import { registerMessages, withLocale } from './localize.js';
@@ -62,12 +62,9 @@ const loadValidityTexts = lazyModule(
  * cannot be fetched the form says it cannot be sent at the moment; the next submit tries again.
  */
 const loadSubmission = lazyModule(
-  () => import('./submission-controller.js'),
+  () => import('./form-submission.js'),
   'the code that sends the forms could not be loaded; the next submit tries again.',
 );
-
-/** What the actions show before the submission's code is here: nothing sent yet. */
-const IDLE: SubmissionState = { phase: 'idle', attempt: 0, retries: 0, retryable: false, unconfirmed: false };
 
 registerMessages('de', () => import('./locales/form.de.js'));
 registerMessages('fr', () => import('./locales/form.fr.js'));
@@ -351,11 +348,14 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
   );
   /** The submission, once its code is here ({@link submitter}). */
   private sender: SubmissionController<Body, Result> | null = null;
+  /** The submission's code, once here (it draws what a submission adds to the actions). */
+  private submitCode: typeof import('./form-submission.js') | null = null;
 
   /** The submission, made once its code is here; null when the code cannot be fetched. */
   private async submitter(): Promise<SubmissionController<Body, Result> | null> {
     const code = this.sender ? null : await loadSubmission();
     if (code && !this.sender) {
+      this.submitCode = code;
       const keys = new code.AttemptKey(undefined, this.draft.attemptSlot);
       this.sender = new code.SubmissionController<Body, Result>(this, keys, (body, key) => this.sendBody(body, key));
       this.sender.startedAt = this.startedAt;
@@ -580,13 +580,17 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
       ${requiredNote === nothing && note === nothing ? nothing : html`<p class="help">${requiredNote} ${note}</p>`}
       ${sections}${this.renderHoneypot()}
       ${this.renderRegions(renderFormError(this.formError))}
-      ${renderActions(this.sender ?? IDLE, {
-        busy,
-        submitLabel: labels.submit,
-        resendLabel: labels.resend,
-        onRetry: () => this.form?.requestSubmit(),
-        onResend: this.onResend,
-      })}
+      ${renderActions(
+        { busy, submitLabel: labels.submit },
+        this.sender
+          ? this.submitCode?.submissionParts(this.sender, {
+              busy,
+              resendLabel: labels.resend,
+              onRetry: () => this.form?.requestSubmit(),
+              onResend: this.onResend,
+            })
+          : undefined,
+      )}
       ${this.renderLiveRegion()}
     </form>`;
   }

@@ -1,11 +1,10 @@
 /**
- * Pieces every form element shows the same way: the form-level error, the actions (submit, retry
- * after an outage, the choice after an unconfirmed submission) and the status line while a
- * submission runs.
+ * Pieces every form element shows the same way: the form-level error and the actions (the
+ * submit button; what a submission adds, the retry after an outage, the choice after an
+ * unconfirmed submission and the status line, comes with the submission's code).
  */
-import { msg, str } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { html, nothing, type TemplateResult } from 'lit';
-import type { SubmitPhase } from './submission-controller.js';
 
 export interface FormError {
   message: string;
@@ -37,62 +36,29 @@ export function renderFormError(error: FormError | null): TemplateResult | typeo
 }
 
 /**
- * After an answer was lost (`outcome_unknown`): the server's message says it may have been
- * recorded; this says what the person can do, and offers sending it again only as a choice.
+ * What the actions show beside the submit button once a submission ran (`submission-controller.ts`
+ * draws them): after an unconfirmed submission the choice to send it as a new one, in the
+ * button's place; the retry button after an outage; the status line.
  */
-export function renderUnconfirmed(label: string, onResend: () => void): TemplateResult {
-  return html`<div class="unconfirmed" part="unconfirmed">
-    <p class="help">${msg('Look for a confirmation (for example an e-mail) first. If none arrives, you can send it again — if the first one was recorded after all, it will then be there twice.', { id: 'form.unconfirmed' })}</p>
-    <button type="button" class="button" part="resend-button" @click=${onResend}>${label}</button>
-  </div>`;
-}
-
-/** What the actions block needs of a submission (`SubmissionController` has it). */
-export interface SubmissionState {
-  phase: SubmitPhase;
-  attempt: number;
-  retries: number;
-  retryable: boolean;
-  unconfirmed: boolean;
+export interface SubmissionParts {
+  unconfirmed?: TemplateResult;
+  retry?: TemplateResult;
+  status?: string;
 }
 
 /**
- * The submit button (disabled and saying "Sending…" while busy), the retry button after an
- * outage, and after an unconfirmed submission the choice to send it as a new one in its place.
+ * The submit button (disabled and saying "Sending…" while busy), and what a submission that ran
+ * adds (see {@link SubmissionParts}).
  */
-export function renderActions(
-  s: SubmissionState,
-  o: { busy: boolean; submitLabel: string; resendLabel: string; onRetry: () => void; onResend: () => void },
-): TemplateResult {
-  const failed = s.phase === 'failed' && !o.busy;
+export function renderActions(o: { busy: boolean; submitLabel: string }, parts: SubmissionParts = {}): TemplateResult {
   return html`<div class="actions">
     ${
-      failed && s.unconfirmed
-        ? renderUnconfirmed(o.resendLabel, o.onResend)
-        : html`<button type="submit" class="button primary" part="submit-button" ?disabled=${o.busy}>
+      parts.unconfirmed ??
+      html`<button type="submit" class="button primary" part="submit-button" ?disabled=${o.busy}>
           ${o.busy ? msg('Sending…', { id: 'form.sending' }) : o.submitLabel}
         </button>`
     }
-    ${
-      failed && s.retryable
-        ? html`<button type="button" class="button" part="retry-button" @click=${o.onRetry}>${msg('Try again', { id: 'core.retry' })}</button>`
-        : nothing
-    }
-    <span class="help" aria-hidden="true">${statusLine(s)}</span>
+    ${parts.retry ?? nothing}
+    <span class="help" aria-hidden="true">${parts.status ?? ''}</span>
   </div>`;
-}
-
-/** What a running submission is doing, for the status line and the live region. */
-export function statusLine(s: { phase: SubmitPhase; attempt: number; retries: number }): string {
-  const attempt = s.attempt;
-  const total = s.retries + 1;
-  switch (s.phase) {
-    case 'waiting':
-    case 'submitting':
-      return msg('Sending…', { id: 'form.sending' });
-    case 'retrying':
-      return msg(str`The server is busy; trying again (${attempt} of ${total})…`, { id: 'form.retrying' });
-    default:
-      return '';
-  }
 }

@@ -17,8 +17,6 @@ import { asApiError } from './resource-controller.js';
 
 export type SubmitPhase = 'idle' | 'waiting' | 'submitting' | 'retrying' | 'failed' | 'done';
 
-export { AttemptKey } from './attempt-key.js';
-
 /** Keys per attempt; `attempt-key.ts`'s `AttemptKey` is the implementation. */
 export interface AttemptKeys {
   for(body: unknown): string;

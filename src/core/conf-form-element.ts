@@ -17,6 +17,7 @@ import type { ApiError } from '../api/errors.js';
 import { ConfElement } from './conf-element.js';
 import { DraftController } from './draft-controller.js';
 import { readControl, type FieldState } from './form-fields.js';
+import type { FormChecks } from './form-validity.js';
 import { renderActions, renderFormError, type FormError } from './form-parts.js';
 import { formStyles } from './form.styles.js';
 import { lazyModule } from './lazy-module.js';
@@ -46,14 +47,15 @@ const loadServerMessages = lazyModule(
 );
 
 /**
- * What the browser found wrong, in the element's words (`form-validity.ts`), needed once a form is
- * sent: fetched when the person starts on a form, or then. Until it is here (or when its chunk
- * cannot be loaded) a control carries the browser's own words.
+ * The check of the answers before sending, with what the browser found wrong in the element's
+ * words (`form-validity.ts`): fetched when the person starts on a form, or when it is sent. Until
+ * it is here a control carries the browser's own words; when its chunk cannot be loaded the
+ * browser checks the answers itself.
  */
 let validity: typeof import('./form-validity.js') | null = null;
 const loadValidityTexts = lazyModule(
   () => import('./form-validity.js').then((m) => (validity = m)),
-  "the forms' texts for wrong answers could not be loaded; the browser's own words are shown instead.",
+  "the forms' check of the answers and its texts for wrong answers could not be loaded; the browser checks them in its own words instead.",
 );
 
 /**
@@ -71,11 +73,6 @@ registerMessages('fr', () => import('./locales/form.fr.js'));
 registerMessages('es', () => import('./locales/form.es.js'));
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
-const summaryText = (count: number): string =>
-  count === 1
-    ? msg('One answer needs attention.', { id: 'form.invalid-one' })
-    : msg(str`${count} answers need attention.`, { id: 'form.invalid-many' });
 
 export abstract class ConfFormElement<Body, Result> extends ConfElement implements FieldState {
   static override styles = [...ConfElement.styles, formStyles];
@@ -172,8 +169,10 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
     if (!f?.summary) return;
     const count = Object.keys({ ...this.clientErrors, ...this.serverErrors }).length;
     if (count === 0 && f.unmatched.length === 0) this.formError = null;
-    else if (f.summary === 'browser' && count > 0)
-      this.formError = { ...f, message: this.say(() => summaryText(count)) };
+    else if (f.summary === 'browser' && count > 0 && validity) {
+      const texts = validity;
+      this.formError = { ...f, message: this.say(() => texts.summaryText(count)) };
+    }
   }
 
   /**
@@ -198,51 +197,33 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
   }
 
   /**
-   * Native constraint validation of every shown control. Shows each message beside its control,
-   * focuses the first invalid one and says how many need attention. True when all are valid.
+   * Native constraint validation of every shown control, in the element's words
+   * (`form-validity.ts`): each message beside its control, the first invalid one focused, how many
+   * need attention said. True when all are valid. Without that code the browser checks the
+   * answers itself, in its own words.
    */
   protected async validate(): Promise<boolean> {
-    await loadValidityTexts();
+    const texts = await loadValidityTexts();
+    if (texts) return texts.validateForm(this.checks);
     this.serverErrors = {};
     this.formError = null;
-    if (this.emptyFilledHoneypot()) {
-      this.formError = {
-        message: this.say(() =>
-          msg(
-            'Nothing was sent: your browser filled in a hidden field that is there to catch spam. It is empty again; check your answers and send the form again.',
-            { id: 'form.honeypot' },
-          ),
-        ),
-        unmatched: [],
-        retryable: false,
-      };
-      await this.updateComplete;
-      this.focusFirstError();
-      return false;
-    }
     await this.updateComplete;
-    const errors: Record<string, string> = {};
-    let first: Control | null = null;
-    for (const c of this.controls()) {
-      const message = c.willValidate ? this.checkControl(c) : '';
-      if (message) {
-        errors[c.name] = message;
-        first ??= c;
-      }
-    }
-    this.clientErrors = errors;
-    const count = Object.keys(errors).length;
-    if (count === 0) return true;
-    this.formError = {
-      message: this.say(() => summaryText(count)),
-      unmatched: [],
-      retryable: false,
-      summary: 'browser',
-    };
-    await this.updateComplete;
-    first?.focus();
-    return false;
+    return this.form?.reportValidity() ?? true;
   }
+
+  /** What `form-validity.ts` reads and sets of this form when it checks the answers. */
+  private readonly checks: FormChecks = {
+    host: this,
+    controls: () => this.controls(),
+    check: (c) => this.checkControl(c),
+    say: (fn) => this.say(fn),
+    focusFirstError: () => this.focusFirstError(),
+    show: (s) => {
+      if (s.clientErrors) this.clientErrors = s.clientErrors;
+      if (s.serverErrors) this.serverErrors = s.serverErrors;
+      if (s.formError !== undefined) this.formError = s.formError;
+    },
+  };
 
   /**
    * Shows a failed submission: its message, and its field messages on their fields, in the
@@ -302,19 +283,6 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
       <label for="hp-field">Leave this empty</label>
       <input id="hp-field" name="hp_x" type="text" tabindex="-1" autocomplete="off" data-ignore />
     </div>`;
-  }
-
-  /**
-   * Empties a filled honeypot and says so. Autofill can fill it for a real person, who then needs
-   * a way on: the next submit goes through (bots rarely read the answer and submit twice; the
-   * minimum fill time and the proxy's write rate limit stand behind this). Both honeypot markups
-   * are found by their `.hp` wrapper.
-   */
-  private emptyFilledHoneypot(): boolean {
-    const input = this.renderRoot.querySelector<HTMLInputElement>('.hp input');
-    if (!input || input.value.trim() === '') return false;
-    input.value = '';
-    return true;
   }
 
   /** The form-level alert (always present, so its changes are announced) and the live region. */

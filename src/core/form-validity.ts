@@ -1,10 +1,85 @@
 /**
- * What the browser found wrong with a control, in the element's words. Needed once the person
- * sends a form, so fetched on demand (`conf-form-element.ts`), when they start on it.
+ * The check of a form's answers before it is sent, and what the browser found wrong with each
+ * control in the element's words. Needed once the person sends a form, so fetched on demand
+ * (`conf-form-element.ts`), when they start on it.
  */
 import { msg, str } from '@lit/localize';
+import type { FormError } from './form-parts.js';
 
 type Validatable = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** What the check reads and sets of a form (`ConfFormElement` hands it over). */
+export interface FormChecks {
+  host: { readonly renderRoot: HTMLElement | DocumentFragment; readonly updateComplete: Promise<boolean> };
+  /** Named controls of the form, honeypot excluded. */
+  controls(): Validatable[];
+  /** Re-checks a control and sets the message it carries; '' when valid. */
+  check(c: Validatable): string;
+  say<T>(fn: () => T): T;
+  focusFirstError(): void;
+  show(s: {
+    clientErrors?: Record<string, string>;
+    serverErrors?: Record<string, string>;
+    formError?: FormError | null;
+  }): void;
+}
+
+/** The form-level summary of the field messages the browser's check found. */
+export const summaryText = (count: number): string =>
+  count === 1
+    ? msg('One answer needs attention.', { id: 'form.invalid-one' })
+    : msg(str`${count} answers need attention.`, { id: 'form.invalid-many' });
+
+/**
+ * Native constraint validation of every shown control. Shows each message beside its control,
+ * focuses the first invalid one and says how many need attention. True when all are valid.
+ *
+ * A filled honeypot is emptied and said first. Autofill can fill it for a real person, who then
+ * needs a way on: the next submit goes through (bots rarely read the answer and submit twice; the
+ * minimum fill time and the proxy's write rate limit stand behind this). Both honeypot markups
+ * are found by their `.hp` wrapper.
+ */
+export async function validateForm(f: FormChecks): Promise<boolean> {
+  f.show({ serverErrors: {}, formError: null });
+  const honeypot = f.host.renderRoot.querySelector<HTMLInputElement>('.hp input');
+  if (honeypot && honeypot.value.trim() !== '') {
+    honeypot.value = '';
+    f.show({
+      formError: {
+        message: f.say(() =>
+          msg(
+            'Nothing was sent: your browser filled in a hidden field that is there to catch spam. It is empty again; check your answers and send the form again.',
+            { id: 'form.honeypot' },
+          ),
+        ),
+        unmatched: [],
+        retryable: false,
+      },
+    });
+    await f.host.updateComplete;
+    f.focusFirstError();
+    return false;
+  }
+  await f.host.updateComplete;
+  const errors: Record<string, string> = {};
+  let first: Validatable | null = null;
+  for (const c of f.controls()) {
+    const message = c.willValidate ? f.check(c) : '';
+    if (message) {
+      errors[c.name] = message;
+      first ??= c;
+    }
+  }
+  f.show({ clientErrors: errors });
+  const count = Object.keys(errors).length;
+  if (count === 0) return true;
+  f.show({
+    formError: { message: f.say(() => summaryText(count)), unmatched: [], retryable: false, summary: 'browser' },
+  });
+  await f.host.updateComplete;
+  first?.focus();
+  return false;
+}
 
 /**
  * What the browser found wrong with a control, in the element's words: the native

@@ -6,7 +6,7 @@
 
 import { readAttempt, type AttemptSlot } from './draft-controller.js';
 
-export type { AttemptSlot } from './draft-controller.js';
+export { sessionSlot, type AttemptSlot } from './draft-controller.js';
 
 /**
  * One idempotency key per attempt: reused while the same body is retried (double click, 503,

@@ -5,8 +5,14 @@
  * element's own when it arrives. While it is on its way the form shows a placeholder; when its
  * chunk cannot be fetched, a message and a button to try again ({@link renderPartFailed}).
  */
-import { adoptStyles, html, supportsAdoptingStyleSheets, type CSSResult, type TemplateResult } from 'lit';
-import type { ReactiveControllerHost } from 'lit';
+import {
+  adoptStyles,
+  html,
+  supportsAdoptingStyleSheets,
+  type CSSResult,
+  type ReactiveControllerHost,
+  type TemplateResult,
+} from 'lit';
 
 export interface FormPartHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment;

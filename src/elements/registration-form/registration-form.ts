@@ -7,10 +7,10 @@ import type { Diagnostic } from '../../core/diagnostics.js';
 import type { UploadState } from '../../core/form-fields.js';
 import { FormPart, renderPartFailed } from '../../core/form-part.js';
 import { lazyModule } from '../../core/lazy-module.js';
-import type { UploadController } from '../../core/upload-controller.js';
 import { registerMessages } from '../../core/localize.js';
 import { initialValues, prefillFromDataset } from '../../core/prefill.js';
 import { ResourceController } from '../../core/resource-controller.js';
+import type { UploadController } from '../../core/upload-controller.js';
 import { ConfRegisteredEvent } from '../../events/conf-registered.js';
 import type { LabelsRead } from './page-labels.js';
 import {

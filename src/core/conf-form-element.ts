@@ -231,27 +231,8 @@ export abstract class ConfFormElement<Body, Result> extends ConfElement implemen
    */
   protected async showServerError(error: ApiError, retryable: boolean): Promise<void> {
     const texts = await loadServerMessages();
-    const fieldText = (m: string) => (texts ? this.say(() => texts.fieldMessageText(m)) : m);
-    const shown = new Set(this.controls().map((c) => c.name));
-    const mapped = this.mapErrorPaths(error.fieldErrors);
-    const byControl: Record<string, string> = {};
-    const unmatched = mapped.unmatched.map(fieldText);
-    for (const [name, raw] of Object.entries(mapped.byControl)) {
-      const message = fieldText(raw);
-      if (shown.has(name)) byControl[name] = message;
-      else unmatched.push(message);
-    }
-    this.clientErrors = {};
-    this.serverErrors = byControl;
-    // A validation refusal whose every message stands beside its field only sums them up.
-    const summary =
-      error.code === 'validation_failed' && unmatched.length === 0 && Object.keys(byControl).length > 0
-        ? 'server'
-        : undefined;
-    const message = texts ? this.say(() => texts.serverErrorText(error)) : error.message;
-    this.formError = { message, unmatched, retryable, ...(summary ? { summary } : {}) };
-    await this.updateComplete;
-    this.focusFirstError();
+    // A failed submission ran with the submission's code: it shows the failure.
+    await this.submitCode?.showRefusal(this.checks, error, retryable, texts, (fields) => this.mapErrorPaths(fields));
   }
 
   /**

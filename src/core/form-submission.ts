@@ -1,11 +1,14 @@
 /**
  * The submission's code as a form fetches it on demand (`conf-form-element.ts`): the controller
- * and the attempt's keys, and what a submission that ran adds to the form's actions — the retry
- * button after an outage, the choice after an unconfirmed submission, the status line.
+ * and the attempt's keys, what a submission that ran adds to the form's actions — the retry
+ * button after an outage, the choice after an unconfirmed submission, the status line — and the
+ * showing of a failed one.
  */
 import { msg, str } from '@lit/localize';
 import { html, type TemplateResult } from 'lit';
+import type { ApiError } from '../api/errors.js';
 import type { SubmissionParts } from './form-parts.js';
+import type { FormChecks } from './form-validity.js';
 import type { SubmitPhase } from './submission-controller.js';
 
 export { AttemptKey } from './attempt-key.js';
@@ -62,4 +65,42 @@ export function submissionParts(
       : {}),
     status: statusLine(s),
   };
+}
+
+/**
+ * Shows a failed submission: its message, and its field messages on their fields, in the
+ * element's language where the code or the wording is known (`texts`: `server-messages.ts`, null
+ * when it could not be fetched: the server's own words). `map`: server paths to control names,
+ * and the messages that fit no control.
+ */
+export async function showRefusal(
+  f: FormChecks,
+  error: ApiError,
+  retryable: boolean,
+  texts: typeof import('./server-messages.js') | null,
+  map: (fields: Record<string, string>) => { byControl: Record<string, string>; unmatched: string[] },
+): Promise<void> {
+  const fieldText = (m: string) => (texts ? f.say(() => texts.fieldMessageText(m)) : m);
+  const shown = new Set(f.controls().map((c) => c.name));
+  const mapped = map(error.fieldErrors);
+  const byControl: Record<string, string> = {};
+  const unmatched = mapped.unmatched.map(fieldText);
+  for (const [name, raw] of Object.entries(mapped.byControl)) {
+    const message = fieldText(raw);
+    if (shown.has(name)) byControl[name] = message;
+    else unmatched.push(message);
+  }
+  // A validation refusal whose every message stands beside its field only sums them up.
+  const summary =
+    error.code === 'validation_failed' && unmatched.length === 0 && Object.keys(byControl).length > 0
+      ? 'server'
+      : undefined;
+  const message = texts ? f.say(() => texts.serverErrorText(error)) : error.message;
+  f.show({
+    clientErrors: {},
+    serverErrors: byControl,
+    formError: { message, unmatched, retryable, ...(summary ? { summary } : {}) },
+  });
+  await f.host.updateComplete;
+  f.focusFirstError();
 }

@@ -91,6 +91,8 @@ export class ListWindow implements ReactiveController {
   /** Height of each chunk when last built (px), for its placeholder. */
   private heights = new Map<string, number>();
   private rowHeight = ROW_ESTIMATE;
+  /** Space above a slot's cards (its heading on a phone), until measured (px). */
+  private headSpace = 40;
   private columns = 1;
   /** The row height and columns the last plan's chunks and placeholders were drawn with. */
   private planned = { rowHeight: 0, columns: 0 };
@@ -172,6 +174,8 @@ export class ListWindow implements ReactiveController {
     const source = this.source;
     if (!source || source.slots !== slots || source.visible !== visible || source.size !== size) {
       this.source = { slots, visible, size };
+      // Another search or day: measured afresh (the loop guard counts changes of one list only).
+      this.settles = 0;
       this.heights.clear();
       this.built = this.estimate(cut);
     }
@@ -257,7 +261,7 @@ export class ListWindow implements ReactiveController {
     const out = new Set<string>();
     for (const chunks of cut) {
       if (chunks.length === 0) continue;
-      y += 40; // the slot's heading
+      y += this.headSpace; // the slot's heading, when it sits above the cards
       for (const c of chunks) {
         const h = this.heightOf(c);
         if (y + h >= lo && y <= hi) out.add(c.key);
@@ -325,6 +329,11 @@ export class ListWindow implements ReactiveController {
     if (!list || !this.windowed) return;
     this.scrolled = scrollY;
     this.seen = { listTop: list.getBoundingClientRect().top + this.scrolled, viewport: innerHeight };
+    // How far a slot's cards start below its top: its heading's height on a phone, none where the
+    // time stands beside the cards (a wide list).
+    const slot = list.querySelector<HTMLElement>('.slot:not([hidden])');
+    const items = slot?.querySelector<HTMLElement>('.slot-items');
+    if (slot && items) this.headSpace = items.getBoundingClientRect().top - slot.getBoundingClientRect().top;
     const [lo, hi] = this.bounds(this.seen.viewport);
     const next = new Set<string>();
     const boxes = new Map<string, { top: number; bottom: number; cards: number }>();

@@ -220,6 +220,23 @@ describe('<conf-schedule> list windowing, 2,000 events', () => {
     await waitFor(() => h.all('.print-day').length === 0, 'back to the screen');
   });
 
+  it('after each of many searches, builds the cards on screen at once and the half screen below it soon after', async () => {
+    const h = await mount();
+    const input = h.part<HTMLInputElement>('search')!;
+    // Beyond a row below the screen: only the margin's chunks reach there.
+    const below = () => built(h).filter((li) => li.getBoundingClientRect().top > innerHeight + 150).length;
+    for (const q of ['s', 'su', 'surname1', 'surname', 'data', 'learning', 'priv', '']) {
+      input.value = q;
+      input.dispatchEvent(new InputEvent('input'));
+      await h.el.updateComplete;
+      // The screen is full at once: the last card built reaches its bottom.
+      expect(built(h).length, `"${q}": cards built`).to.be.greaterThan(0);
+      const last = built(h).at(-1)!;
+      expect(last.getBoundingClientRect().bottom, `"${q}": the screen filled`).to.be.at.least(innerHeight);
+      await waitFor(() => below() > 0, `"${q}": cards below the screen, built when the page is idle`);
+    }
+  });
+
   it('search finds a talk whose card was not built', async () => {
     const h = await mount();
     const id = lastSlotIds.at(-1)!;

@@ -20,7 +20,9 @@ import type { ScheduleItem, TimeSlot } from './schedule.model.js';
  * day's order (a focused card is never recycled away, and Tab or Shift+Tab always finds the next
  * card built, even across slots), and a chunk asked for by {@link ListWindow.reveal} (a deep link
  * or "now" to a card not built yet). The page is the scroll container: positions are read against
- * the viewport on `scroll` and `resize`, once per frame.
+ * the viewport on `scroll`, `resize` and focus in the next frame, and after a render once the page
+ * is idle (a render builds the chunks its estimate puts on screen; the half screen beyond them
+ * comes from that measure).
  */
 /** A chunk holds whole rows of cards, at least this many. */
 export const CHUNK_MIN = 3;

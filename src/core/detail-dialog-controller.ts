@@ -77,6 +77,11 @@ export class DetailDialogController implements ReactiveController {
   }
 
   hostUpdate(): void {
+    // The browser closed the dialog (its Close button, Escape) and its `close` event is still
+    // queued: closed now, or this update would show it again (hostUpdated) and that event, finding
+    // it open, would be taken for a re-show: one close that did nothing, the link left set.
+    const shown = this.dialog;
+    if (shown && !shown.open && this.openId !== null && this.shownId === this.openId) this.onClose();
     // Before render, so opening from a link needs no second update.
     const id = this.pendingLink;
     if (id === null) return;

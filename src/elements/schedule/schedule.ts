@@ -384,11 +384,6 @@ export class ConfSchedule extends ConfElement {
     }
     // A room's own page: the room filter starts at that room, and follows the attribute.
     if (changed.has('venue')) this.venueFilter = this.venue ? new Set([this.venue]) : new Set();
-    // A dialog the browser closed (its Close button, Escape) while its `close` event is still
-    // queued: closed now, or an update before that event (the list building cards after a
-    // scroll) would show it again.
-    const dialog = this.dialogRef.value;
-    if (dialog && !dialog.open && this.details?.openId) this.details.onClose();
     const index = this.index;
     if (index && this.pendingHash !== null) {
       const hash = this.pendingHash;

@@ -77,6 +77,27 @@ describe('<conf-speakers>', () => {
     }
   }).timeout(30_000);
 
+  it('a details dialog closed by the browser stays closed through an update before its close event', async () => {
+    try {
+      const h = await mount();
+      const dialog = h.part<HTMLDialogElement>('dialog')!;
+      h.q<HTMLButtonElement>(`[part~="card"][data-id="${speakers[1]!.id}"]`)!.click();
+      await waitFor(() => dialog.open, 'opened by its card');
+      await h.el.updateComplete;
+      // As its Close button and Escape close it: the close event arrives a task later, and an
+      // update (the list building cards after a scroll) can come first.
+      dialog.close();
+      h.el.requestUpdate();
+      await h.el.updateComplete;
+      expect(dialog.open, 'not shown again by the update').to.equal(false);
+      expect(location.hash, 'the link cleared').to.equal('');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(dialog.open).to.equal(false);
+    } finally {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+  });
+
   it('searches by name and affiliation, ignoring case and accents, with a filtered-empty view', async () => {
     const h = await mount();
     const target = speakers[3]!;

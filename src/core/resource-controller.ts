@@ -351,8 +351,15 @@ export class ResourceController<T> implements ReactiveController {
         // not for an element that left the page meanwhile.
         // After the render this answer causes: copying a large answer into IndexedDB took a phone
         // several milliseconds of the same long task.
-        if (keeps && !reads.stale && this.host.isConnected)
-          whenIdle(() => void savedAnswersStore().then((store) => store?.saveAnswers(reads.answers)));
+        // Saved as received now (its "saved at" time), and only if the element is still on the page
+        // when the idle time comes.
+        if (keeps && !reads.stale && this.host.isConnected) {
+          const receivedAt = Date.now();
+          whenIdle(() => {
+            if (this.host.isConnected)
+              void savedAnswersStore().then((store) => store?.saveAnswers(reads.answers, receivedAt));
+          });
+        }
       }
       return this.current as T;
     } catch (e) {

@@ -74,6 +74,19 @@ describe('the programme on paper', () => {
         const problems = watchPage(page);
         assert.equal((await page.goto(`${demo.url}/`, { waitUntil: 'load' }))?.status(), 200);
         await page.evaluate((now) => document.querySelector('conf-schedule')!.setAttribute('now', now), NOW);
+        // The list builds the cards near the screen: "Jump to now" brings the running ones there, so
+        // the screen shows live badges that paper must not.
+        await page.waitForFunction(
+          () => document.querySelector('conf-schedule')?.shadowRoot?.querySelector('[part~="now-button"]'),
+          null,
+          { timeout: 30_000 },
+        );
+        await page.evaluate(() =>
+          document
+            .querySelector('conf-schedule')!
+            .shadowRoot!.querySelector<HTMLButtonElement>('[part~="now-button"]')!
+            .click(),
+        );
         await page.waitForFunction(
           () => document.querySelector('conf-schedule')?.shadowRoot?.querySelector('.card .live'),
           null,

@@ -370,6 +370,18 @@ export abstract class ConfElement extends LitElement {
   }
 
   /**
+   * The loading view: the skeleton (`skeleton`, else {@link renderSkeleton}), announced as
+   * loading, holding the element's reserved height when `main` (its main data, or what it still
+   * waits for before showing it, such as a form's translated labels).
+   */
+  protected renderLoading(skeleton?: () => unknown, main = true): TemplateResult {
+    return html`<div part="loading" aria-busy="true" ${this.reserve(main)}>
+      <span class="visually-hidden" role="status">${msg('Loading…', { id: 'core.loading' })}</span>
+      ${skeleton ? skeleton() : this.renderSkeleton()}
+    </div>`;
+  }
+
+  /**
    * Draws a resource's state: skeleton while loading, the error with the server's message and a
    * retry, the empty text, or the content — preceded, when a refresh failed, by a stale marker.
    */
@@ -385,10 +397,7 @@ export abstract class ConfElement extends LitElement {
     switch (v.kind) {
       case 'loading':
         // Only the element's main data holds the element's height; a detail's (lazy) does not.
-        return html`<div part="loading" aria-busy="true" ${this.reserve(this.resources.has(resource as ResourceController<unknown>))}>
-          <span class="visually-hidden" role="status">${msg('Loading…', { id: 'core.loading' })}</span>
-          ${views.skeleton ? views.skeleton() : this.renderSkeleton()}
-        </div>`;
+        return this.renderLoading(views.skeleton, this.resources.has(resource as ResourceController<unknown>));
       case 'error':
         return html`<div class="status error" part="error" role="alert">
           <strong>${msg('The data could not be loaded.', { id: 'core.error.title' })}</strong>

@@ -388,6 +388,12 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
     return view ? mapFieldErrors(fields, this.controlNames(view)) : { byControl: {}, unmatched: Object.values(fields) };
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The translated labels' code, asked for while the form's configuration is still loading.
+    if (this.hasPageLabels()) this.labels.get();
+  }
+
   protected override renderContent(): unknown {
     return this.renderResource(this.config, {
       ready: (view) => this.renderReady(view),
@@ -401,7 +407,8 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
 
   private renderReady(config: ConfigView): TemplateResult {
     const view = this.shownView(config);
-    if (!view) return this.formSkeleton();
+    // The translated labels' code still on its way: the loading view, at the form's height.
+    if (!view) return this.renderLoading(() => this.formSkeleton());
     if (view.availability !== 'open') {
       return renderBlocked(
         view.availability,

@@ -11,13 +11,17 @@ async function mount(): Promise<ElementHarness<ConfSchedule>> {
   await waitFor(() => h.q('.venue-toggle'), 'the rooms button');
   await h.settle();
   // Cards off screen are skipped (content-visibility) and take a placeholder height until the
-  // browser draws them, a frame or more after the first layout: measure once that has settled.
+  // browser draws them, a frame or more after the first layout, and the list builds the cards
+  // below the screen when the page is next idle, learning their heights: measure once all that
+  // has settled (the same layout after an idle period and a frame).
   let last = '';
-  for (let frame = 0; frame < 60; frame++) {
+  for (let round = 0; round < 60; round++) {
     const now = layoutOf(h).join();
     if (now === last) break;
     last = now;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await new Promise((resolve) =>
+      requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(resolve)), { timeout: 500 }),
+    );
   }
   return h;
 }

@@ -36,7 +36,7 @@ export const EAGER_CARDS = 12;
 /** How far beyond the viewport (in viewport heights, each side) cards are built. */
 const MARGIN = 0.5;
 /** What a render builds below the screen before the idle margin (in viewport heights): room for estimates that run tall. */
-const ESTIMATE_SLACK = 0.25;
+const ESTIMATE_SLACK = 0.1;
 /** Height of a row of cards until one has been measured (px). */
 const ROW_ESTIMATE = 132;
 /** Gap between rows and between a slot's heading and its cards (`.slot-items`, `.slot`). */
@@ -261,7 +261,7 @@ export class ListWindow implements ReactiveController {
       : list
         ? list.getBoundingClientRect().top
         : this.host.getBoundingClientRect().top + 160;
-    // Built at once: the screen, and a quarter screen more below, since the heights are estimates
+    // Built at once: the screen, and a tenth of a screen more below, since the heights are estimates
     // (a search's cards may be taller than the rows measured before it): the screen is full in the
     // keystroke's own frame; the rest of the margin comes when the page is idle.
     const [lo, hi] = this.bounds(this.seen?.viewport, 0, ESTIMATE_SLACK);

@@ -28,6 +28,15 @@ const ON_DEMAND =
 /** The form's tag, as Playwright's CSS (which pierces shadow roots) names it. */
 const FORM = 'conf-registration-form';
 
+/** The page's console warnings, as they come (the elements say there why a chunk did not arrive). */
+function consoleWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  return warnings;
+}
+
 /** The chunk file (under dist/) holding a module, by repository path, from the build's report. */
 function chunkOf(module: string): string {
   const { chunks } = JSON.parse(readFileSync('dist/conf-widgets.modules.json', 'utf8')) as {
@@ -82,10 +91,7 @@ describe('a registration-only page in Chromium', () => {
     const page = await context.newPage();
     const problems = watchPage(page);
     const scripts: string[] = [];
-    const warnings: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'warning') warnings.push(m.text());
-    });
+    const warnings = consoleWarnings(page);
     page.on('response', (r) => {
       const url = new URL(r.url());
       if (url.origin === demo.url && url.pathname.endsWith('.js')) scripts.push(url.pathname.slice(1));
@@ -145,10 +151,7 @@ describe('a registration-only page in Chromium', () => {
     const context = await browser.newContext({ locale: 'en-US' });
     try {
       const page = await context.newPage();
-      const warnings: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'warning') warnings.push(m.text());
-      });
+      const warnings = consoleWarnings(page);
       await page.route(`${demo.url}/conf-widgets/**`, (route) =>
         failing.has(new URL(route.request().url()).pathname.slice(1)) ? route.abort() : route.fallback(),
       );
@@ -235,10 +238,7 @@ describe('a registration-only page in Chromium', () => {
     const context = await browser.newContext({ locale: 'de-DE' });
     try {
       const page = await context.newPage();
-      const warnings: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'warning') warnings.push(m.text());
-      });
+      const warnings = consoleWarnings(page);
       const labels = chunkOf('src/elements/registration-form/page-labels.ts');
       await page.route(`${demo.url}/${labels}`, (route) => route.abort());
       await page.goto(`${cmsOrigin}/labels`, { waitUntil: 'load' });

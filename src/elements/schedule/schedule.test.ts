@@ -5,7 +5,6 @@ import { expectNoAxeViolations } from '../../../test/browser/axe.js';
 import { cleanup, ElementHarness, fixture, staleOn, waitFor } from '../../../test/browser/harness.js';
 import { ApiClient } from '../../api/client.js';
 import type { ScheduleEvent, Speaker, Venue } from '../../api/records.js';
-import { forgetSavedAnswers } from '../../core/saved-answers.js';
 import type { ConfAgendaChangeEvent } from '../../events/conf-agenda-change.js';
 import type { ConfEventOpenEvent } from '../../events/conf-event-open.js';
 import { agendaHash, agendaStorageKey } from './agenda.model.js';
@@ -142,15 +141,10 @@ describe('<conf-schedule>', () => {
     clearAgenda();
     resetHash();
   });
-  afterEach(async () => {
+  afterEach(() => {
     cleanup();
     clearAgenda();
     resetHash();
-    // A good load's copy for the browser's saved answers is written when the page is next idle,
-    // which can come after the cleanup above: let it be written, then forget it too, so the next
-    // test starts as a first visit (the error state's test would otherwise show that copy).
-    await new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve), { timeout: 1000 }));
-    forgetSavedAnswers();
   });
 
   it('renders the programme from the sandbox: day tabs, slots across venues, conf-loaded', async () => {

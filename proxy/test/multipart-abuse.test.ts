@@ -464,7 +464,7 @@ describe('multipart abuse (proxy CLI in a child process)', { timeout: 120_000 },
     proxy.resetLoop();
     // One alone: its answer is read. Then three at once.
     const alone = await send(proxy.port, { localAddress: '127.0.4.1', pieces: pieces(), length });
-    assert.equal(alone.status, 400, alone.body);
+    assert.equal(alone.status, 400, `${alone.error ?? ''} ${alone.body}`);
     assert.match(alone.body, /too_many_parts/);
     const outcomes = await Promise.all(
       [2, 3, 4].map((i) => send(proxy.port, { localAddress: `127.0.4.${i}`, pieces: pieces(), length })),

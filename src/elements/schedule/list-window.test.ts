@@ -69,6 +69,10 @@ async function mount(attributes = 'day="2026-06-10"'): Promise<ElementHarness<Co
   const h = new ElementHarness(el);
   await waitFor(() => h.q('.slot-item'), 'the first cards');
   await h.settle();
+  // The window measures the built rows when the page is next idle (within 150 ms): settled once
+  // it has, as a page is by the time a visitor types.
+  await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 500 }));
+  await h.settle();
   await h.settle();
   return h;
 }

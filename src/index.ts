@@ -22,6 +22,8 @@ export { ConfAbstracts } from './elements/abstracts/abstracts.js';
 export { ConfExhibits } from './elements/exhibits/exhibits.js';
 export { ConfElement } from './core/conf-element.js';
 export { ApiClient } from './api/client.js';
+export { post } from './api/writes.js';
+export { postForAnswer } from './api/answered-write.js';
 export { ApiError } from './api/errors.js';
 export { ConfLoadedEvent } from './events/conf-loaded.js';
 export { ConfErrorEvent } from './events/conf-error.js';

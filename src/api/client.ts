@@ -5,6 +5,10 @@
  * key. Every failure, including a proxy that cannot be reached, becomes one {@link ApiError} so an
  * element has a single error path to render. Responses are read tolerantly: extra fields pass
  * through, and a body that is not the API's JSON is reported as such instead of crashing.
+ *
+ * This is the read side, which every element loads; the writes are functions over a client in
+ * modules only the writing elements import: `writes.ts` (the forms' `post`, with the proxy's
+ * write proof) and `answered-write.ts` (the kiosk's `postForAnswer`).
  */
 import { API_PREFIX, ENDPOINTS, buildPath, type EndpointId } from './contract.js';
 import { ApiError, toApiError } from './errors.js';
@@ -65,7 +69,8 @@ export type ListId = { [I in EndpointId]: Spec<I>['result'] extends 'list' ? I :
 export type RecordId = { [I in EndpointId]: Spec<I>['result'] extends 'record' ? I : never }[EndpointId];
 /** Endpoints taking a JSON body. */
 export type PostId = { [I in EndpointId]: Spec<I>['method'] extends 'POST' ? I : never }[EndpointId];
-type BodyFor<I extends PostId> = Spec<I>['body'] extends BodySchemaName ? BodyOf<Spec<I>['body']> : never;
+/** The JSON body of a write to `I`. */
+export type BodyFor<I extends PostId> = Spec<I>['body'] extends BodySchemaName ? BodyOf<Spec<I>['body']> : never;
 
 export interface RequestOptions {
   /** Path parameters, e.g. `{ abstractId }`. */
@@ -120,42 +125,12 @@ export interface ListAllResult<T> {
   stale: boolean;
 }
 
-/** What {@link ApiClient.postForAnswer} got: any status, the body if it was JSON. */
-export interface WriteAnswer {
-  /** 0 when no answer came (unreachable, or the deadline ran out). */
-  status: number;
-  body: unknown;
-  retryAfter: string | null;
-  /** No answer within the deadline: unlike a refused connection, the request may have arrived. */
-  timedOut?: boolean;
-}
-
 export interface ClientOptions {
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch;
   /** Page size for {@link ApiClient.listAll}. */
   pageSize?: number;
 }
-
-/**
- * The proxy's optional proof-of-work on public writes (`X-Conf-Challenge`). The forms install it
- * (`write-challenge.ts`, through `ConfFormElement`), so pages that only read do not carry it.
- */
-export interface WriteProof {
-  /** The header value for one write to the proxy at `endpoint`, or null. */
-  take(endpoint: string): Promise<string | null>;
-  /** A fresh one after the proxy refused a write (428 `challenge_required`), or null. */
-  renew(endpoint: string): Promise<string | null>;
-}
-
-let writeProof: WriteProof | null = null;
-
-export function useWriteProof(proof: WriteProof): void {
-  writeProof = proof;
-}
-
-const CHALLENGE_HEADER = 'X-Conf-Challenge';
-const CHALLENGE_REQUIRED = 'challenge_required';
 
 export class ApiClient {
   readonly base: string;
@@ -173,7 +148,7 @@ export class ApiClient {
   }
 
   /** Read when used, so a fetch the page (or a test) swaps in later is the one called. */
-  private get fetchFn(): typeof fetch {
+  get fetchFn(): typeof fetch {
     return this.customFetch ?? globalThis.fetch;
   }
 
@@ -219,121 +194,6 @@ export class ApiClient {
   async get<I extends RecordId>(id: I, options: RequestOptions = {}): Promise<Answer<ResultMap[I]>> {
     const a = await this.request(id, options);
     return { ...a, body: readData<ResultMap[I]>(a.body, this.url(id, options.params)) };
-  }
-
-  /**
-   * A write. The idempotency key lets the proxy answer a repeated submission with the first
-   * outcome instead of creating a second record. A write that gets no answer within `timeoutMs`
-   * fails as a network error (status 0): repeating it with the same key is safe, where waiting
-   * on a stalled connection would leave the person on "Sending…" for good.
-   */
-  async post<I extends PostId>(
-    id: I,
-    /** JSON, or a `FormData` where the contract names file parts (the browser writes its boundary). */
-    body: BodyFor<I> | FormData,
-    options: {
-      idempotencyKey?: string;
-      signal?: AbortSignal;
-      params?: Record<string, string>;
-      timeoutMs?: number;
-    } = {},
-  ): Promise<ResultMap[I]> {
-    const form = body instanceof FormData;
-    const headers: Record<string, string> = form ? {} : { 'content-type': 'application/json' };
-    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    // The proxy's proof-of-work, when it asks for one: usually solved while the form was filled.
-    // Kiosk check-ins never need one.
-    const proofs = ENDPOINTS[id].audience === 'public' ? writeProof : null;
-    if (!proofs) return this.write(id, body, headers, options);
-    const proof = await proofs.take(this.endpoint);
-    if (proof) headers[CHALLENGE_HEADER] = proof;
-    try {
-      return await this.write(id, body, headers, options);
-    } catch (e) {
-      // Refused before anything was forwarded (none ready, expired, or spent by a retry): once more with a fresh one.
-      if (!(e instanceof ApiError && e.status === 428 && e.code === CHALLENGE_REQUIRED)) throw e;
-      const fresh = await proofs.renew(this.endpoint);
-      if (!fresh) throw e;
-      return this.write(id, body, { ...headers, [CHALLENGE_HEADER]: fresh }, options);
-    }
-  }
-
-  private async write<I extends PostId>(
-    id: I,
-    body: BodyFor<I> | FormData,
-    headers: Record<string, string>,
-    options: { signal?: AbortSignal; params?: Record<string, string>; timeoutMs?: number },
-  ): Promise<ResultMap[I]> {
-    const form = body instanceof FormData;
-    const timeoutMs = options.timeoutMs ?? WRITE_TIMEOUT_MS;
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), timeoutMs);
-    const forward = () => deadline.abort();
-    options.signal?.addEventListener('abort', forward, { once: true });
-    try {
-      const a = await this.request(id, {
-        ...options,
-        signal: deadline.signal,
-        method: 'POST',
-        headers,
-        body: form ? body : JSON.stringify(body),
-      });
-      return readData<ResultMap[I]>(a.body, this.url(id, options.params));
-    } catch (e) {
-      if (deadline.signal.aborted && !options.signal?.aborted) {
-        const origin = new URL(this.url(id, options.params)).origin;
-        throw new ApiError(
-          0,
-          NETWORK_ERROR,
-          `The conference proxy at ${origin} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
-        );
-      }
-      throw e;
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', forward);
-    }
-  }
-
-  /**
-   * A JSON write whose answer the caller judges itself, whatever its status (the kiosk's check-ins,
-   * where a 409 or a 429 is an outcome to record, not a failure to show). Never throws: no answer
-   * is status 0, with `timedOut` when `timeoutMs` ran out first (the request may have arrived).
-   */
-  async postForAnswer<I extends PostId>(
-    id: I,
-    body: BodyFor<I>,
-    options: { idempotencyKey: string; headers?: Record<string, string>; timeoutMs?: number },
-  ): Promise<WriteAnswer> {
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), options.timeoutMs ?? WRITE_TIMEOUT_MS);
-    try {
-      const res = await this.fetchFn.call(globalThis, this.url(id), {
-        method: 'POST',
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          'idempotency-key': options.idempotencyKey,
-          ...options.headers,
-        },
-        body: JSON.stringify(body),
-        credentials: 'omit',
-        cache: 'no-store',
-        signal: deadline.signal,
-      });
-      const text = await res.text();
-      let parsed: unknown = null;
-      try {
-        parsed = text === '' ? null : (JSON.parse(text) as unknown);
-      } catch {
-        // Not JSON (a gateway's error page): the status alone decides.
-      }
-      return { status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') };
-    } catch {
-      return { status: 0, body: null, retryAfter: null, timedOut: deadline.signal.aborted };
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** Any endpoint by id; answers the parsed JSON body as sent. */
@@ -409,7 +269,8 @@ function readList<T>(body: unknown): { data: T[]; meta: ListMeta } {
   };
 }
 
-function readData<T>(body: unknown, url: string): T {
+/** The `data` of a one-record answer, else an {@link INVALID_RESPONSE} error. */
+export function readData<T>(body: unknown, url: string): T {
   const b = body as { data?: unknown } | null;
   if (b && typeof b === 'object' && 'data' in b) return b.data as T;
   throw new ApiError(200, INVALID_RESPONSE, 'The answer has no record (data).', { url });

@@ -11,7 +11,7 @@
  * WebCrypto needs a secure context (https, or localhost): elsewhere no solution can be made, and a
  * proxy with the challenge on refuses the writes (428).
  */
-import type { WriteProof } from './client.js';
+import type { WriteProof } from './writes.js';
 
 export const CHALLENGE_HEADER = 'X-Conf-Challenge';
 /** The proxy's refusal of a write without a usable solution. */

@@ -12,8 +12,8 @@
 import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { useWriteProof, type WriteProof } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
+import { useWriteProof, type WriteProof } from '../api/writes.js';
 import { ConfElement } from './conf-element.js';
 import { DraftController } from './draft-controller.js';
 import { readControl, type FieldState } from './form-fields.js';

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { ApiClient, NETWORK_ERROR } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import { post } from '../api/writes.js';
 import { resolveEndpoint } from './endpoint.js';
 import { MAX_BACKOFF_SECONDS, nextDelaySeconds } from './polling-controller.js';
 import { currentTime, isTimeZone, offsetMinutes, TimeFormatter } from './time.js';
@@ -198,7 +199,7 @@ describe('client', () => {
       paymentReference: 'r',
       paymentProofUrl: 'https://x.example/p.pdf',
     };
-    const r = await c.post('registrationCreate', body, { idempotencyKey: 'k1' });
+    const r = await post(c, 'registrationCreate', body, { idempotencyKey: 'k1' });
     assert.equal(r.id, 'reg-1');
     assert.equal(seen?.method, 'POST');
     assert.equal((seen?.headers as Record<string, string>)['idempotency-key'], 'k1');
@@ -226,13 +227,13 @@ describe('client', () => {
     const c = new ApiClient('https://proxy.example', { fetch: hanging });
     const body = { qr: 'DEMO-0001', location: 'Hall A' };
     await assert.rejects(
-      c.post('badgeCheckin', body, { idempotencyKey: 'k', timeoutMs: 50 }),
+      post(c, 'badgeCheckin', body, { idempotencyKey: 'k', timeoutMs: 50 }),
       (e: unknown) =>
         e instanceof ApiError && e.status === 0 && e.code === NETWORK_ERROR && /did not answer within/.test(e.message),
     );
     // The caller's own abort stays an abort.
     const ac = new AbortController();
-    const p = c.post('badgeCheckin', body, { signal: ac.signal, timeoutMs: 5000 });
+    const p = post(c, 'badgeCheckin', body, { signal: ac.signal, timeoutMs: 5000 });
     ac.abort();
     await assert.rejects(p, (e: unknown) => e instanceof DOMException && e.name === 'AbortError');
   });

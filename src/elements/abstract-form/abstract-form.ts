@@ -2,6 +2,7 @@ import { msg, str } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { AbstractSubmission } from '../../api/records.js';
+import { post } from '../../api/writes.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import { controlId, fieldError, renderField } from '../../core/form-fields.js';
 import { registerMessages } from '../../core/localize.js';
@@ -137,7 +138,7 @@ export class ConfAbstractForm extends ConfFormElement<AbstractBody, AbstractSubm
   protected sendBody(body: AbstractBody, idempotencyKey: string): Promise<AbstractSubmission> {
     const { attachments, ...fields } = body;
     const payload = attachments.length ? toFormData(body, this.files) : fields;
-    return this.client.post('abstractSubmit', payload, { idempotencyKey, timeoutMs: SEND_TIMEOUT_MS });
+    return post(this.client, 'abstractSubmit', payload, { idempotencyKey, timeoutMs: SEND_TIMEOUT_MS });
   }
 
   protected buildBody(): AbstractBody {

@@ -6,7 +6,8 @@
  * leaves the page or changes store.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ApiClient, WriteAnswer } from '../../api/client.js';
+import { postForAnswer, type WriteAnswer } from '../../api/answered-write.js';
+import type { ApiClient } from '../../api/client.js';
 import { openScanStore, ScanQueue, type QueueHooks, type StoredScan } from './scan-queue.js';
 
 /** How long a send may wait for its answer before the scan counts as not answered (kept, retried). */
@@ -20,7 +21,8 @@ export function sendScan(
   timeoutMs = SEND_TIMEOUT_MS,
 ): Promise<WriteAnswer> {
   const id = scan.mode === 'attendance' ? 'attendanceCheckin' : 'badgeCheckin';
-  return client.postForAnswer(
+  return postForAnswer(
+    client,
     id,
     { qr: scan.qr, location: scan.location },
     { idempotencyKey: scan.key, headers: { 'x-kiosk-token': token }, timeoutMs },

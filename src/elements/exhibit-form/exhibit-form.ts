@@ -4,6 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import { EXHIBIT_TYPES } from '../../api/contract.js';
 import type { ApiError } from '../../api/errors.js';
 import type { Submission } from '../../api/records.js';
+import { post } from '../../api/writes.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { registerMessages } from '../../core/localize.js';
@@ -229,7 +230,7 @@ export class ConfExhibitForm extends ConfFormElement<Body, Submission> {
   }
 
   protected sendBody(body: Body, idempotencyKey: string): Promise<Submission> {
-    return this.client.post('exhibitionSubmit', body, { idempotencyKey });
+    return post(this.client, 'exhibitionSubmit', body, { idempotencyKey });
   }
 
   protected buildBody(proof: string | null): Body {

@@ -2,6 +2,7 @@ import { msg } from '@lit/localize';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Registration } from '../../api/records.js';
+import { post } from '../../api/writes.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import type { UploadState } from '../../core/form-fields.js';
@@ -193,7 +194,7 @@ export class ConfRegistrationForm extends ConfFormElement<Body, Registration> {
     // The summary's code comes while the registration is sent (it never fails the sending; when
     // it cannot be fetched, the number is shown without it).
     const [registration] = await Promise.all([
-      this.client.post('registrationCreate', body, { idempotencyKey }),
+      post(this.client, 'registrationCreate', body, { idempotencyKey }),
       this.success.fetch(),
     ]);
     return registration;

@@ -4,6 +4,7 @@ import { property, state } from 'lit/decorators.js';
 import { html as staticHtml } from 'lit/static-html.js';
 import type { ApiError } from '../../api/errors.js';
 import type { WorkshopRegistration } from '../../api/records.js';
+import { post } from '../../api/writes.js';
 import { ConfFormElement } from '../../core/conf-form-element.js';
 import { replaceHash } from '../../core/deep-link.js';
 import { cardGridStyles, toolbarStyles } from '../../core/detail-dialog.styles.js';
@@ -174,7 +175,7 @@ export class ConfWorkshops extends ConfFormElement<EnrollBody, WorkshopRegistrat
   }
 
   protected sendBody(body: EnrollBody, idempotencyKey: string): Promise<WorkshopRegistration> {
-    return this.client.post('workshopRegister', body, { idempotencyKey });
+    return post(this.client, 'workshopRegister', body, { idempotencyKey });
   }
 
   protected buildBody(): EnrollBody | null {

@@ -10,6 +10,7 @@ import type { RawAnswer } from '../api/transport.js';
 import {
   forgetSavedAnswers,
   MAX_ENTRIES_PER_ORIGIN,
+  openSavedDb,
   overBounds,
   readSaved,
   saveAnswers,
@@ -84,6 +85,55 @@ describe('saved answers (IndexedDB)', () => {
     // Another origin has bounds of its own.
     await saveAnswers(new Map([['https://other.example/api/public/v1/events/events', raw('{}')]]), t + 3);
     expect(await kept(newer)).to.equal(newer.size);
+  });
+
+  it('a database found without its stores (someone opened the name first) gets them, and keeps answers', async () => {
+    const name = `conf-widgets-test-empty-${crypto.randomUUID()}`;
+    // What any script opening the name without a version does: the database, empty, at version 1.
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onsuccess = () => {
+        open.result.close();
+        resolve();
+      };
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      const db = await openSavedDb(name);
+      expect(db, 'opened').to.not.equal(null);
+      expect([...db!.objectStoreNames].sort()).to.deep.equal(['answers', 'meta']);
+      expect(db!.version).to.equal(2);
+      await db!.put('answers', { url: 'u', text: '{}', etag: null, contentType: null, savedAt: 1 });
+      expect((await db!.get('answers', 'u'))?.text).to.equal('{}');
+      db!.close();
+      // Opened again (the next visit): the same database, no second upgrade.
+      const again = await openSavedDb(name);
+      expect(again!.version).to.equal(2);
+      expect((await again!.get('answers', 'u'))?.text).to.equal('{}');
+      again!.close();
+    } finally {
+      indexedDB.deleteDatabase(name);
+    }
+  });
+
+  it('closes its connection when another page upgrades the database, so that page is not stuck', async () => {
+    const name = `conf-widgets-test-blocking-${crypto.randomUUID()}`;
+    let closed = 0;
+    const db = await openSavedDb(name, () => closed++);
+    expect(db).to.not.equal(null);
+    const upgraded = await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open(name, db!.version + 1);
+      open.onblocked = () => reject(new Error('blocked by the open connection'));
+      open.onsuccess = () => {
+        const v = open.result.version;
+        open.result.close();
+        resolve(v);
+      };
+      open.onerror = () => reject(open.error);
+    });
+    expect(upgraded).to.equal(2);
+    expect(closed).to.equal(1);
+    indexedDB.deleteDatabase(name);
   });
 
   it('drops the oldest past the size bound too (pure rule)', () => {

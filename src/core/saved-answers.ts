@@ -45,20 +45,42 @@ let opened: Promise<IDBPDatabase<SavedDb> | null> | undefined;
 /** Answers saved before this time are not handed out (see {@link forgetSavedAnswers}). */
 let notBefore = 0;
 
+/** Creates the stores a database lacks (a new one lacks both). */
+function createStores(db: IDBPDatabase<SavedDb>): void {
+  if (!db.objectStoreNames.contains('answers')) db.createObjectStore('answers', { keyPath: 'url' });
+  if (!db.objectStoreNames.contains('meta'))
+    db.createObjectStore('meta', { keyPath: 'url' }).createIndex('origin', 'origin');
+}
+
+/**
+ * Opens the database `name` with its stores. At its current version, whatever that is (a new
+ * database is created at 1, with the stores); one found without them, which something else
+ * created by opening the name first, gets them in the next version: left so, every save and read
+ * would fail for good. Null where IndexedDB is missing or refuses. A connection another page's
+ * upgrade waits for is closed (`closed` is then called), so that page is never stuck.
+ */
+export async function openSavedDb(name: string, closed?: () => void): Promise<IDBPDatabase<SavedDb> | null> {
+  if (typeof indexedDB === 'undefined') return null;
+  const options = {
+    upgrade: createStores,
+    blocking: (_current: number, _wanted: number | null, event: IDBVersionChangeEvent) => {
+      (event.target as IDBDatabase).close();
+      closed?.();
+    },
+  };
+  try {
+    const db = await openDB<SavedDb>(name, undefined, options);
+    if (db.objectStoreNames.contains('answers') && db.objectStoreNames.contains('meta')) return db;
+    const version = db.version + 1;
+    db.close();
+    return await openDB<SavedDb>(name, version, options);
+  } catch {
+    return null;
+  }
+}
+
 function database(): Promise<IDBPDatabase<SavedDb> | null> {
-  opened ??= (async () => {
-    if (typeof indexedDB === 'undefined') return null;
-    try {
-      return await openDB<SavedDb>(DB_NAME, 1, {
-        upgrade(db) {
-          db.createObjectStore('answers', { keyPath: 'url' });
-          db.createObjectStore('meta', { keyPath: 'url' }).createIndex('origin', 'origin');
-        },
-      });
-    } catch {
-      return null;
-    }
-  })();
+  opened ??= openSavedDb(DB_NAME, () => (opened = undefined));
   return opened;
 }
 

@@ -47,16 +47,23 @@ function shown(
   );
 }
 
-/** Answers the page's elements saved in IndexedDB so far. */
+/**
+ * Answers the page's elements saved in IndexedDB so far. Never creates the database: opened first
+ * by this probe, it would be created empty, before the elements could make their stores in it.
+ */
 function savedCount(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('conf-widgets-saved-answers');
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onerror = () => resolve(0);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('answers')) return resolve(0);
+          if (!db.objectStoreNames.contains('answers')) {
+            db.close();
+            return resolve(0);
+          }
           const count = db.transaction('answers').objectStore('answers').count();
           count.onsuccess = () => {
             resolve(count.result);

@@ -5,14 +5,12 @@
  * their data in a {@link ResourceController}; {@link ConfElement.renderResource} draws the loading,
  * error, empty and stale views around their content.
  */
-import { consume } from '@lit/context';
 import { msg, str } from '@lit/localize';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ApiClient, INVALID_RESPONSE, NETWORK_ERROR } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { clockFormat, clockText, currentTime, isTimeZone, LOCAL_ZONE, parseInstant, viewerTimeZone } from './clock.js';
-import { endpointContext } from './context.js';
 import { cssProps } from './css-props.js';
 import { showsSetupHints, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
@@ -46,6 +44,20 @@ function failureText(e: ApiError): string {
     return msg('The conference server sent an answer that could not be read.', { id: 'core.error.invalid' });
   if (e.code === `http_${e.status}`) return msg(str`The server answered ${e.status}.`, { id: 'core.error.status' });
   return e.message;
+}
+
+/**
+ * The `<conf-provider>` around `el`: the first on its way up the page as the browser composes it,
+ * through the slots it is shown in and out of shadow roots to their hosts.
+ */
+function nearestProvider(el: Element): Element | null {
+  let node: Node | null = el;
+  while (node) {
+    const up: Node | null = (node instanceof Element ? node.assignedSlot : null) ?? node.parentNode;
+    node = up instanceof ShadowRoot ? up.host : up;
+    if (node instanceof Element && node.localName === 'conf-provider') return node;
+  }
+  return null;
 }
 
 /** Only a request that reached no proxy says something about the setup. */
@@ -97,9 +109,8 @@ export abstract class ConfElement extends LitElement {
    */
   @property({ type: Number, attribute: 'heading-level' }) headingLevel = DEFAULT_HEADING_LEVEL;
 
-  @consume({ context: endpointContext, subscribe: true })
-  @state()
-  protected providedEndpoint?: string;
+  /** The nearest `<conf-provider>`'s `endpoint` attribute (see {@link nearestProvider}). */
+  @state() protected providedEndpoint?: string;
 
   /** The element's own content-box width, for layout (not the viewport's). */
   @state() protected width = 0;
@@ -109,6 +120,9 @@ export abstract class ConfElement extends LitElement {
   private readonly runtimeNotices = new Map<string, Diagnostic>();
   private readonly resources = new Set<ResourceController<unknown>>();
   private resizeObserver?: ResizeObserver;
+  /** The provider the element reads its endpoint from while connected, and the watch on its attribute. */
+  private provider: Element | null = null;
+  private providerWatch?: MutationObserver;
   private unwatchScheme?: () => void;
   private backdropSheet?: CSSStyleSheet;
 
@@ -141,13 +155,30 @@ export abstract class ConfElement extends LitElement {
     this.width = Math.round(this.getBoundingClientRect().width);
     this.unwatchScheme ??= watchScheme(() => this.syncScheme());
     this.syncScheme();
+    this.watchProvider();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.resizeObserver?.disconnect();
+    this.providerWatch?.disconnect();
+    this.provider = null;
     this.unwatchScheme?.();
     this.unwatchScheme = undefined;
+  }
+
+  /**
+   * Reads the nearest provider's `endpoint` now and whenever it changes (a provider's `endpoint`
+   * property reflects to the attribute). The attribute, not the provider's code: an element finds
+   * its provider whether or not that is defined yet, and a copy of the bundle reads another's.
+   */
+  private watchProvider(): void {
+    this.provider = nearestProvider(this);
+    const read = () => (this.providedEndpoint = this.provider?.getAttribute('endpoint') ?? undefined);
+    read();
+    if (!this.provider) return;
+    this.providerWatch ??= new MutationObserver(read);
+    this.providerWatch.observe(this.provider, { attributeFilter: ['endpoint'] });
   }
 
   /** The scheme the element shows: its `theme`, else the page's. Also the `dark` custom state. */

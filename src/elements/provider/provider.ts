@@ -1,14 +1,13 @@
-import { provide } from '@lit/context';
 import { css, html, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import { endpointContext } from '../../core/context.js';
 import { VERSION } from '../../core/version.js';
 
 /**
  * @summary Gives every conf-widgets element inside it the proxy's address, so it is written once.
  *
  * Elements use, in order: their own `endpoint` attribute, the nearest provider's, and the origin
- * that served the script.
+ * that served the script. They read the provider's `endpoint` attribute (which the property
+ * reflects) and follow its changes, so a provider works before its own code has run.
  *
  * @customElement conf-provider
  * @slot - The elements (and any other content) that use this endpoint.
@@ -22,9 +21,7 @@ export class ConfProvider extends LitElement {
     }
   `;
 
-  @provide({ context: endpointContext })
-  @property({ reflect: true })
-  endpoint?: string;
+  @property({ reflect: true }) endpoint?: string;
 
   protected override render(): unknown {
     return html`<slot></slot>`;

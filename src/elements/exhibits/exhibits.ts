@@ -28,6 +28,9 @@ registerMessages('de', () => import('./locales/de.js'));
 registerMessages('fr', () => import('./locales/fr.js'));
 registerMessages('es', () => import('./locales/es.js'));
 
+/** A wall tile's least width with the default logo size (px): the window's first guess at the wall's columns. */
+const WALL_TILE = 192;
+
 /** Names of the types the sandbox and most platforms use; any other type shows as served. */
 function typeLabel(type: string): string {
   switch (type) {
@@ -58,7 +61,7 @@ function typeLabel(type: string): string {
  * the exhibitor's website, no search, count or chips; `group-by="type"` puts them under a heading
  * per type. `#exhibit-ID` in the page address opens that exhibit's details. More than 100 cards:
  * only those on or near the screen are built, the rest as the page scrolls to them (every card
- * when printed); the wall builds every logo.
+ * when printed); so are the wall's logos beyond 100 exhibitors, under every type's heading.
  *
  * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr heading-level - Level of the exhibit names on cards, and of the wall's type headings (1–6, default 3).
@@ -232,19 +235,32 @@ export class ConfExhibits extends ConfElement {
     `;
   }
 
-  /** Logos only, in the served order; grouped by type, types in the chips' order. */
+  /**
+   * Logos only, in the served order; grouped by type, types in the chips' order. Beyond
+   * `EAGER_CARDS` exhibitors in all, only the logos on or near the screen are built (the list's
+   * `CardWindow`, which counts the wall's columns itself, since its tiles' width comes from CSS).
+   * Grouped, one window runs over all the groups rather than one per group: each type's heading
+   * and `<ul>` are always on the page (the outline and find-in-page of the headings stay), the
+   * logos of a group away from the screen are placeholders in that group's own list, each list
+   * counts its own set size, and Tab walks from one group's last logo into the next group's first.
+   */
   private renderWall(cards: readonly ExhibitCard[]): TemplateResult {
     if (cards.length === 0) {
       return html`<div class="status" part="empty">${msg('No exhibits published yet.', { id: 'exhibits.empty' })}</div>`;
     }
-    const wall = (items: readonly ExhibitCard[]) =>
-      html`<ul class="wall" part="wall">${items.map((c) => html`<li>${this.renderWallItem(c)}</li>`)}</ul>`;
-    if (this.groupBy !== 'type') return wall(cards);
+    const types = this.groupBy === 'type' ? typesOf(cards) : null;
+    const groups = types ? types.map((t) => cards.filter((c) => c.type === t)) : [cards];
+    const lists = this.list.cards.renderGroups(
+      groups,
+      { cls: 'wall', part: 'wall', columns: columnsFor(this.width, WALL_TILE, 16, 24), wraps: true },
+      (c) => this.renderWallItem(c),
+    );
+    if (!types) return lists[0]!;
     const h = headingTag(this.headingLevel);
-    return html`${typesOf(cards).map(
-      (t) => staticHtml`<section class="wall-group" part="wall-group" data-type=${t}>
+    return html`${types.map(
+      (t, i) => staticHtml`<section class="wall-group" part="wall-group" data-type=${t}>
         <${h} class="wall-heading">${typeLabel(t)}</${h}>
-        ${wall(cards.filter((c) => c.type === t))}
+        ${lists[i]}
       </section>`,
     )}`;
   }

@@ -2,7 +2,7 @@
  * `conf-widgets.js`, the script a CMS page includes: a small loader. It looks for `conf-*` tags on
  * the page, now and whenever the page adds some later (a CMS that renders late), and imports only
  * the chunks of the elements it finds. Every element chunk shares one core chunk (Lit, the API
- * client, `<conf-provider>`, which is thus always defined before the elements that read it).
+ * client's reads, `<conf-provider>`).
  *
  * The build (scripts/bundle-config.mjs) turns each `import()` below into a relative import of a
  * content-hashed chunk in `conf-widgets/` beside this file. A relative URL drops this script's

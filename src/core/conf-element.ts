@@ -14,7 +14,6 @@ import { clockFormat, clockText, currentTime, isTimeZone, LOCAL_ZONE, parseInsta
 import { cssProps } from './css-props.js';
 import { showsSetupHints, unknownValue, warnOnce, type Diagnostic } from './diagnostics.js';
 import { resolveEndpoint, type ResolvedEndpoint } from './endpoint.js';
-import { DEFAULT_HEADING_LEVEL } from './heading.js';
 import { langOf, loadLocale, localeReady, matchLocale, withLocale, type Locale } from './localize.js';
 import { backdropOf, pageScheme, systemScheme, watchScheme, type Scheme } from './page-scheme.js';
 import { SAVED_COPY, type ResourceController } from './resource-controller.js';
@@ -22,6 +21,13 @@ import { loadedSetupTexts, loadSetupTexts } from './setup-hints.js';
 import type { ElementProblem } from './setup-texts.js';
 import { statusStyles, themeStyles } from './theme.styles.js';
 import { VERSION } from './version.js';
+
+/**
+ * The level of an element's first headings when `heading-level` does not say (`heading.ts` keeps
+ * levels within 1–6). Here rather than in `heading.ts`, whose static-tag code only the elements
+ * with headings download.
+ */
+export const DEFAULT_HEADING_LEVEL = 3;
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -4,8 +4,7 @@
  * per step, so a page's outline never jumps from `h2` to `h4`.
  */
 import { unsafeStatic, type StaticValue } from 'lit/static-html.js';
-
-export const DEFAULT_HEADING_LEVEL = 3;
+import { DEFAULT_HEADING_LEVEL } from './conf-element.js';
 
 const TAGS = [1, 2, 3, 4, 5, 6].map((n) => unsafeStatic(`h${n}`));
 

@@ -1,6 +1,6 @@
 import { msg, str } from '@lit/localize';
 import type { PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { ConfElement } from '../../core/conf-element.js';
 import { toolbarStyles } from '../../core/detail-dialog.styles.js';
 import { registerMessages } from '../../core/localize.js';
@@ -125,8 +125,13 @@ export class ConfCheckin extends ConfElement {
   /** A PIN is being checked (PBKDF2 takes a moment): further tries wait for it. */
   private checkingPin = false;
 
-  @query('input[name="code"]') private input?: HTMLInputElement;
-  @query('video') private video?: HTMLVideoElement;
+  // Getters rather than lit's @query, whose code every page would download with the core chunk.
+  private get input(): HTMLInputElement | undefined {
+    return this.shadowRoot?.querySelector<HTMLInputElement>('input[name="code"]') ?? undefined;
+  }
+  private get video(): HTMLVideoElement | undefined {
+    return this.shadowRoot?.querySelector('video') ?? undefined;
+  }
 
   private storage: KioskStorage;
   private repeats = new RepeatFilter();

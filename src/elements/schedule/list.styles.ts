@@ -13,9 +13,18 @@ import { css } from 'lit';
  */
 export const listStyles = css`
   /* --- list view ------------------------------------------------------------------------------ */
+  /*
+   * The day's slots in block flow, spaced by their own margins, not a grid's gap: a search
+   * keystroke shows and hides dozens of slots, and laying out a grid of them again cost a phone
+   * about a tenth more of the keystroke's frame. The list's negative end margin takes back the
+   * last shown slot's, as the gap had none there; hidden slots have no box, hence no margin.
+   */
   .list {
-    display: grid;
-    gap: 16px;
+    display: flow-root;
+    margin-block-end: -16px;
+  }
+  .list > .slot {
+    margin-block-end: 16px;
   }
   .slot {
     display: grid;
@@ -66,6 +75,11 @@ export const listStyles = css`
   @media print {
     .slot-item {
       content-visibility: visible;
+    }
+    /* Paper spaces slots its own way (schedule.styles.ts). */
+    .list,
+    .list > .slot {
+      margin-block-end: 0;
     }
   }
 `;

@@ -23,6 +23,7 @@ import {
   groupByDay,
   groupBySlot,
   initialDay,
+  isFiltering,
   narrows,
   nowNext,
   prepareSearch,
@@ -329,6 +330,16 @@ describe('filters and search', () => {
       filterItems(fresh, { query: 'cafe community' }).map((i) => i.event.title),
       titles({ query: 'cafe community' }),
     );
+  });
+  test('a filter filters when it has a search term, a room, a type or "my agenda only"; blanks do not', () => {
+    assert.equal(isFiltering({}), false);
+    assert.equal(isFiltering({ query: '  \t ', venues: new Set(), types: new Set(), starredOnly: false }), false);
+    assert.equal(isFiltering({ query: 'ada' }), true);
+    assert.equal(isFiltering({ venues: new Set(['v1']) }), true);
+    assert.equal(isFiltering({ types: new Set(['talk']) }), true);
+    assert.equal(isFiltering({ starredOnly: true, starred: new Set() }), true, 'nothing starred: nothing shown');
+    // What the element relies on when it skips the pass: an unfiltering filter keeps every event.
+    assert.equal(filterItems(index, { query: ' ' }).length, index.items.length);
   });
   test('a query typed on searches the last matches only, and finds what a full search finds', () => {
     assert.equal(narrows('ada', 'ada eng'), true);

@@ -179,6 +179,13 @@ export interface ScheduleFilter {
   starred?: ReadonlySet<string>;
 }
 
+/** Whether `filter` leaves anything out (else it matches every event of its day, or of all days). */
+export function isFiltering(filter: ScheduleFilter): boolean {
+  return Boolean(
+    filter.venues?.size || filter.types?.size || filter.starredOnly || queryTerms(filter.query).length > 0,
+  );
+}
+
 /** Splits a query into folded terms; an empty array means "no text filter". */
 export function queryTerms(query: string | undefined): string[] {
   return query ? fold(query).split(/\s+/).filter(Boolean) : [];

@@ -200,6 +200,32 @@ describe('<conf-schedule>', () => {
     expect(idsOf(await scrollThrough(h))).to.deep.equal(dayIds(day));
   });
 
+  it('a backspace, a retyped word and a cleared search show what a fresh search shows (kept matches)', async () => {
+    const h = await mount();
+    const day = index.byDay.get(index.days[0]!)!;
+    const word = day
+      .find((i) => i.speakers.length > 0)!
+      .speakers[0]!.fullName.split(' ')
+      .at(-1)!;
+    const search = h.part<HTMLInputElement>('search')!;
+    const expectShows = async (query: string) => {
+      search.value = query;
+      search.dispatchEvent(new InputEvent('input'));
+      await h.settle();
+      const want = dayIds(filterItems(index, { day: index.days[0]!, query }));
+      expect(idsOf(await scrollThrough(h)), `"${query}"`).to.deep.equal(want);
+      const counts = h.all('[part="day-tab-count"]').map((el) => Number(el.textContent));
+      const perDay = index.days.map((d) => filterItems(index, { day: d, query }).length);
+      expect(counts, `"${query}": day tab counts`).to.deep.equal(query.trim() ? perDay : []);
+    };
+    for (const q of [word.slice(0, 2), word, `${word} x`, word, word.slice(0, 2), '', word]) await expectShows(q);
+    // The venue filter with the same query is another search, not the kept one.
+    h.el.setAttribute('venue', index.venues[0]!.id);
+    await h.settle();
+    const inRoom = filterItems(index, { day: index.days[0]!, query: word, venues: new Set([index.venues[0]!.id]) });
+    expect(idsOf(await scrollThrough(h))).to.deep.equal(dayIds(inRoom));
+  });
+
   it("counts a search's matches on every day tab, so matches on other days show", async () => {
     const h = await mount();
     const lastDay = index.byDay.get(index.days[2]!)!;

@@ -40,6 +40,7 @@ import {
   countByDay,
   filterItems,
   groupBySlot,
+  isFiltering,
   narrows,
   initialDay,
   nowNext,
@@ -85,6 +86,26 @@ type GridCode = typeof import('./grid.view.js');
 interface Matches {
   ids: ReadonlySet<string>;
   perDay: ReadonlyMap<string, number>;
+}
+
+interface MatchesMemo {
+  readonly deps: readonly unknown[];
+  readonly matches: Matches;
+  readonly items: readonly ScheduleItem[];
+}
+
+/** Searches whose matches are kept, so a backspace or a retyped word costs no search. */
+const MATCHES_KEPT = 8;
+
+const everyEvent = new WeakMap<ScheduleIndex, Matches>();
+/** Every event of the programme as matches, made once per index (a cleared search shows them all). */
+function allMatches(index: ScheduleIndex): Matches {
+  let m = everyEvent.get(index);
+  if (!m) {
+    m = { ids: new Set(index.byId.keys()), perDay: new Map([...index.byDay].map(([d, items]) => [d, items.length])) };
+    everyEvent.set(index, m);
+  }
+  return m;
 }
 
 /**
@@ -273,7 +294,8 @@ export class ConfSchedule extends ConfElement {
   private indexMemo?: { data: ScheduleData; zone: string; index: ScheduleIndex };
   private slotsMemo?: { index: ScheduleIndex; day: string; slots: TimeSlot[] };
   private gridMemo?: { index: ScheduleIndex; day: string; venues: ReadonlySet<string>; layout: GridLayout };
-  private matchesMemo?: { deps: readonly unknown[]; matches: Matches; items: readonly ScheduleItem[] };
+  /** The last few searches' matches, the latest first (see `filterAllDays`). */
+  private matchesMemo: MatchesMemo[] = [];
   /**
    * The display zone and its formatter, resolved again only when what decides them changes (the
    * conference's zone, the `time-zone` attribute, the locale, the viewer's zone): resolving checks
@@ -495,25 +517,41 @@ export class ConfSchedule extends ConfElement {
       this.starredOnly,
       this.starredOnly ? this.starred : null,
     ];
-    const m = this.matchesMemo;
-    if (m && m.deps.length === deps.length && m.deps.every((d, i) => d === deps[i])) return m.matches;
-    // A query typed on from the last one (the rest of the filters the same) matches a subset of its
-    // matches: search those, not the whole programme (see `narrows`).
-    const narrowing = m && m.deps.every((d, i) => i === 1 || d === deps[i]) && narrows(m.deps[1] as string, this.query);
-    const items = filterItems(
-      index,
-      {
-        day: null,
-        query: this.query,
-        venues: this.venueFilter,
-        types: this.typeFilter,
-        starredOnly: this.starredOnly,
-        starred: this.starred,
-      },
-      narrowing ? m.items : undefined,
-    );
-    const matches = { ids: new Set(items.map((i) => i.event.id)), perDay: countByDay(items) };
-    this.matchesMemo = { deps, matches, items };
+    // New data: the kept matches are of the old programme.
+    if (this.matchesMemo[0]?.deps[0] !== index) this.matchesMemo = [];
+    const same = (m: MatchesMemo) => m.deps.length === deps.length && m.deps.every((d, i) => d === deps[i]);
+    const kept = this.matchesMemo.findIndex(same);
+    if (kept >= 0) {
+      // A search seen a few keystrokes ago (a backspace over a typo): its matches again, at once.
+      const [m] = this.matchesMemo.splice(kept, 1);
+      this.matchesMemo.unshift(m!);
+      return m!.matches;
+    }
+    const filter = {
+      day: null,
+      query: this.query,
+      venues: this.venueFilter,
+      types: this.typeFilter,
+      starredOnly: this.starredOnly,
+      starred: this.starred,
+    };
+    let items: readonly ScheduleItem[];
+    let matches: Matches;
+    if (!isFiltering(filter)) {
+      // Nothing to filter by (the search cleared): every event, with no pass over them.
+      items = index.items;
+      matches = allMatches(index);
+    } else {
+      // A query typed on from the last one (the rest of the filters the same) matches a subset of
+      // its matches: search those, not the whole programme (see `narrows`).
+      const last = this.matchesMemo[0];
+      const narrowing =
+        last && last.deps.every((d, i) => i === 1 || d === deps[i]) && narrows(last.deps[1] as string, this.query);
+      items = filterItems(index, filter, narrowing ? last.items : undefined);
+      matches = { ids: new Set(items.map((i) => i.event.id)), perDay: countByDay(items) };
+    }
+    this.matchesMemo.unshift({ deps, matches, items });
+    this.matchesMemo.length = Math.min(this.matchesMemo.length, MATCHES_KEPT);
     return matches;
   }
 

@@ -83,6 +83,17 @@ describe('endpoint resolution', () => {
       rejected: 'javascript:alert(1)',
     });
   });
+  it('answers again from the same inputs only: each changed input is resolved anew', () => {
+    const first = resolveEndpoint('/a', null, base, 'https://cdn.example');
+    assert.equal(resolveEndpoint('/a', null, base, 'https://cdn.example'), first, 'the same inputs: the same answer');
+    assert.equal(resolveEndpoint('/b', null, base, 'https://cdn.example').url, 'https://www.example.org/b');
+    assert.equal(resolveEndpoint(null, '/a', base, 'https://cdn.example').source, 'provider');
+    assert.equal(
+      resolveEndpoint('/a', null, 'https://other.example/', 'https://cdn.example').url,
+      'https://other.example/a',
+    );
+    assert.equal(resolveEndpoint('', null, base, 'https://cdn2.example').url, 'https://cdn2.example');
+  });
 });
 
 describe('polling backoff', () => {

@@ -15,16 +15,33 @@ export type EndpointSource = 'attribute' | 'provider' | 'script';
 
 export interface ResolvedEndpoint {
   /** Absolute URL without a trailing slash. */
-  url: string;
-  source: EndpointSource;
+  readonly url: string;
+  readonly source: EndpointSource;
   /** A value that was given but is not a URL, so the next source was used. */
-  rejected?: string;
+  readonly rejected?: string;
 }
 
 /** Origin of the module that defined the elements (the bundle, when built). */
 export const scriptOrigin: string = new URL(import.meta.url).origin;
 
+/**
+ * The last resolution, reused while its inputs stay the same: elements ask on every update (a
+ * search keystroke among them), and each answer parses the address twice.
+ */
+let last: { key: string; answer: ResolvedEndpoint } | undefined;
+
 export function resolveEndpoint(
+  attribute: string | null | undefined,
+  provided: string | null | undefined,
+  base: string,
+  fallbackOrigin: string = scriptOrigin,
+): ResolvedEndpoint {
+  const key = JSON.stringify([attribute ?? '', provided ?? '', base, fallbackOrigin]);
+  if (last?.key !== key) last = { key, answer: resolve(attribute, provided, base, fallbackOrigin) };
+  return last.answer;
+}
+
+function resolve(
   attribute: string | null | undefined,
   provided: string | null | undefined,
   base: string,

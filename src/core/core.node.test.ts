@@ -47,6 +47,17 @@ describe('time', () => {
     assert.notEqual(TimeFormatter.for('en', 'Europe/Berlin', 'UTC'), a);
   });
 
+  it('names a day in the zone asked for, the same when asked again and past the remembered ones', () => {
+    const f = new TimeFormatter('en-GB', 'Europe/Berlin', 'UTC');
+    const late = new Date('2026-06-10T23:30:00Z');
+    assert.equal(f.shortDay(late), 'Thu 11 Jun');
+    assert.equal(f.shortDay(late, 'UTC'), 'Wed 10 Jun', 'another zone, another day');
+    assert.equal(f.shortDay(late), 'Thu 11 Jun');
+    for (let d = 0; d < 600; d++) f.shortDay(new Date(Date.UTC(2026, 0, 1) + d * 86_400_000));
+    assert.equal(f.shortDay(new Date('2026-06-09T12:00:00Z')), 'Tue 9 Jun');
+    assert.equal(f.shortDay(late, 'UTC'), 'Wed 10 Jun');
+  });
+
   it('groups by calendar day in the display zone', () => {
     const f = new TimeFormatter('en-GB', 'Europe/Berlin', 'UTC');
     assert.equal(f.dateKey(new Date('2026-06-10T23:30:00Z')), '2026-06-11');

@@ -13,6 +13,9 @@ import { offsetMinutes } from './zone.js';
 export { currentTime, isTimeZone, LOCAL_ZONE, parseInstant, viewerTimeZone } from './clock.js';
 export { offsetMinutes } from './zone.js';
 
+/** Short day names a formatter remembers at most (a programme has a handful of days; local labels add more). */
+const SHORT_DAYS_KEPT = 512;
+
 export interface TimeLabel {
   /** In the display zone, e.g. `09:00–09:45`. */
   text: string;
@@ -100,10 +103,18 @@ export class TimeFormatter {
     return this.fmt('d', zone, { weekday: 'long', day: 'numeric', month: 'long' }).format(d);
   }
 
-  /** e.g. "Wed 10 Jun" */
+  /** e.g. "Wed 10 Jun"; remembered, as the schedule's day tabs ask again on every update. */
   shortDay(d: Date, zone = this.zone): string {
-    return this.fmt('sd', zone, { weekday: 'short', day: 'numeric', month: 'short' }).format(d);
+    const k = zone + '|' + d.getTime();
+    let text = this.shortDays.get(k);
+    if (text === undefined) {
+      if (this.shortDays.size >= SHORT_DAYS_KEPT) this.shortDays.clear();
+      text = this.fmt('sd', zone, { weekday: 'short', day: 'numeric', month: 'short' }).format(d);
+      this.shortDays.set(k, text);
+    }
+    return text;
   }
+  private readonly shortDays = new Map<string, string>();
 
   /** Calendar date `YYYY-MM-DD` of the instant in the display zone, for grouping by day. */
   dateKey(d: Date, zone = this.zone): string {

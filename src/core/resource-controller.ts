@@ -1,9 +1,9 @@
 /**
- * Loads one piece of data for an element through `@lit/task`, and keeps what the task alone does
- * not: the last good value across failed refreshes (the stale state), polling, and the
- * `conf-loaded` / `conf-error` events. `render()` never fetches; it reads {@link view}.
+ * Loads one piece of data for an element: again whenever what it depends on changes (the endpoint,
+ * the element's arguments), the newest load winning over one it replaces, and keeps the last good
+ * value across failed refreshes (the stale state), polling, and the `conf-loaded` / `conf-error`
+ * events. `render()` never fetches; it reads {@link view}.
  */
-import { Task, TaskStatus } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ApiClient, RawAnswer, ReadContext } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
@@ -112,7 +112,7 @@ export interface ResourceOptions<T> {
   /** Name for events and diagnostics, e.g. `speakers`. */
   name: string;
   load: (ctx: LoadContext) => Promise<T | typeof UNCHANGED>;
-  /** Extra task arguments that cause a reload when they change (the endpoint always does). */
+  /** Extra arguments that cause a reload when they change (the endpoint always does). */
   args?: () => readonly unknown[];
   count?: (value: T) => number;
   /** Whether this resource polls with the host's `refresh`. */
@@ -128,17 +128,23 @@ export type ResourceView<T> =
   | { kind: 'empty'; value: T }
   | { kind: 'ready'; value: T; stale: ApiError | null; updatedAt: Date };
 
-/** Task arguments: how this run goes, then what the data depends on (endpoint, element args). */
-type LoadArgs = readonly [RunOptions, ...unknown[]];
-
-/** The run options of a load the task starts by itself (first load, changed arguments). */
+/** The run options of a load the controller starts by itself (first load, changed arguments). */
 const FIRST_RUN: RunOptions = {};
 
 export class ResourceController<T> implements ReactiveController {
   private current: T | undefined;
   private loadedAt: Date | undefined;
   private failure: ApiError | null = null;
-  readonly task: Task<LoadArgs, T>;
+  /** Whether the newest load is still running. */
+  private pending = false;
+  /** Loads started so far: a load that a newer one replaced leaves the state to that one. */
+  private runs = 0;
+  private abortLoad: AbortController | undefined;
+  /** What the data depended on at the newest load (see {@link dataArgs}); undefined before the first. */
+  private loadedArgs: unknown[] | undefined;
+  /** The newest load (never rejects), and whether the newest one that ended succeeded. */
+  private newest: Promise<void> = Promise.resolve();
+  private newestOk = true;
 
   /** The poller, made (its code fetched) once the host's `refresh` asks for one. */
   private polling: PollingController | undefined;
@@ -159,14 +165,47 @@ export class ResourceController<T> implements ReactiveController {
     private readonly options: ResourceOptions<T>,
   ) {
     host.addController(this);
-    this.task = new Task<LoadArgs, T>(host, {
-      args: () => [FIRST_RUN, ...this.dataArgs()],
-      // A reload's run options are not data: only the rest decides whether the data must load again.
-      argsEqual: (a, b) => sameItems(a.slice(1), b.slice(1)),
-      task: ([run], { signal }) => this.load(run, signal),
-      autoRun: !options.lazy,
-    });
     if (!options.lazy) host.registerResource?.(this as ResourceController<unknown>);
+  }
+
+  /** Before each render: the first load, or a new one when what the data depends on changed. */
+  hostUpdate(): void {
+    if (this.options.lazy) return;
+    const args = this.dataArgs();
+    if (!this.loadedArgs || !sameItems(args, this.loadedArgs)) void this.run(FIRST_RUN, args);
+  }
+
+  /**
+   * Starts a load now, aborting one still running (whose outcome is then not shown). Resolves
+   * when it has ended, whatever the outcome (the load itself records its failure).
+   */
+  private run(run: RunOptions, args = this.dataArgs()): Promise<void> {
+    this.loadedArgs = args;
+    if (this.pending) this.abortLoad?.abort();
+    const abort = (this.abortLoad = new AbortController());
+    const id = ++this.runs;
+    this.pending = true;
+    this.host.requestUpdate();
+    return (this.newest = this.finish(id, this.load(run, abort.signal)));
+  }
+
+  private async finish(id: number, load: Promise<unknown>): Promise<void> {
+    let ok = true;
+    try {
+      await load;
+    } catch {
+      ok = false; // the load has recorded its failure
+    }
+    if (id !== this.runs) return;
+    this.pending = false;
+    this.newestOk = ok;
+    this.host.requestUpdate();
+  }
+
+  /** Resolves once no load is running (waiting for any that replaced it), true when the last one succeeded. */
+  private async settledLoad(): Promise<boolean> {
+    while (this.pending) await this.newest;
+    return this.newestOk;
   }
 
   hostConnected(): void {
@@ -184,13 +223,7 @@ export class ResourceController<T> implements ReactiveController {
       const polling = new code.PollingController(this.host, {
         interval: () => this.host.refresh,
         // A poll that comes due while a load is in flight waits for it instead of aborting it.
-        run: () =>
-          this.loading
-            ? this.task.taskComplete.then(
-                () => true,
-                () => false,
-              )
-            : this.reload({ revalidate: true, poll: true }),
+        run: () => (this.loading ? this.settledLoad() : this.reload({ revalidate: true, poll: true })),
       });
       polling.failures = this.failuresBeforePolling;
       this.polling = polling;
@@ -234,7 +267,7 @@ export class ResourceController<T> implements ReactiveController {
     // The element's states describe its main data, not details loaded on demand.
     if (this.options.lazy) return;
     const v = this.view;
-    this.host.setState('loading', this.task.status === TaskStatus.PENDING);
+    this.host.setState('loading', this.pending);
     this.host.setState('stale', v.kind === 'ready' && v.stale !== null);
     this.host.setState('error', v.kind === 'error');
     this.host.setState('empty', v.kind === 'empty');
@@ -246,17 +279,17 @@ export class ResourceController<T> implements ReactiveController {
       if (count === 0 && !this.failure) return { kind: 'empty', value: this.current };
       return { kind: 'ready', value: this.current, stale: this.failure, updatedAt: this.loadedAt };
     }
-    if (this.failure && this.task.status !== TaskStatus.PENDING) return { kind: 'error', error: this.failure };
+    if (this.failure && !this.pending) return { kind: 'error', error: this.failure };
     return { kind: 'loading' };
   }
 
   get loading(): boolean {
-    return this.task.status === TaskStatus.PENDING;
+    return this.pending;
   }
 
   /** Runs the load again (retry button, poll, a host page's reload). Resolves true on success; never rejects. */
   async reload(run: RunOptions = {}): Promise<boolean> {
-    await this.task.run([run, ...this.dataArgs()]);
+    await this.run(run);
     return this.failure === null;
   }
 

@@ -171,6 +171,39 @@ for (const grouped of [false, true]) {
       });
     }
 
+    it('counts its columns again when its width changes, and keeps chunks at whole rows', async () => {
+      // 90 px logos: five tiles a row at 1300 px, four at 1000 (where a chunk of five rows' 15 would not end a row).
+      const box = document.createElement('div');
+      box.style.width = '1300px';
+      box.style.setProperty('--conf-exhibits-logo-size', '90px');
+      document.body.append(box);
+      try {
+        const h = await mount(box);
+        const firstRow = () => {
+          const lis = [...h.all('[part~="wall"]')[0]!.querySelectorAll<HTMLElement>(':scope > li[data-chunk]')];
+          return lis.filter((li) => Math.abs(li.offsetTop - lis[0]!.offsetTop) < 1).length;
+        };
+        const wide = firstRow();
+        expect(wide).to.equal(5);
+        box.style.width = '1000px';
+        await follow(h);
+        await waitFor(() => firstRow() < wide, 'fewer columns');
+        await follow(h);
+        const columns = firstRow();
+        expect(h.all('[part~="wall"] > li[data-chunks]').length, 'placeholders').to.be.greaterThan(0);
+        for (const ul of h.all('[part~="wall"]')) {
+          const lis = [...ul.querySelectorAll<HTMLElement>(':scope > li[data-chunk]')];
+          // Each run of built logos (between placeholders) fills its rows but for a list's last.
+          const last = Math.round(lis.at(-1)?.offsetTop ?? 0);
+          const rows = new Map<number, number>();
+          for (const li of lis) rows.set(Math.round(li.offsetTop), (rows.get(Math.round(li.offsetTop)) ?? 0) + 1);
+          for (const [top, count] of rows) if (top !== last) expect(count, `row at ${top}`).to.equal(columns);
+        }
+      } finally {
+        box.remove();
+      }
+    });
+
     it('Tab walks the linked logos in order, into logos that were not built', async function () {
       // Each key press is a round trip to the test runner; under load many take a while.
       this.timeout(90_000);

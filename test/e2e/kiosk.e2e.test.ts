@@ -66,6 +66,22 @@ describe('kiosk: offline scans survive a reload and reach the sandbox exactly on
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // What the kiosk's check-ins met on the wire, said with a failure (a stalled queue is otherwise silent).
+    const wire: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/checkin')) wire.push(`${new Date().toISOString().slice(11, 23)} ${r.status()}`);
+    });
+    page.on('requestfailed', (r) => {
+      if (r.url().includes('/checkin'))
+        wire.push(`${new Date().toISOString().slice(11, 23)} failed ${r.failure()?.errorText ?? ''}`);
+    });
+    const kioskText = () =>
+      page.evaluate(() =>
+        (document.querySelector('conf-checkin')?.shadowRoot?.textContent ?? '')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 600),
+      );
 
     await page.goto(`${origin}/kiosk.html`);
     // First start: the setup screen asks for the token (typed once; kept on the device).
@@ -116,8 +132,14 @@ describe('kiosk: offline scans survive a reload and reach the sandbox exactly on
     assert.equal(c.waiting, 50, 'the reloaded kiosk still holds every scan');
 
     demo = await startDemo({ port, failRate: 0.3, adminToken: ADMIN_TOKEN, proxy: { logger: () => {} } });
+    const back = wire.length;
     c = await waitForCounters(page, { 'checked-in': 50, waiting: 0 }, 90_000);
-    assert.deepEqual(c, { scanned: 55, 'checked-in': 50, already: 5, refused: 0, waiting: 0 });
+    assert.deepEqual(
+      c,
+      { scanned: 55, 'checked-in': 50, already: 5, refused: 0, waiting: 0 },
+      `back online: every stored scan sent. Check-ins on the wire since the proxy came back (${wire.length - back}): ` +
+        `${wire.slice(back).slice(-12).join(', ') || 'none'}; the kiosk shows: ${await kioskText()}`,
+    );
 
     const res = await fetch(`${demo.url}/__sandbox/__admin/checkins?conference=conf-demo`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },

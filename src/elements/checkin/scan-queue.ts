@@ -265,12 +265,12 @@ export class ScanQueue {
       const answer = await this.hooks.send(scan);
       const outcome = classify(answer, this.now(), scan.maybeOurs);
       if (outcome.kind === 'retry') {
-        const attempts = scan.attempts + 1;
         const unreachable = answer.status === 0 && !answer.timedOut;
-        const wait = backoffMs(
-          unreachable ? Math.min(attempts, UNREACHABLE_MAX_ATTEMPT) : attempts,
-          outcome.retryAfterMs,
-        );
+        // Tries against a dead connection count only up to the cap: a kiosk offline for an hour
+        // must not meet the proxy's first 503 afterwards with a minute's wait, as if it had been
+        // refused by a busy server all that time.
+        const attempts = unreachable ? Math.min(scan.attempts + 1, UNREACHABLE_MAX_ATTEMPT) : scan.attempts + 1;
+        const wait = backoffMs(attempts, outcome.retryAfterMs);
         const next: StoredScan = {
           ...scan,
           attempts,

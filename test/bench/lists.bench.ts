@@ -13,7 +13,12 @@
  * The record lists build only the cards near the screen (`src/core/card-window.ts`) once a list
  * holds more than 100 cards, so the element's figures should stay about flat from 200 to 2,000
  * while the baseline's grow; at 100 every card is built. The schedule's own fixture server
- * answers the speakers list. `BENCH_SIZES=800,2000` picks the sizes; `BENCH_BUNDLE=path`
+ * answers the speakers list.
+ *
+ * The sponsor wall (`<conf-exhibits display="wall">`, logos windowed by the same `CardWindow`) is
+ * measured at the same sizes of exhibitors (answered by the page's route, not the fixture): first
+ * logo visible beside a plain `innerHTML` list of the same names and links, and its nodes.
+ * `BENCH_SIZES=800,2000` picks the sizes; `BENCH_BUNDLE=path`
  * measures another build (as it is, not rebuilt); `BENCH_RAW=1` also prints every keystroke's
  * time. Printed, never asserted.
  */
@@ -137,6 +142,67 @@ const IN_PAGE = {
   },
 };
 
+// The sponsor wall, timed the same way: element and baseline until the frame showing the first logo is painted.
+const WALL_IN_PAGE = {
+  async element(): Promise<{ ms: number; nodes: number }> {
+    const stage = document.getElementById('stage')!;
+    stage.replaceChildren();
+    scrollTo(0, 0);
+    await customElements.whenDefined('conf-exhibits');
+    const t0 = performance.now();
+    const el = document.createElement('conf-exhibits');
+    el.setAttribute('display', 'wall');
+    stage.append(el);
+    for (;;) {
+      const shown = await new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() => {
+          const ready = el.shadowRoot?.querySelector('[part~="wall-item"]') != null;
+          setTimeout(() => resolve(ready), 0);
+        }),
+      );
+      if (shown) break;
+    }
+    const ms = performance.now() - t0;
+    for (let i = 0; i < 5; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const walker = document.createTreeWalker(el.shadowRoot!, NodeFilter.SHOW_ALL);
+    let nodes = 0;
+    while (walker.nextNode()) nodes++;
+    return { ms, nodes };
+  },
+  async baseline(): Promise<number> {
+    const stage = document.getElementById('stage')!;
+    stage.replaceChildren();
+    const t0 = performance.now();
+    const path = '/api/public/v1/exhibition/exhibits';
+    type Page = { data: Record<string, unknown>[]; meta: { total: number } };
+    const first = (await (await fetch(`${path}?limit=200&offset=0`)).json()) as Page;
+    const rest = await Promise.all(
+      Array.from(
+        { length: Math.ceil(first.meta.total / 200) - 1 },
+        async (_, i) => ((await (await fetch(`${path}?limit=200&offset=${(i + 1) * 200}`)).json()) as Page).data,
+      ),
+    );
+    const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const list = document.createElement('ul');
+    stage.append(list);
+    list.innerHTML = [...first.data, ...rest.flat()]
+      .map(
+        (e) =>
+          `<li><a href="${esc(String(e['websiteUrl']))}" target="_blank" rel="noopener noreferrer"><span>${esc(String(e['title']))}</span><span>(opens in a new tab)</span></a></li>`,
+      )
+      .join('');
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    return performance.now() - t0;
+  },
+};
+
+interface WallFigures {
+  exhibitors: number;
+  firstEl: number;
+  firstBase: number;
+  nodes: number;
+}
+
 interface Figures {
   speakers: number;
   firstEl: number;
@@ -148,13 +214,13 @@ interface Figures {
   nodes: number;
 }
 
-/** The speakers element's chunk, as the loader would import it when the tag appears. */
-function speakersChunk(bundlePath: string): string {
+/** An element's chunk (`speakers`, `exhibits`), as the loader would import it when the tag appears. */
+function elementChunk(bundlePath: string, element: string): string {
   const manifest = JSON.parse(readFileSync(join(dirname(bundlePath), 'conf-widgets.chunks.json'), 'utf8')) as {
     elements: Record<string, string[]>;
   };
-  const chunk = manifest.elements['speakers']?.[0];
-  if (!chunk) throw new Error('The build names no speakers chunk.');
+  const chunk = manifest.elements[element]?.[0];
+  if (!chunk) throw new Error(`The build names no ${element} chunk.`);
   return `/${chunk}`;
 }
 
@@ -168,7 +234,7 @@ async function measure(speakers: number): Promise<Figures> {
     // tsx keeps function names by wrapping them in `__name(...)`; the page has no such helper.
     await page.addInitScript('window.__name = (f) => f');
     await page.goto(fixture.url);
-    await page.evaluate((chunk) => import(chunk), speakersChunk(bundlePath));
+    await page.evaluate((chunk) => import(chunk), elementChunk(bundlePath, 'speakers'));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const firstEl: number[] = [];
@@ -223,6 +289,70 @@ function print(rows: readonly Figures[]): void {
   console.log(cols(['shadow-root nodes', ...rows.map((r) => String(r.nodes))]));
 }
 
+/** `exhibitors` exhibitors of four types, names only (no logo files to fetch), each with a website. */
+function exhibitsData(exhibitors: number): Record<string, unknown>[] {
+  const types = ['sponsor', 'startup', 'research', 'community'];
+  return Array.from({ length: exhibitors }, (_, i) => ({
+    id: `x${i}`,
+    title: `Exhibitor ${i}`,
+    exhibitType: types[i % types.length],
+    shortDescription: '',
+    description: '',
+    booth: '',
+    logoUrl: null,
+    websiteUrl: `https://exhibitor${i}.example/`,
+    presenter: { fullName: `Presenter ${i}` },
+  }));
+}
+
+async function measureWall(exhibitors: number): Promise<WallFigures> {
+  const bundlePath = process.env['BENCH_BUNDLE'] ?? BUNDLE_PATH;
+  const fixture = await startScheduleFixture({ events: 0, speakers: 0, bundlePath });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 915 } });
+    await page.addInitScript('window.__name = (f) => f');
+    const data = exhibitsData(exhibitors);
+    // The API's paged list, answered in the page's own network stack (the fixture serves no exhibits).
+    await page.route(/\/exhibition\/exhibits/, (route) => {
+      const url = new URL(route.request().url());
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 20), 200);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return route.fulfill({
+        json: { data: data.slice(offset, offset + limit), meta: { total: data.length, limit, offset } },
+      });
+    });
+    await page.goto(fixture.url);
+    await page.evaluate((chunk) => import(chunk), elementChunk(bundlePath, 'exhibits'));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    const firstEl: number[] = [];
+    const firstBase: number[] = [];
+    const nodes: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await page.evaluate(WALL_IN_PAGE.element);
+      firstEl.push(r.ms);
+      nodes.push(r.nodes);
+      firstBase.push(await page.evaluate(WALL_IN_PAGE.baseline));
+    }
+    return { exhibitors, firstEl: median(firstEl), firstBase: median(firstBase), nodes: Math.max(...nodes) };
+  } finally {
+    await browser.close();
+    await fixture.close();
+  }
+}
+
+function printWall(rows: readonly WallFigures[]): void {
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  const cols = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(30) : c.padStart(11))).join(' ');
+  console.log(`\n<conf-exhibits display="wall">, 412×915 viewport, CPU throttled ${THROTTLE}×, until painted:`);
+  console.log(cols(['', ...rows.map((r) => `${r.exhibitors} ex.`)]));
+  console.log(cols(['first logo visible: element', ...rows.map((r) => ms(r.firstEl))]));
+  console.log(cols(['  innerHTML baseline', ...rows.map((r) => ms(r.firstBase))]));
+  console.log(cols(['  ratio', ...rows.map((r) => `${(r.firstEl / r.firstBase).toFixed(2)}x`)]));
+  console.log(cols(['shadow-root nodes', ...rows.map((r) => String(r.nodes))]));
+}
+
 async function main(): Promise<void> {
   if (!chromiumPath()) {
     console.log(`<conf-speakers> at scale: ${NO_CHROMIUM}`);
@@ -233,6 +363,9 @@ async function main(): Promise<void> {
   const rows: Figures[] = [];
   for (const speakers of SIZES) rows.push(await measure(speakers));
   print(rows);
+  const walls: WallFigures[] = [];
+  for (const exhibitors of SIZES) walls.push(await measureWall(exhibitors));
+  printWall(walls);
 }
 
 await main();

@@ -61,7 +61,8 @@ function typeLabel(type: string): string {
  * the exhibitor's website, no search, count or chips; `group-by="type"` puts them under a heading
  * per type. `#exhibit-ID` in the page address opens that exhibit's details. More than 100 cards:
  * only those on or near the screen are built, the rest as the page scrolls to them (every card
- * when printed); so are the wall's logos beyond 100 exhibitors, under every type's heading.
+ * when printed); the wall likewise builds only the logos near the screen beyond 100 exhibitors,
+ * with every type's heading kept.
  *
  * @attr endpoint - Address of the conference proxy, http(s) or relative (default: nearest `<conf-provider>`, else the script's origin; any other scheme is refused and the default used).
  * @attr heading-level - Level of the exhibit names on cards, and of the wall's type headings (1–6, default 3).

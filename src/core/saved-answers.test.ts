@@ -98,18 +98,25 @@ describe('saved answers (IndexedDB)', () => {
       };
       open.onerror = () => reject(open.error);
     });
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
     try {
       const db = await openSavedDb(name);
       expect(db, 'opened').to.not.equal(null);
       expect([...db!.objectStoreNames].sort()).to.deep.equal(['answers', 'meta']);
       expect(db!.version).to.equal(2);
-      await db!.put('answers', { url: 'u', text: '{}', etag: null, contentType: null, savedAt: 1 });
-      expect((await db!.get('answers', 'u'))?.text).to.equal('{}');
+      const answers = () => db!.transaction('answers', 'readwrite').objectStore('answers');
+      await request(answers().put({ url: 'u', text: '{}', etag: null, contentType: null, savedAt: 1 }));
+      expect(((await request(answers().get('u'))) as SavedAnswer).text).to.equal('{}');
       db!.close();
       // Opened again (the next visit): the same database, no second upgrade.
       const again = await openSavedDb(name);
       expect(again!.version).to.equal(2);
-      expect((await again!.get('answers', 'u'))?.text).to.equal('{}');
+      const kept = await request(again!.transaction('answers').objectStore('answers').get('u'));
+      expect((kept as SavedAnswer).text).to.equal('{}');
       again!.close();
     } finally {
       indexedDB.deleteDatabase(name);

@@ -5,11 +5,15 @@
  * Keyed by the request's absolute URL (the proxy's origin and path plus the query); nothing else
  * is part of a request the elements make, and no secret is: the proxy holds the key. Bounded per
  * proxy origin to {@link MAX_ENTRIES_PER_ORIGIN} answers and {@link MAX_CHARS_PER_ORIGIN}
- * characters of text; the oldest saved go first. Imported on demand by the resource controller, so
- * `idb` is not part of the first download. Where IndexedDB is missing or refuses (server-side
- * rendering, some private modes), every call resolves to nothing and the elements work as without it.
+ * characters of text; the oldest saved go first. Imported on demand by the resource controller.
+ * Where IndexedDB is missing or refuses (server-side rendering, some private modes), every call
+ * resolves to nothing and the elements work as without it.
+ *
+ * Plain IndexedDB requests, not `idb`'s promise wrappers (the kiosk's store uses those): a handful
+ * of requests, and every data page downloads this module while it loads, where `idb` cost a
+ * kilobyte more. Handler properties, not listeners: a write follows every change of the data (a
+ * screen polling for days), and they add no event listeners to the page.
  */
-import { openDB, unwrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type { RawAnswer } from '../api/transport.js';
 
 /** Answers kept per proxy origin at most. */
@@ -34,22 +38,41 @@ interface Meta {
   chars: number;
 }
 
-interface SavedDb extends DBSchema {
-  answers: { key: string; value: SavedAnswer };
-  meta: { key: string; value: Meta; indexes: { origin: string } };
-}
-
 const DB_NAME = 'conf-widgets-saved-answers';
 
-let opened: Promise<IDBPDatabase<SavedDb> | null> | undefined;
+let opened: Promise<IDBDatabase | null> | undefined;
 /** Answers saved before this time are not handed out (see {@link forgetSavedAnswers}). */
 let notBefore = 0;
 
-/** Creates the stores a database lacks (a new one lacks both). */
-function createStores(db: IDBPDatabase<SavedDb>): void {
-  if (!db.objectStoreNames.contains('answers')) db.createObjectStore('answers', { keyPath: 'url' });
-  if (!db.objectStoreNames.contains('meta'))
-    db.createObjectStore('meta', { keyPath: 'url' }).createIndex('origin', 'origin');
+/** A request's result, or its error. */
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** Opens `name` at `version` (its current one when undefined), creating the stores it lacks on upgrade. */
+function open(name: string, version: number | undefined, closed?: () => void): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, version);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains('answers')) db.createObjectStore('answers', { keyPath: 'url' });
+      if (!db.objectStoreNames.contains('meta'))
+        db.createObjectStore('meta', { keyPath: 'url' }).createIndex('origin', 'origin');
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another page's upgrade waits for this connection: closed, so that page is never stuck.
+      db.onversionchange = () => {
+        db.close();
+        closed?.();
+      };
+      resolve(db);
+    };
+    request.onerror = () => reject(request.error);
+  });
 }
 
 /**
@@ -59,27 +82,20 @@ function createStores(db: IDBPDatabase<SavedDb>): void {
  * would fail for good. Null where IndexedDB is missing or refuses. A connection another page's
  * upgrade waits for is closed (`closed` is then called), so that page is never stuck.
  */
-export async function openSavedDb(name: string, closed?: () => void): Promise<IDBPDatabase<SavedDb> | null> {
+export async function openSavedDb(name: string, closed?: () => void): Promise<IDBDatabase | null> {
   if (typeof indexedDB === 'undefined') return null;
-  const options = {
-    upgrade: createStores,
-    blocking: (_current: number, _wanted: number | null, event: IDBVersionChangeEvent) => {
-      (event.target as IDBDatabase).close();
-      closed?.();
-    },
-  };
   try {
-    const db = await openDB<SavedDb>(name, undefined, options);
+    const db = await open(name, undefined, closed);
     if (db.objectStoreNames.contains('answers') && db.objectStoreNames.contains('meta')) return db;
     const version = db.version + 1;
     db.close();
-    return await openDB<SavedDb>(name, version, options);
+    return await open(name, version, closed);
   } catch {
     return null;
   }
 }
 
-function database(): Promise<IDBPDatabase<SavedDb> | null> {
+function database(): Promise<IDBDatabase | null> {
   opened ??= openSavedDb(DB_NAME, () => (opened = undefined));
   return opened;
 }
@@ -88,7 +104,8 @@ function database(): Promise<IDBPDatabase<SavedDb> | null> {
 export async function readSaved(url: string): Promise<SavedAnswer | undefined> {
   try {
     const db = await database();
-    const saved = await db?.get('answers', url);
+    if (!db) return undefined;
+    const saved = (await done(db.transaction('answers').objectStore('answers').get(url))) as SavedAnswer | undefined;
     return saved && saved.savedAt >= notBefore ? saved : undefined;
   } catch {
     return undefined;
@@ -102,12 +119,9 @@ export async function readSaved(url: string): Promise<SavedAnswer | undefined> {
 export async function saveAnswers(answers: ReadonlyMap<string, RawAnswer>, savedAt = Date.now()): Promise<void> {
   if (answers.size === 0) return;
   try {
-    const opened = await database();
-    if (!opened) return;
-    // The plain IndexedDB requests with handler properties, not idb's promise wrappers: a write
-    // follows every change of the data (a screen polling for days), and handler properties add no
-    // event listeners to the page, not even for the moment the write takes.
-    const tx = unwrap(opened).transaction(['answers', 'meta'], 'readwrite');
+    const db = await database();
+    if (!db) return;
+    const tx = db.transaction(['answers', 'meta'], 'readwrite');
     const answersStore = tx.objectStore('answers');
     const metaStore = tx.objectStore('meta');
     const origins = new Set<string>();
@@ -160,6 +174,11 @@ export function overBounds(metas: readonly Pick<Meta, 'url' | 'savedAt' | 'chars
 export function forgetSavedAnswers(): void {
   notBefore = Date.now();
   void database()
-    .then((db) => db && Promise.all([db.clear('answers'), db.clear('meta')]))
+    .then((db) => {
+      if (!db) return;
+      const tx = db.transaction(['answers', 'meta'], 'readwrite');
+      tx.objectStore('answers').clear();
+      tx.objectStore('meta').clear();
+    })
     .catch(() => undefined);
 }

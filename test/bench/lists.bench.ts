@@ -24,6 +24,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { BUNDLE_PATH } from '../../scripts/demo-server.js';
 import { chromiumPath, ensureBundle, launchChromium, NO_CHROMIUM } from '../e2e/browser.js';
 import { startScheduleFixture } from './schedule-fixture.js';
@@ -43,20 +44,33 @@ const median = (xs: number[]) => quantile(xs, 0.5);
 
 // Runs in the page. Both sides are timed until the frame showing the result has been painted: a
 // task queued from inside a requestAnimationFrame callback runs after that frame's paint.
+const SPEAKERS = { tag: 'conf-speakers', attrs: {}, ready: '[part~="card"]' };
+const WALL = { tag: 'conf-exhibits', attrs: { display: 'wall' }, ready: '[part~="wall-item"]' };
+
 const IN_PAGE = {
-  async element(): Promise<{ ms: number; nodes: number }> {
+  /** Mounts `tag` (with `attrs`) and times it until the frame showing its first `ready` match is painted. */
+  async element({
+    tag,
+    attrs,
+    ready,
+  }: {
+    tag: string;
+    attrs: Record<string, string>;
+    ready: string;
+  }): Promise<{ ms: number; nodes: number }> {
     const stage = document.getElementById('stage')!;
     stage.replaceChildren();
     scrollTo(0, 0);
-    await customElements.whenDefined('conf-speakers');
+    await customElements.whenDefined(tag);
     const t0 = performance.now();
-    const el = document.createElement('conf-speakers');
+    const el = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
     stage.append(el);
     for (;;) {
       const shown = await new Promise<boolean>((resolve) =>
         requestAnimationFrame(() => {
-          const ready = el.shadowRoot?.querySelector('[part~="card"]') != null;
-          setTimeout(() => resolve(ready), 0);
+          const found = el.shadowRoot?.querySelector(ready) != null;
+          setTimeout(() => resolve(found), 0);
         }),
       );
       if (shown) break;
@@ -142,33 +156,8 @@ const IN_PAGE = {
   },
 };
 
-// The sponsor wall, timed the same way: element and baseline until the frame showing the first logo is painted.
+// The sponsor wall's baseline (its element is timed by IN_PAGE.element, with WALL): until the frame showing the first logo is painted.
 const WALL_IN_PAGE = {
-  async element(): Promise<{ ms: number; nodes: number }> {
-    const stage = document.getElementById('stage')!;
-    stage.replaceChildren();
-    scrollTo(0, 0);
-    await customElements.whenDefined('conf-exhibits');
-    const t0 = performance.now();
-    const el = document.createElement('conf-exhibits');
-    el.setAttribute('display', 'wall');
-    stage.append(el);
-    for (;;) {
-      const shown = await new Promise<boolean>((resolve) =>
-        requestAnimationFrame(() => {
-          const ready = el.shadowRoot?.querySelector('[part~="wall-item"]') != null;
-          setTimeout(() => resolve(ready), 0);
-        }),
-      );
-      if (shown) break;
-    }
-    const ms = performance.now() - t0;
-    for (let i = 0; i < 5; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    const walker = document.createTreeWalker(el.shadowRoot!, NodeFilter.SHOW_ALL);
-    let nodes = 0;
-    while (walker.nextNode()) nodes++;
-    return { ms, nodes };
-  },
   async baseline(): Promise<number> {
     const stage = document.getElementById('stage')!;
     stage.replaceChildren();
@@ -224,6 +213,28 @@ function elementChunk(bundlePath: string, element: string): string {
   return `/${chunk}`;
 }
 
+/**
+ * {@link RUNS} mounts of `element`, each followed by one of the baseline: their median times to the
+ * first card shown, and the most nodes the element's shadow root held.
+ */
+async function firstShown(
+  page: Page,
+  element: typeof SPEAKERS,
+  baseline: () => Promise<number>,
+): Promise<{ firstEl: number; firstBase: number; nodes: number }> {
+  const firstEl: number[] = [];
+  const firstBase: number[] = [];
+  const nodes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // Alternate, so neither side always runs on a warmer engine.
+    const r = await page.evaluate(IN_PAGE.element, element);
+    firstEl.push(r.ms);
+    nodes.push(r.nodes);
+    firstBase.push(await baseline());
+  }
+  return { firstEl: median(firstEl), firstBase: median(firstBase), nodes: Math.max(...nodes) };
+}
+
 async function measure(speakers: number): Promise<Figures> {
   const bundlePath = process.env['BENCH_BUNDLE'] ?? BUNDLE_PATH;
   const fixture = await startScheduleFixture({ events: 0, speakers, bundlePath });
@@ -237,20 +248,11 @@ async function measure(speakers: number): Promise<Figures> {
     await page.evaluate((chunk) => import(chunk), elementChunk(bundlePath, 'speakers'));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    const firstEl: number[] = [];
-    const firstBase: number[] = [];
-    const nodes: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      // Alternate, so neither side always runs on a warmer engine.
-      const r = await page.evaluate(IN_PAGE.element);
-      firstEl.push(r.ms);
-      nodes.push(r.nodes);
-      firstBase.push(await page.evaluate(IN_PAGE.baseline));
-    }
+    const first = await firstShown(page, SPEAKERS, () => page.evaluate(IN_PAGE.baseline));
     const keyEl: number[] = [];
     const keyBase: number[] = [];
     for (let i = 0; i < KEY_ROUNDS; i++) {
-      await page.evaluate(IN_PAGE.element);
+      await page.evaluate(IN_PAGE.element, SPEAKERS);
       keyEl.push(...(await page.evaluate(IN_PAGE.keystrokes, QUERIES)));
       await page.evaluate(IN_PAGE.baseline);
       keyBase.push(...(await page.evaluate(IN_PAGE.keystrokes, QUERIES)));
@@ -258,13 +260,11 @@ async function measure(speakers: number): Promise<Figures> {
     if (process.env['BENCH_RAW']) console.log(speakers, 'keystrokes', keyEl.map((t) => t.toFixed(0)).join(' '));
     return {
       speakers,
-      firstEl: median(firstEl),
-      firstBase: median(firstBase),
+      ...first,
       keyMedEl: median(keyEl),
       keyMedBase: median(keyBase),
       keyP95El: quantile(keyEl, 0.95),
       keyP95Base: quantile(keyBase, 0.95),
-      nodes: Math.max(...nodes),
     };
   } finally {
     await browser.close();
@@ -326,16 +326,7 @@ async function measureWall(exhibitors: number): Promise<WallFigures> {
     await page.evaluate((chunk) => import(chunk), elementChunk(bundlePath, 'exhibits'));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-    const firstEl: number[] = [];
-    const firstBase: number[] = [];
-    const nodes: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const r = await page.evaluate(WALL_IN_PAGE.element);
-      firstEl.push(r.ms);
-      nodes.push(r.nodes);
-      firstBase.push(await page.evaluate(WALL_IN_PAGE.baseline));
-    }
-    return { exhibitors, firstEl: median(firstEl), firstBase: median(firstBase), nodes: Math.max(...nodes) };
+    return { exhibitors, ...(await firstShown(page, WALL, () => page.evaluate(WALL_IN_PAGE.baseline))) };
   } finally {
     await browser.close();
     await fixture.close();

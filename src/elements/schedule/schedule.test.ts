@@ -135,6 +135,13 @@ const dayIds = (items: ScheduleIndex['items']) => items.map((i) => i.event.id).s
 
 /** The event ids of cards seen, sorted. */
 const idsOf = (seen: readonly Seen[]) => seen.map((s) => s.id).sort();
+/** The surname of the first speaker of day `n`'s first event that has one: a search term with matches. */
+const surnameOn = (n: number) =>
+  index.byDay
+    .get(index.days[n]!)!
+    .find((i) => i.speakers.length > 0)!
+    .speakers[0]!.fullName.split(' ')
+    .at(-1)!;
 
 describe('<conf-schedule>', () => {
   beforeEach(() => {
@@ -182,8 +189,7 @@ describe('<conf-schedule>', () => {
   it('searches titles, descriptions and speaker names; clears to everything', async () => {
     const h = await mount();
     const day = index.byDay.get(index.days[0]!)!;
-    const withSpeaker = day.find((i) => i.speakers.length > 0)!;
-    const surname = withSpeaker.speakers[0]!.fullName.split(' ').at(-1)!;
+    const surname = surnameOn(0);
     const search = h.part<HTMLInputElement>('search')!;
     await h.type(search, surname);
     const shown = await scrollThrough(h);
@@ -202,11 +208,7 @@ describe('<conf-schedule>', () => {
 
   it('a backspace, a retyped word and a cleared search show what a fresh search shows (kept matches)', async () => {
     const h = await mount();
-    const day = index.byDay.get(index.days[0]!)!;
-    const word = day
-      .find((i) => i.speakers.length > 0)!
-      .speakers[0]!.fullName.split(' ')
-      .at(-1)!;
+    const word = surnameOn(0);
     const search = h.part<HTMLInputElement>('search')!;
     const expectShows = async (query: string) => {
       search.value = query;
@@ -228,11 +230,7 @@ describe('<conf-schedule>', () => {
 
   it("counts a search's matches on every day tab, so matches on other days show", async () => {
     const h = await mount();
-    const lastDay = index.byDay.get(index.days[2]!)!;
-    const term = lastDay
-      .find((i) => i.speakers.length > 0)!
-      .speakers[0]!.fullName.split(' ')
-      .at(-1)!;
+    const term = surnameOn(2);
     const expected = index.days.map((day) => filterItems(index, { day, query: term }).length);
     expect(expected[2]).to.be.greaterThan(0);
     expect(h.part('day-tab-count'), 'no counts without a search').to.equal(null);
@@ -287,11 +285,7 @@ describe('<conf-schedule>', () => {
 
     it('prints what a search shows, on every day it matches, and says it is filtered', async () => {
       const h = await mount();
-      const term = index.byDay
-        .get(index.days[2]!)!
-        .find((i) => i.speakers.length > 0)!
-        .speakers[0]!.fullName.split(' ')
-        .at(-1)!;
+      const term = surnameOn(2);
       const matches = filterItems(index, { day: null, query: term });
       const days = new Set(matches.map((i) => i.day));
       await h.type(h.part<HTMLInputElement>('search')!, term);
